@@ -1,0 +1,8 @@
+"""Computer players. Every bot decides from a :class:`~baofen.Observation` only.
+
+``make_bot(name, **options)`` builds one: ``"random"``, ``"rule"`` or ``"search"``.
+"""
+
+from .base import Bot, bot_names, make_bot
+
+__all__ = ["Bot", "bot_names", "make_bot"]

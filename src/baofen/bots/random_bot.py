@@ -1,0 +1,139 @@
+"""The random bot: a uniformly random choice at every decision, among legal actions.
+
+Leads: a suit group held is chosen at random, then either one of its units (any single, pair or
+tractor, eight of a kind included) or, with probability ``throw_rate``, a throw of two to four of
+its units. Follows: a random legal follow, owed pairs and tractors first. Bids: a pass with
+probability ``pass_rate``, else a random legal value. Kitty: a random trump and eight random
+cards buried.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Bid, Declare, Play
+from ..cards import SUITS, Card, card_of
+from ..order import TRUMP
+from ..observation import Observation
+from ..tricks import LeadShape, TrickJudge
+from ..units import pack_tractors, pair_kinds, runs_of_pairs
+
+
+class RandomBot:
+    """Chooses at random among legal actions (see the module docstring for the distribution)."""
+
+    def __init__(
+        self, seed: int | None = None, throw_rate: float = 0.1, pass_rate: float = 0.5
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.throw_rate = throw_rate
+        self.pass_rate = pass_rate
+
+    def act(self, observation: Observation) -> Action:
+        """A random legal action for the observing seat."""
+        phase = observation.phase
+        if phase == "playing":
+            judge = observation.judge
+            assert judge is not None
+            shape = observation.lead_shape
+            if shape is None:
+                return Play.of(tuple(
+                    random_lead(self.rng, judge, observation.by_group, self.throw_rate)
+                ))
+            return Play.of(tuple(random_follow(self.rng, judge, shape, observation.by_group)))
+        if phase == "bidding":
+            values = observation.legal_bids()[1:]
+            if not values or self.rng.random() < self.pass_rate:
+                return Bid(None)
+            return Bid(self.rng.choice(values))
+        if phase == "kitty":
+            return Declare(self.rng.choice(SUITS), self.rng.sample(observation.hand, 8))
+        raise ValueError(f"nothing to do in the {phase} phase")
+
+
+def random_lead(
+    rng: random.Random,
+    judge: TrickJudge,
+    by_group: Sequence[Sequence[Card]],
+    throw_rate: float,
+) -> list[Card]:
+    """A random legal lead from a hand held as ``by_group`` (its cards per group).
+
+    A random card of a random group held; if it is paired, half the time its pair, and then
+    half the time a random tractor through it when it lies in one.
+    """
+    groups = [g for g in by_group if g]
+    cards = groups[int(rng.random() * len(groups))]
+    if judge.eight_enabled and sum(map(len, by_group)) >= 8:
+        eight = _eight_of_a_kind(judge, by_group)
+        if eight and rng.random() < 0.5:
+            return eight
+    if len(cards) > 1 and rng.random() < throw_rate:
+        units = judge.units(cards)
+        if len(units) > 1:
+            chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
+            return [c for unit in chosen for c in unit.cards]
+    card = cards[int(rng.random() * len(cards))]
+    if cards.count(card) < 2 or rng.random() < 0.5:
+        return [card]
+    if rng.random() < 0.5:
+        for run in runs_of_pairs(judge.order, pair_kinds(cards)):
+            if card in run and len(run) > 1:
+                at = run.index(card)
+                start = end = at
+                while start == end:
+                    start, end = rng.randint(0, at), rng.randint(at, len(run) - 1)
+                return [k for k in run[start:end + 1] for _ in (0, 1)]
+    return [card, card]
+
+
+def _eight_of_a_kind(judge: TrickJudge, by_group: Sequence[Sequence[Card]]) -> list[Card] | None:
+    """Some eight of a kind held, if any: it needs a trump-suit pair of a rank other than 2."""
+    trumps = by_group[TRUMP]
+    group = judge.group
+    for kind in set(trumps):
+        if kind < 52 and kind % 13 and trumps.count(kind) == 2:
+            eight = [card_of(suit, 2 + kind % 13) for suit in SUITS]
+            if all(by_group[group[c]].count(c) == 2 for c in eight):
+                return [c for c in eight for _ in (0, 1)]
+    return None
+
+
+def random_follow(
+    rng: random.Random,
+    judge: TrickJudge,
+    shape: LeadShape,
+    by_group: Sequence[Sequence[Card]],
+) -> list[Card]:
+    """A random legal follow to a lead of ``shape`` from a hand held as ``by_group``."""
+    g = shape.group
+    n = shape.size
+    suited = by_group[g]
+    if n == 1:
+        options = suited or [c for cards in by_group for c in cards]
+        return [options[int(rng.random() * len(options))]]
+    if len(suited) <= n:
+        others = [c for i, cards in enumerate(by_group) if i != g for c in cards]
+        return [*suited, *rng.sample(others, n - len(suited))]
+    tractors, owed_pairs = judge.owed_structure(shape, suited)
+    if not owed_pairs:
+        return rng.sample(suited, n)
+    chosen: list[Card] = []
+    pool = list(suited)
+    runs = runs_of_pairs(judge.order, pair_kinds(suited))
+    rng.shuffle(runs)
+    for length, index, offset in pack_tractors(tractors, [len(r) for r in runs]):
+        for kind in runs[index][offset:offset + length]:
+            chosen += [kind, kind]
+            pool.remove(kind)
+            pool.remove(kind)
+    have = len(pair_kinds(chosen))
+    if have < owed_pairs:
+        spare = pair_kinds(pool)
+        for kind in rng.sample(spare, owed_pairs - have):
+            chosen += [kind, kind]
+            pool.remove(kind)
+            pool.remove(kind)
+    chosen += rng.sample(pool, n - len(chosen))
+    return chosen

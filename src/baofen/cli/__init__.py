@@ -1,0 +1,26 @@
+"""The ``baofen`` command line: one Typer app, each command in a module of its own."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    help="包分 (Baofen) and 包红五 (Bao Hong Wu): simulate, play, replay, run the server.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+
+@app.callback()
+def _root() -> None:
+    """包分 and 包红五: rules engine, computer players, game server and browser table."""
+
+
+# Each module registers its command(s) on ``app`` when imported.
+from . import simulate  # noqa: E402, F401
+
+
+def main() -> None:
+    """Entry point of the ``baofen`` console script."""
+    app()

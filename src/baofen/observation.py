@@ -1,0 +1,191 @@
+"""What one seat may know of a hand (its *observation*): the one place hidden cards are redacted.
+
+Bots decide from an :class:`Observation` only, and the server sends each connection the
+:meth:`Observation.to_dict` of its seat. Hidden: other hands, and the kitty (底牌) except to the
+declarer. Public: bids, the declarer and target, the trump, every played card, every failed
+throw's cards (甩错牌), hand sizes, penalties and the declarer's captured points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .actions import Action, Bid, Declare, Play
+from .cards import Card
+from .order import Order, order_for
+from .ruleset import RuleSet
+from .scoring import HandResult
+from .tricks import LeadShape, TrickJudge
+
+if TYPE_CHECKING:
+    from .hand import Hand, Phase, Trick
+
+
+class Observation(NamedTuple):
+    """One seat's view of a hand at one moment (``seat`` ``None``: a spectator's).
+
+    An immutable snapshot; build it with :meth:`Hand.observation`.
+    """
+
+    rules: RuleSet
+    seat: int | None
+    phase: Phase
+    to_act: int | None
+    first: int
+    """The caller / first bidder."""
+    bids: tuple[tuple[int, int | None], ...]
+    """Every bid so far, ``(seat, value)``; ``None`` is a pass."""
+    declarer: int | None
+    target: int | None
+    trump: str | None
+    by_group: tuple[tuple[Card, ...], ...]
+    """This seat's cards of each group (S, H, C, D, trump), strongest first; before trump is
+    named only the always-trump cards are grouped as trump. Empty for a spectator."""
+    kitty: tuple[Card, ...] | None
+    """The dealt kitty, for the declarer only."""
+    buried: tuple[Card, ...] | None
+    """The buried cards, for the declarer only."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks, in order."""
+    current_trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    current_attempt: tuple[Card, ...] | None
+    """All cards of the current trick's failed throw, if its lead was one."""
+    leader: int | None
+    lead_shape: LeadShape | None
+    hand_sizes: tuple[int, ...]
+    penalties: tuple[int, ...]
+    declarer_points: int
+    """Card points the declarer has captured in tricks so far."""
+    result: HandResult | None
+    judge: TrickJudge | None
+    actions: tuple[tuple[int, Action], ...]
+    """Every action so far in order; the declarer's bury shows only to the declarer."""
+
+    @classmethod
+    def of(cls, hand: Hand, seat: int | None) -> Observation:
+        """Build ``seat``'s observation of ``hand``."""
+        if seat is None:
+            by_group: tuple[tuple[Card, ...], ...] = ()
+        elif seat in (0, 1, 2, 3):
+            by_group = tuple(hand._held[seat])
+        else:
+            raise ValueError(f"a seat is 0–3 or None (spectator), not {seat!r}")
+        entitled = seat == hand.declarer and seat is not None
+        return tuple.__new__(  # type: ignore[no-any-return]
+            cls,
+            (
+                hand.rules,
+                seat,
+                hand.phase,
+                hand.to_act,
+                hand.first,
+                tuple(hand.bids),
+                hand.declarer,
+                hand.target,
+                hand.trump,
+                by_group,
+                hand.kitty if entitled else None,
+                hand.buried if entitled else None,
+                tuple(hand.tricks),
+                tuple(hand._plays),
+                hand._trick_attempt,
+                hand.leader,
+                hand._lead_shape,
+                tuple(hand._sizes),
+                tuple(hand.penalties),
+                hand.declarer_points_so_far,
+                hand.result,
+                hand._judge,
+                tuple(hand.actions if entitled else hand._public_actions),
+            ),
+        )
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """This seat's cards, sorted for display: trumps first (empty for a spectator)."""
+        held = self.by_group
+        return held[4] + held[0] + held[1] + held[2] + held[3] if held else ()
+
+    # -- derived ------------------------------------------------------------------------------
+
+    @property
+    def order(self) -> Order:
+        """Card order of this hand (before trump is named: only the always-trump cards)."""
+        return order_for(self.rules.variant, self.trump)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat is to act."""
+        return self.seat is not None and self.seat == self.to_act
+
+    def legal_bids(self) -> list[int | None]:
+        """Bids this seat may make now (``None`` passes); empty when it is not bidding."""
+        if self.phase != "bidding" or not self.is_my_turn:
+            return []
+        high = max((v for _, v in self.bids if v is not None), default=-1)
+        return [None, *(v for v in self.rules.bid_grid() if v > high)]
+
+    def is_legal(self, cards: Sequence[int]) -> bool:
+        """True when this seat may play ``cards`` now (a throw that will fail is legal)."""
+        return self.play_error(cards) is None
+
+    def play_error(self, cards: Sequence[int]) -> str | None:
+        """Why this seat may not play ``cards`` now, or ``None``."""
+        if self.phase != "playing" or not self.is_my_turn or self.judge is None:
+            return "it is not this seat's turn to play"
+        counts = [0] * 54
+        for card in self.hand:
+            counts[card] += 1
+        shape = self.lead_shape
+        suited = None if shape is None else self.by_group[shape.group]
+        return self.judge.play_error(shape, counts, suited, cards)
+
+    def played_cards(self) -> list[Card]:
+        """Every card played so far, finished tricks and the current one."""
+        played = [c for t in self.tricks for _, cards in t.plays for c in cards]
+        played += [c for _, cards in self.current_trick for c in cards]
+        return played
+
+    # -- wire form ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form sent to clients (cards in notation)."""
+
+        def names(cards: Sequence[Card] | None) -> list[str] | None:
+            return None if cards is None else [str(c) for c in cards]
+
+        return {
+            "seat": self.seat,
+            "variant": self.rules.variant,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "first": self.first,
+            "bids": [[s, v] for s, v in self.bids],
+            "legal_bids": self.legal_bids(),
+            "declarer": self.declarer,
+            "target": self.target,
+            "trump": self.trump,
+            "hand": names(self.hand),
+            "kitty": names(self.kitty),
+            "buried": names(self.buried),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "current_trick": [[s, names(c)] for s, c in self.current_trick],
+            "current_attempt": names(self.current_attempt),
+            "leader": self.leader,
+            "hand_sizes": list(self.hand_sizes),
+            "penalties": list(self.penalties),
+            "declarer_points": self.declarer_points,
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+
+def describe_action(action: Action) -> dict[str, Any]:
+    """JSON-safe form of an action: ``{"bid": 90}``, ``{"declare": …}``, ``{"play": "SA SK"}``."""
+    if isinstance(action, Bid):
+        return {"bid": action.value}
+    if isinstance(action, Declare):
+        return {"declare": {"trump": action.trump, "bury": " ".join(map(str, action.bury))}}
+    if isinstance(action, Play):
+        return {"play": " ".join(map(str, action.cards))}
+    raise TypeError(f"not an action: {action!r}")
