@@ -111,12 +111,22 @@ class RuleSet(BaseModel):
     @classmethod
     def baofen(cls, **settings: Any) -> RuleSet:
         """包分 (Jiangsu) with its defaults; any §13 field may be given as a keyword."""
-        return cls.create(variant="baofen", **settings)
+        return cls._preset("baofen", settings)
 
     @classmethod
     def hongwu(cls, **settings: Any) -> RuleSet:
         """包红五 (Shaoxing) with its defaults; any §13 field may be given as a keyword."""
-        return cls.create(variant="hongwu", **settings)
+        return cls._preset("hongwu", settings)
+
+    @classmethod
+    def _preset(cls, variant: str, settings: dict[str, Any]) -> RuleSet:
+        # ``variant`` is a §13 field too: repeating the preset's own is fine, another is not.
+        given = settings.get("variant", variant)
+        if given != variant:
+            raise ValueError(
+                f"invalid rule set: variant: the {variant} preset cannot have variant {given!r}"
+            )
+        return cls.create(**{**settings, "variant": variant})
 
     @classmethod
     def create(cls, **settings: Any) -> RuleSet:
