@@ -1,0 +1,313 @@
+"""rules.md §7: following obligations (suit, then structure), table-driven and against a
+brute-force reading of the rule."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baofen import Card, RuleSet, parse_cards
+from baofen.order import order_for
+from baofen.tricks import TrickJudge
+
+from .helpers import declare_by, hand_with
+
+BAOFEN = RuleSet.baofen()
+HONGWU = RuleSet.hongwu()
+HONGWU_STRUCT = RuleSet.hongwu(must_follow_structure=True)
+BAOFEN_FREE = RuleSet.baofen(must_follow_structure=False)
+
+
+def follow_error(rules: RuleSet, trump: str, lead: str, holding: str, play: str) -> str | None:
+    judge = TrickJudge(rules, order_for(rules.variant, trump))
+    lead_cards = parse_cards(lead)
+    assert judge.lead_error(lead_cards) is None
+    shape = judge.shape(lead_cards)
+    held = parse_cards(holding)
+    counts = [0] * 54
+    for card in held:
+        counts[card] += 1
+    suited = [c for c in held if judge.group[c] == shape.group]
+    return judge.play_error(shape, counts, suited, parse_cards(play))
+
+
+# (rules, trump, lead, holding, play, legal)
+CASES = [
+    # -- suit -------------------------------------------------------------------------------
+    (BAOFEN, "S", "HA", "H9 D3 C4", "H9", True),
+    (BAOFEN, "S", "HA", "H9 D3 C4", "D3", False),
+    (BAOFEN, "S", "HA", "D3 C4 S4", "S4", True),  # void: ruff
+    (BAOFEN, "S", "HA", "D3 C4 S4", "D3", True),  # void: discard
+    (BAOFEN, "S", "HA", "H2 H9", "H2", False),  # H2 is trump, not a heart
+    (BAOFEN, "S", "SA", "H2 H9", "H2", True),  # …and follows a trump lead
+    (BAOFEN, "S", "SA", "H2 BJ H9", "H9", False),
+    (HONGWU, "S", "SA", "H5 H9", "H5", True),  # red five is trump
+    (HONGWU, "S", "HA", "H5 H9", "H5", False),
+    (HONGWU, "S", "SA", "C3 C9", "C3", True),  # 副参谋 is trump
+    (HONGWU, "S", "CA", "C3 C9", "C3", False),
+    (BAOFEN, "S", "HK HK", "H9 D3 C4", "H9 D3", True),  # short: all hearts, then anything
+    (BAOFEN, "S", "HK HK", "H9 D3 C4", "D3 C4", False),
+    (BAOFEN, "S", "HK HK", "H9 H8 D3", "H9 D3", False),  # two hearts held: two hearts owed
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H8 S3 D3 C4", "H9 H8 S3 D3", True),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H8 S3 D3 C4", "H9 S3 D3 C4", False),
+    # -- pairs ------------------------------------------------------------------------------
+    (BAOFEN, "S", "HK HK", "H9 H9 H8", "H9 H9", True),
+    (BAOFEN, "S", "HK HK", "H9 H9 H8", "H9 H8", False),
+    (BAOFEN, "S", "HK HK", "H9 H8 H7", "H9 H8", True),  # no pair: any two hearts
+    (BAOFEN, "S", "HK HK", "H9 H9 H8 H8", "H8 H8", True),  # any pair will do
+    (BAOFEN, "S", "SK SK", "C2 D2 S9", "C2 D2", True),  # equal order, not a pair
+    (BAOFEN, "S", "SK SK", "C2 D2 S9 S9", "C2 D2", False),
+    (BAOFEN, "S", "SK SK", "BJ BJ S9 S9", "BJ BJ", True),
+    # -- tractors ---------------------------------------------------------------------------
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H3 H3 H4", "H9 H9 H8 H8", True),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H3 H3 H4", "H9 H9 H3 H3", False),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H7 H7 H5", "H9 H9 H7 H7", True),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H7 H7 H5", "H9 H9 H7 H5", False),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H7 H6 H5", "H9 H9 H7 H5", True),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H7 H6 H5", "H9 H7 H6 H5", False),
+    (BAOFEN, "S", "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H5 H5 H3", "H9 H9 H8 H8 H5 H5", True),
+    (BAOFEN, "S", "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H5 H5 H3", "H9 H9 H8 H8 H5 H3", False),
+    # a sub-run of a longer tractor answers a shorter led tractor
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H7 H7 H3", "H9 H9 H8 H8", True),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H7 H7 H3", "H8 H8 H7 H7", True),
+    (BAOFEN, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H7 H7 H3", "H9 H9 H7 H7", False),
+    # no tractor of the led length: as many pairs as possible
+    (BAOFEN, "S", "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H5 H5 H4", "H9 H9 H8 H8 H5 H5", True),
+    (BAOFEN, "S", "HA HA HK HK HQ HQ", "H9 H9 H8 H8 H5 H4 H3", "H9 H9 H8 H8 H5 H4", True),
+    # trump tractors: jokers, and the trump suit; not the 2s
+    (BAOFEN, "S", "SA SA SK SK", "BJ BJ LJ LJ S3 S3 S9", "BJ BJ LJ LJ", True),
+    (BAOFEN, "S", "SA SA SK SK", "BJ BJ LJ LJ S3 S3 S9", "BJ BJ S3 S3", False),
+    (BAOFEN, "S", "SA SA SK SK", "LJ LJ S2 S2 S3 S3 S9", "LJ LJ S2 S2", True),
+    (BAOFEN, "S", "SA SA SK SK", "LJ LJ S2 S2 S3 S3 S9", "LJ LJ S3 S9", False),
+    # throws: tractors first, then pairs min(P, p)
+    (BAOFEN, "S", "HA HA HK HK HQ", "H9 H9 H8 H8 H5 H5 H3", "H9 H9 H8 H8 H3", True),
+    (BAOFEN, "S", "HA HA HK HK HQ", "H9 H9 H8 H8 H5 H5 H3", "H9 H9 H5 H5 H3", False),
+    (BAOFEN, "S", "HA HA HK HK H9 H9", "H8 H8 H7 H7 H5 H5 H3 H4", "H8 H8 H7 H7 H5 H5", True),
+    (BAOFEN, "S", "HA HA HK HK H9 H9", "H8 H8 H7 H7 H5 H5 H3 H4", "H8 H8 H7 H7 H3 H4", False),
+    (BAOFEN, "S", "HA HQ HQ", "H8 H8 H6 H6 H3", "H8 H8 H3", True),
+    (BAOFEN, "S", "HA HQ HQ", "H8 H8 H6 H6 H3", "H8 H6 H3", False),
+    (BAOFEN, "S", "HA HQ HQ", "H8 H8 H6 H6 H3", "H8 H8 H6", True),
+    # best list: tractors (3, 2) led; a run of four fits the 3 but not both
+    (
+        BAOFEN, "S", "HA HA HK HK HQ HQ H9 H9 H8 H8",
+        "H7 H7 H6 H6 H5 H5 H4 H4 H3 H3 D3 D4",
+        "H7 H7 H6 H6 H5 H5 H4 H4 H3 H3",
+        True,
+    ),
+    (
+        BAOFEN, "S", "HA HA HK HK HQ HQ H9 H9 H8 H8",
+        "H7 H7 H6 H6 H5 H5 H4 H4 HJ HJ H9 H9 D3",
+        "H7 H7 H6 H6 H5 H5 HJ HJ H9 H9",  # [3] matched, as good as the holding allows
+        True,
+    ),
+    (
+        BAOFEN, "S", "HA HA HK HK HQ HQ H9 H9 H8 H8",
+        "H7 H7 H6 H6 H5 H5 H4 H4 HJ HJ H9 H9 D3",
+        "H7 H7 H6 H6 H4 H4 HJ HJ H9 H9",  # five pairs, but only [2]: the holding allows [3]
+        False,
+    ),
+    (
+        BAOFEN, "S", "HA HA HK HK HQ HQ H9 H9 H8 H8",
+        "H7 H7 H6 H6 H5 H5 H3 H3 HJ HJ HT D3 C4",
+        "H7 H7 H6 H6 H5 H5 HJ HJ H3 H3",  # [3] only, but [3] is the holding's best
+        True,
+    ),
+    (
+        BAOFEN, "S", "HA HA HK HK HQ HQ H9 H9 H8 H8",
+        "H7 H7 H6 H6 H5 H5 HJ HJ HT HT H3 D3 C4",
+        "H7 H7 H6 H6 H5 H5 HJ HJ H3 D3",  # the holding allows [3, 2]
+        False,
+    ),
+    (
+        BAOFEN, "S", "HA HA HK HK HQ HQ H9 H9 H8 H8",
+        "H7 H7 H6 H6 H5 H5 HJ HJ HT HT H3 D3 C4",
+        "H7 H7 H6 H6 H5 H5 HJ HJ HT HT",
+        True,
+    ),
+    # -- 包红五: no structure unless the setting is on ---------------------------------------
+    (HONGWU, "S", "HK HK", "H9 H9 H8", "H9 H8", True),
+    (HONGWU_STRUCT, "S", "HK HK", "H9 H9 H8", "H9 H8", False),
+    (HONGWU_STRUCT, "S", "HK HK", "H9 H9 H8", "H9 H9", True),
+    (HONGWU, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H6", "H9 H8 H8 H6", True),
+    (HONGWU, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H6 D3", "H9 H8 H6 D3", False),  # suit still owed
+    (HONGWU_STRUCT, "S", "HK HK HQ HQ", "H9 H9 H8 H8 H6", "H9 H8 H8 H6", False),
+    (HONGWU_STRUCT, "S", "HK HK HQ HQ", "H6 H6 H4 H4 H9", "H6 H6 H4 H4", True),  # across H5
+    (HONGWU_STRUCT, "S", "SA SA SK SK", "S2 S2 D2 D2 S9 LJ", "S2 S2 D2 D2", True),
+    (HONGWU_STRUCT, "S", "SA SA SK SK", "S2 S2 D2 D2 S9 LJ", "S2 S2 S9 LJ", False),
+    (HONGWU_STRUCT, "S", "SA SA SK SK", "C2 C2 D2 D2 S9 LJ", "C2 C2 S9 LJ", False),  # 2 pairs
+    (HONGWU_STRUCT, "S", "SA SA SK SK", "C2 C2 D2 D2 S9 LJ", "C2 C2 D2 D2", True),
+    (BAOFEN_FREE, "S", "HK HK", "H9 H9 H8", "H9 H8", True),
+]
+
+
+@pytest.mark.parametrize(("rules", "trump", "lead", "holding", "play", "legal"), CASES)
+def test_following(
+    rules: RuleSet, trump: str, lead: str, holding: str, play: str, legal: bool
+) -> None:
+    error = follow_error(rules, trump, lead, holding, play)
+    assert (error is None) == legal, error
+
+
+def test_wrong_number_of_cards_and_cards_not_held() -> None:
+    assert follow_error(BAOFEN, "S", "HK HK", "H9 H9 H8", "H9") is not None
+    assert follow_error(BAOFEN, "S", "HK HK", "H9 H9 H8", "H9 H9 H8") is not None
+    assert follow_error(BAOFEN, "S", "HK HK", "H9 H8 H7", "H9 H9") is not None
+
+
+# -- eight of a kind (包分) ---------------------------------------------------------------------
+
+EIGHT = "H7 H7 S7 S7 C7 C7 D7 D7"
+
+
+@pytest.mark.parametrize(
+    ("holding", "play", "legal"),
+    [
+        # trumps first: 8 trumps held → 8 trumps, with min(4, p) pairs
+        ("BJ BJ SA SA SK SK SQ SQ S9 S8 H4", "BJ BJ SA SA SK SK SQ SQ", True),
+        ("BJ BJ SA SA SK SK SQ SQ S9 S8 H4", "BJ BJ SA SA SK SK S9 S8", False),
+        ("BJ BJ SA SA SK SK SQ S9 S8 H4", "BJ BJ SA SA SK SK SQ S9", True),
+        ("BJ BJ SA SA SK SK SQ S9 S8 H4", "BJ BJ SA SA SK SQ S9 S8", False),
+        ("BJ BJ SA SA SK SK SQ S9 S8 H4", "BJ BJ SA SA SK SK SQ H4", False),  # a trump left
+        # fewer than 8 trumps: all of them, then anything
+        ("BJ SA SA SK H4 H3 D9 C9 CT", "BJ SA SA SK H4 H3 D9 C9", True),
+        ("BJ SA SA SK H4 H3 D9 C9 CT", "BJ SA SK H4 H3 D9 C9 CT", False),
+        ("D4 D5 D6 D8 D9 DT DJ DQ DK", "D4 D5 D6 D8 D9 DT DJ DQ", True),
+    ],
+)
+def test_following_eight_of_a_kind(holding: str, play: str, legal: bool) -> None:
+    error = follow_error(BAOFEN, "S", EIGHT, holding, play)
+    assert (error is None) == legal, error
+
+
+# -- a brute-force reading of §7 for plain suits ------------------------------------------------
+
+# Plain-suit chains, high to low (rules.md §3): 包分 hearts with spades trump, 包红五 hearts
+# with spades trump (no H5), 包红五 diamonds with hearts trump (no D3, the 副参谋).
+CHAINS = {
+    ("baofen", "S", "H"): "AKQJT9876543",
+    ("hongwu", "S", "H"): "AKQJT987643",
+    ("hongwu", "H", "D"): "AKQJT987654",
+}
+
+
+def runs_in(pair_ranks: list[str], chain: str) -> list[int]:
+    """Lengths of the maximal runs of adjacent pairs."""
+    positions = sorted(chain.index(r) for r in pair_ranks)
+    runs: list[int] = []
+    for i, p in enumerate(positions):
+        if i and p == positions[i - 1] + 1:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+    return runs
+
+
+def best_list(lead_tractors: list[int], runs: list[int]) -> list[int]:
+    """Best list of matched lead tractor lengths: try every assignment of lead tractors to
+    runs (or to nothing); a run hosts disjoint sub-runs whose lengths add up to at most its
+    own."""
+    best: list[int] = []
+    for assignment in itertools.product(range(-1, len(runs)), repeat=len(lead_tractors)):
+        load = Counter()
+        for length, slot in zip(lead_tractors, assignment, strict=True):
+            if slot >= 0:
+                load[slot] += length
+        if all(load[slot] <= runs[slot] for slot in load):
+            matched = sorted(
+                (length for length, slot in zip(lead_tractors, assignment, strict=True)
+                 if slot >= 0),
+                reverse=True,
+            )
+            best = max(best, matched)
+    return best
+
+
+def structure(cards: list[str], chain: str) -> tuple[list[int], int]:
+    counts = Counter(cards)
+    pair_ranks = [c[1] for c, n in counts.items() if n == 2]
+    return runs_in(pair_ranks, chain), len(pair_ranks)
+
+
+def reference_legal(
+    lead: list[str], suited: list[str], play_suited: list[str], n_other: int, chain: str,
+    structured: bool,
+) -> bool:
+    n = len(lead)
+    if len(suited) >= n and len(play_suited) != n:
+        return False
+    if len(suited) < n and len(play_suited) != len(suited):
+        return False
+    if not structured or len(suited) <= n:
+        return True
+    lead_runs, lead_pairs = structure(lead, chain)
+    lead_tractors = sorted((r for r in lead_runs if r > 1), reverse=True)
+    held_runs, held_pairs = structure(suited, chain)
+    play_runs, play_pairs = structure(play_suited, chain)
+    if best_list(lead_tractors, play_runs) != best_list(lead_tractors, held_runs):
+        return False
+    return play_pairs >= min(lead_pairs, held_pairs)
+
+
+@st.composite
+def follow_situations(draw: st.DrawFn) -> tuple[str, str, str, list[str], list[str], bool]:
+    """A plain-suit lead (one unit or a throw) and a follower's holding in that suit."""
+    (variant, trump, suit), chain = draw(st.sampled_from(sorted(CHAINS.items())))
+    rng = draw(st.randoms(use_true_random=False))
+    pack = [suit + r for r in chain for _ in (0, 1)]
+    rng.shuffle(pack)
+    lead_size = rng.randint(1, 6)
+    held = sorted(pack[lead_size:lead_size + rng.randint(0, 13)])
+    return variant, trump, suit, pack[:lead_size], held, draw(st.booleans())
+
+
+@settings(max_examples=200, deadline=None)
+@given(follow_situations())
+def test_follow_rule_matches_brute_force(
+    situation: tuple[str, str, str, list[str], list[str], bool],
+) -> None:
+    variant, trump, suit, lead, suited, structured = situation
+    chain = CHAINS[(variant, trump, suit)]
+    rules = RuleSet.create(variant=variant, must_follow_structure=structured)
+    judge = TrickJudge(rules, order_for(variant, trump))
+    lead_cards = parse_cards(lead)
+    assert judge.lead_error(lead_cards) is None
+    shape = judge.shape(lead_cards)
+    filler = parse_cards("CA CK CQ CJ CT C9")[: len(lead)]
+    held = parse_cards(suited) + filler
+    counts = [0] * 54
+    for card in held:
+        counts[card] += 1
+    suited_cards = parse_cards(suited)
+    n = len(lead)
+    seen = set()
+    for combo in itertools.combinations(range(len(held)), n):
+        play: list[Card] = sorted(held[i] for i in combo)
+        key = tuple(play)
+        if key in seen:
+            continue
+        seen.add(key)
+        in_suit = [str(c) for c in play if str(c)[0] == suit]
+        expected = reference_legal(
+            lead, suited, in_suit, n - len(in_suit), chain, structured
+        )
+        error = judge.play_error(shape, counts, suited_cards, play)
+        assert (error is None) == expected, (lead, suited, [str(c) for c in play], error)
+
+
+# -- through a Hand -----------------------------------------------------------------------------
+
+def test_follow_obligation_in_a_hand_leaves_state_unchanged() -> None:
+    hand = hand_with(BAOFEN, ("HK HK", "H9 H9 H8", "", ""), seed=3)
+    declare_by(hand, 0, 85, "S")
+    hand.play(0, "HK HK")
+    before = hand.to_record()
+    assert not hand.is_legal(1, parse_cards("H9 H8"))
+    with pytest.raises(ValueError, match="pair"):
+        hand.play(1, "H9 H8")
+    assert hand.to_record() == before
+    assert hand.is_legal(1, parse_cards("H9 H9"))
+    hand.play(1, "H9 H9")
