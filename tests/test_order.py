@@ -138,9 +138,11 @@ def single_winner(rules: RuleSet, trump: str, lead: str, follow: str) -> int:
     [(BAOFEN, t, baofen_trump_ladder(t)) for t in "SH"]
     + [(HONGWU, t, hongwu_trump_ladder(t)) for t in "SHD"],
 )
-def test_trump_singles_beat_exactly_the_lower_ones(rules: RuleSet, trump: str, ladder_text: str) -> None:
+def test_trump_singles_beat_exactly_the_lower_ones(
+    rules: RuleSet, trump: str, ladder_text: str
+) -> None:
     levels = ladder(ladder_text)
-    for (i, a), (j, b) in itertools.combinations(list(enumerate(levels)), 2):
+    for a, b in itertools.combinations(levels, 2):
         for x, y in itertools.product(a, b):
             # x is higher: it wins whether led or played second.
             assert single_winner(rules, trump, x, y) == 0, (x, y)

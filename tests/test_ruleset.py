@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -107,8 +108,9 @@ def test_bid_grids() -> None:
     assert RuleSet.baofen().bid_grid() == (85, 90, 95)
     grid = RuleSet.hongwu().bid_grid()
     assert grid[0] == 70 and grid[-1] == 200 and len(grid) == 27
-    assert all(b - a == 5 for a, b in zip(grid, grid[1:], strict=False))
-    assert RuleSet.hongwu(bid_min=80, bid_step=20, bid_max=160).bid_grid() == (80, 100, 120, 140, 160)
+    assert all(b - a == 5 for a, b in itertools.pairwise(grid))
+    grid = RuleSet.hongwu(bid_min=80, bid_step=20, bid_max=160).bid_grid()
+    assert grid == (80, 100, 120, 140, 160)
 
 
 @pytest.mark.parametrize(

@@ -118,7 +118,7 @@ def test_hongwu_three_twos_are_a_tractor_of_two_plus_a_pair() -> None:
     assert format_of(order, cards) == Format((2,), 1, 0)
     runs = runs_of_pairs(order, pair_kinds(cards))
     assert sorted(len(r) for r in runs) == [1, 2]
-    assert [r for r in runs if len(r) == 2][0][0] == parse_cards("S2")[0]  # the trump 2 leads it
+    assert next(r for r in runs if len(r) == 2)[0] == parse_cards("S2")[0]  # the trump 2 leads it
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,9 @@ def test_hongwu_three_twos_are_a_tractor_of_two_plus_a_pair() -> None:
         ("hongwu", "H", "HA HA HK HK H6 H6 H4 H4", ((2, 2), 0, 0)),
     ],
 )
-def test_formats(variant: str, trump: str, text: str, fmt: tuple[tuple[int, ...], int, int]) -> None:
+def test_formats(
+    variant: str, trump: str, text: str, fmt: tuple[tuple[int, ...], int, int]
+) -> None:
     result = format_of(order_for(variant, trump), parse_cards(text))
     assert (result.tractors, result.pairs, result.singles) == fmt
 
