@@ -100,8 +100,7 @@ class Match:
         self.seed = seed
         self._rng = random.Random(seed)
         self._ledger = Ledger()
-        self.history: list[MatchEntry] = []
-        """Every settled hand, in order."""
+        self._history: list[MatchEntry] = []
         self._away: set[int] = set()
         self._left: set[int] = set()
         self.hand = self._deal()
@@ -113,6 +112,12 @@ class Match:
         """The books, the current hand included once it is done."""
         self._settle()
         return self._ledger
+
+    @property
+    def history(self) -> list[MatchEntry]:
+        """Every settled hand in order, the current hand included once it is done."""
+        self._settle()
+        return self._history
 
     @property
     def scores(self) -> list[int]:
@@ -138,13 +143,13 @@ class Match:
     @property
     def number(self) -> int:
         """Number of the current hand, 1 for the first."""
-        return len(self.history) + (0 if self._settled_current() else 1)
+        return len(self._history) + (0 if self._settled_current() else 1)
 
     @property
     def finished(self) -> bool:
         """True when the match has played its ``hands`` deals (never, when unlimited)."""
         self._settle()
-        return self.rules.hands is not None and len(self.history) >= self.rules.hands
+        return self.rules.hands is not None and len(self._history) >= self.rules.hands
 
     @property
     def away(self) -> frozenset[int]:
@@ -155,6 +160,8 @@ class Match:
         """Mark ``seat`` as having left (逃跑) or returned; see the leaving rule in §12.4."""
         if seat not in (0, 1, 2, 3):
             raise ValueError(f"a seat is 0–3, not {seat!r}")
+        # A hand that is already over is booked first: leaving after it cannot change it.
+        self._settle()
         if away:
             self._away.add(seat)
             if not self._settled_current():
@@ -181,20 +188,20 @@ class Match:
         return Hand(self.rules, seed=seed, first=self._ledger.caller)
 
     def _settled_current(self) -> bool:
-        return bool(self.history) and self.history[-1].hand is self.hand
+        return bool(self._history) and self._history[-1].hand is self.hand
 
     def _settle(self) -> None:
         result = self.hand.result
         if result is None or self._settled_current():
             return
         hands = self.rules.hands
-        last = hands is not None and len(self.history) + 1 >= hands
+        last = hands is not None and len(self._history) + 1 >= hands
         self._ledger, deltas = settle(
             self.rules, self._ledger, result, frozenset(self._left), last
         )
-        self.history.append(
+        self._history.append(
             MatchEntry(
-                len(self.history) + 1, self.hand, deltas, self._ledger, tuple(sorted(self._left))
+                len(self._history) + 1, self.hand, deltas, self._ledger, tuple(sorted(self._left))
             )
         )
     # -- records ------------------------------------------------------------------------------
@@ -202,7 +209,7 @@ class Match:
     def to_record(self) -> dict[str, Any]:
         """JSON-safe match record: rule set, seed, and every hand's record with its leavers."""
         self._settle()
-        entries = [{"hand": e.hand.to_record(), "left": list(e.left)} for e in self.history]
+        entries = [{"hand": e.hand.to_record(), "left": list(e.left)} for e in self._history]
         if not self._settled_current():
             entries.append({"hand": self.hand.to_record(), "left": sorted(self._left)})
         return {
