@@ -49,7 +49,7 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
-        if isinstance(value, int) and 0 <= value < KINDS:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < KINDS:
             return _CARDS[value]
         raise ValueError(f"not a card kind: {value!r} (expected 0–53 or notation like 'SA')")
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from .actions import Action, Bid, Declare, Play
-from .cards import CARDS, KINDS, POINTS, SUITS, Card, parse_cards
+from .cards import CARDS, KINDS, POINTS, SUITS, Card, parse_card, parse_cards
 from .errors import IllegalAction
 from .observation import Observation
 from .order import TRUMP, Order, order_for
@@ -268,7 +268,7 @@ class Hand:
             nxt = (nxt + 1) % 4
         self.to_act = nxt
 
-    def declare(self, seat: int, trump: str, bury: Iterable[int]) -> None:
+    def declare(self, seat: int, trump: str, bury: str | Iterable[int | str]) -> None:
         """The declarer names ``trump`` and buries 8 of its 33 cards (§10)."""
         self._expect("kitty", seat)
         if not isinstance(trump, str) or trump.upper() not in SUITS:
@@ -300,8 +300,8 @@ class Hand:
         """Play ``cards`` to the current trick: lead (a unit or a throw) or follow (§5–8)."""
         try:
             action = Play(cards)
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
+        except (ValueError, TypeError) as error:
+            raise IllegalAction(f"not a list of cards: {cards!r} ({error})") from None
         return self._play(seat, action)
 
     def _play(self, seat: int, action: Play) -> PlayResult:
@@ -544,13 +544,27 @@ def _check_seat(seat: int) -> None:
         raise ValueError(f"a seat is 0–3, not {seat!r}")
 
 
-def _as_cards(cards: Iterable[int | str]) -> tuple[Card, ...]:
+def _as_cards(cards: str | Iterable[int | str]) -> tuple[Card, ...]:
+    """Cards from notation (``"SA SK"``) or an iterable of cards, kinds or tokens; anything
+    else raises :class:`IllegalAction` saying what was wrong."""
+    if isinstance(cards, str):
+        try:
+            return tuple(parse_cards(cards))
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+    try:
+        items = list(cards)
+    except TypeError:
+        raise IllegalAction(f"expected a list of cards, not {cards!r}") from None
     out = []
-    for card in cards:
-        if isinstance(card, str):
-            out.append(Card(card))
-        elif type(card) is Card:
+    for card in items:
+        if type(card) is Card:
             out.append(card)
+        elif isinstance(card, str):
+            try:
+                out.append(parse_card(card))
+            except ValueError as error:
+                raise IllegalAction(str(error)) from None
         elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < KINDS:
             out.append(CARDS[card])
         else:
