@@ -97,6 +97,18 @@ class TrickJudge:
         self.structure = rules.must_follow_structure
         self.eight_enabled = rules.variant == "baofen" and rules.eight_of_a_kind
 
+    def _identity(self) -> tuple[Order, bool, bool, bool]:
+        return (self.order, self.hongwu, self.structure, self.eight_enabled)
+
+    def __eq__(self, other: object) -> bool:
+        # Judges built alike judge alike: a replayed hand's observations equal the original's.
+        if not isinstance(other, TrickJudge):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
     # -- leads --------------------------------------------------------------------------------
 
     def is_eight_of_a_kind(self, cards: Sequence[int]) -> bool:
