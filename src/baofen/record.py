@@ -77,6 +77,8 @@ def hand_from_record(record: dict[str, Any]) -> Hand:
             kitty=parse_cards(deal["kitty"]),
         )
         actions = record["actions"]
+        if not isinstance(actions, list):
+            raise TypeError("actions must be a list")
     except (KeyError, TypeError) as error:
         raise ValueError(f"incomplete hand record: {error!r}") from None
     hand.seed = record.get("seed")
