@@ -26,7 +26,7 @@ from baofen import (
 )
 from baofen.bots import make_bot
 
-from .helpers import declare_by, deal, hand_with
+from .helpers import deal, declare_by, hand_with
 
 BAOFEN = RuleSet.baofen()
 HONGWU = RuleSet.hongwu()
@@ -202,6 +202,12 @@ def done_hand() -> Hand:
     return hand
 
 
+def other_group(hand: Hand) -> Card:
+    """A card of South's that is not in the hearts' group."""
+    hearts = hand.order.group[parse_cards("HA")[0]]
+    return next(c for c in hand.hand_of(0) if hand.order.group[c] != hearts)
+
+
 def not_held(hand: Hand, seat: int) -> list[Card]:
     held = hand.hand_of(seat)
     return [next(c for c in baofen.CARDS if c not in held)]
@@ -234,9 +240,7 @@ BAD_ACTIONS: list[tuple[str, Callable[[], Hand], Callable[[Hand], Any]]] = [
     # leading
     ("lead by the wrong seat", lead_hand, lambda h: h.play(1, h.hand_of(1)[:1])),
     ("lead a card not held", lead_hand, lambda h: h.play(0, not_held(h, 0))),
-    ("lead two groups", lead_hand, lambda h: h.play(0, parse_cards("HA") + [
-        next(c for c in h.hand_of(0) if h.order.group[c] != h.order.group[parse_cards("HA")[0]])
-    ])),
+    ("lead two groups", lead_hand, lambda h: h.play(0, [*parse_cards("HA"), other_group(h)])),
     ("lead nothing", lead_hand, lambda h: h.play(0, [])),
     ("lead HK twice", lead_hand, lambda h: h.play(0, "HK HK")),
     ("lead a bad token", lead_hand, lambda h: h.play(0, ["HA", "ZZ"])),
@@ -311,7 +315,7 @@ def check_observation(hand: Hand, seat: int | None) -> None:
     entitled = seat is not None and seat == hand.declarer
     assert obs.kitty == (hand.kitty if entitled else None)
     assert obs.buried == (hand.buried if entitled else None)
-    for who, action in obs.actions:
+    for _who, action in obs.actions:
         if isinstance(action, Declare) and not entitled:
             assert action.bury == ()
     data = obs.to_dict()
@@ -414,7 +418,7 @@ CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
     ("no rules", lambda r: r.pop("rules")),
     ("bad rules", lambda r: r["rules"].update(direct_penalty=-1)),
     ("no deal", lambda r: r.pop("deal")),
-    ("deal short a card", lambda r: r["deal"].update(kitty=" ".join(r["deal"]["kitty"].split()[:7]))),
+    ("deal short a card", lambda r: r["deal"].update(kitty=r["deal"]["kitty"][3:])),
     ("deal bad token", lambda r: r["deal"].update(kitty="XX " + r["deal"]["kitty"][3:])),
     ("first out of range", lambda r: r.update(first=5)),
     ("actions not a list", lambda r: r.update(actions=None)),
@@ -425,7 +429,7 @@ CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [
     ("play swapped", _corrupt_play),
     ("bury changed", lambda r: next(a for a in r["actions"] if "declare" in a)["declare"].update(
         bury="BJ BJ LJ LJ BJ BJ LJ LJ")),
-    ("result changed", lambda r: r["result"].update(declarer_points=r["result"]["declarer_points"] + 5)),
+    ("result changed", lambda r: r["result"].update(made=not r["result"]["made"])),
     ("not a dict", lambda r: r.clear()),
 ]
 

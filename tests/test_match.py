@@ -251,12 +251,12 @@ def test_hongwu_levels_and_coins() -> None:
 
 def test_hongwu_leaver_wins_nothing_but_pays() -> None:
     won = result(1, 3, rules=HONGWU)  # declarer 1 wins 3 levels from each defender
-    ledger, deltas = settle(HONGWU, Ledger(), won, left=frozenset({1}))
+    _, deltas = settle(HONGWU, Ledger(), won, left=frozenset({1}))
     assert deltas == (-3, 0, -3, -3)
-    ledger, deltas = settle(HONGWU, Ledger(), won, left=frozenset({2}))
+    _, deltas = settle(HONGWU, Ledger(), won, left=frozenset({2}))
     assert deltas == (-3, 9, -3, -3)  # a defender who left bears the loss in full
     lost = result(1, -2, rules=HONGWU)
-    ledger, deltas = settle(HONGWU, Ledger(), lost, left=frozenset({1, 3}))
+    _, deltas = settle(HONGWU, Ledger(), lost, left=frozenset({1, 3}))
     assert deltas == (2, -6, 2, 0)
 
 

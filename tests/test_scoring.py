@@ -47,6 +47,9 @@ def tricks_with(declarer_cards: str, defender_cards: str, declarer: int = 0) -> 
     return out
 
 
+MINE_85 = "S5 HT HK CK C5 DT DK DK D5 ST"
+REST_85 = "S5 ST SK SK H5 H5 HT HK C5 CT CT CK D5 DT"
+ALL_BUT_25 = "S5 ST ST SK SK H5 H5 HT HK C5 C5 CT CT CK CK D5 D5 DT DT DK DK"
 ALL_POINTS = (
     "S5 S5 ST ST SK SK H5 H5 HT HT HK HK C5 C5 CT CT CK CK D5 D5 DT DT DK DK"
 )
@@ -55,7 +58,7 @@ ALL_POINTS = (
 # -- 包分 §11.1 -------------------------------------------------------------------------------
 
 def test_baofen_plain_score() -> None:
-    result = baofen(tricks_with("S5 HT HK CK C5 DT DK DK D5 ST", "S5 ST SK SK H5 H5 HT HK C5 CT CT CK D5 DT"))
+    result = baofen(tricks_with(MINE_85, REST_85))
     # captured: 5+10+10+10+5+10+10+10+5+10 = 85; 王分 captured: S5 ST = 15 (not all, not none)
     assert result.declarer_points == 85
     assert result.score == 0 and result.made and result.kind is None
@@ -64,7 +67,7 @@ def test_baofen_plain_score() -> None:
 
 
 def test_baofen_failed_and_deltas() -> None:
-    result = baofen(tricks_with("S5 HT HK", "S5 ST ST SK SK H5 H5 HT HK C5 C5 CT CT CK CK D5 D5 DT DT DK DK"))
+    result = baofen(tricks_with("S5 HT HK", ALL_BUT_25))
     assert result.declarer_points == 25 and result.score == 25 - 85 and not result.made
     assert result.deltas == (-60, 60, 60, 60)
     assert result.levels is None
@@ -73,9 +76,7 @@ def test_baofen_failed_and_deltas() -> None:
 def test_baofen_zero_sum_settlement() -> None:
     rules = RuleSet.baofen(settlement="zero_sum")
     result = baofen(
-        tricks_with(
-            "S5 HT HK", "S5 ST ST SK SK H5 H5 HT HK C5 C5 CT CT CK CK D5 D5 DT DT DK DK", 2
-        ),
+        tricks_with("S5 HT HK", ALL_BUT_25, 2),
         rules=rules,
         declarer=2,
     )
@@ -117,9 +118,11 @@ def test_wangfen_none_penalty() -> None:
 
 def test_custom_wangfen_settings() -> None:
     rules = RuleSet.baofen(wangfen_all_bonus=30, wangfen_none_penalty=40)
-    result = baofen(tricks_with(WANGFEN, "H5 H5 HT HT HK HK C5 C5 CT CT CK CK D5 D5 DT DT DK DK"), rules=rules)
+    others = "H5 H5 HT HT HK HK C5 C5 CT CT CK CK D5 D5 DT DT DK DK"
+    result = baofen(tricks_with(WANGFEN, others), rules=rules)
     assert result.declarer_points == 80
-    result = baofen(tricks_with("H5 H5 HT HT HK HK C5 C5 CT CT CK CK D5 D5", WANGFEN + " DT DT DK DK"), rules=rules)
+    mine = "H5 H5 HT HT HK HK C5 C5 CT CT CK CK D5 D5"
+    result = baofen(tricks_with(mine, WANGFEN + " DT DT DK DK"), rules=rules)
     assert result.declarer_points == 110 - 40
 
 
@@ -147,7 +150,7 @@ def test_sweep_scores_are_settings_and_ignore_penalties() -> None:
 
 
 def test_shutout() -> None:
-    result = baofen(tricks_with("", ALL_POINTS) + [trick(0, "SA SA SQ SQ")])
+    result = baofen([*tricks_with("", ALL_POINTS), trick(0, "SA SA SQ SQ")])
     assert result.kind == "shutout" and result.score == -500 and not result.made
     assert result.deltas == (-500, 500, 500, 500)
     # D after steps 1–2: no points, and 倒扣王分.
@@ -177,13 +180,13 @@ def test_throw_penalties_adjust_declarer_points(
 
 
 def test_baofen_kitty_points_count_for_nobody() -> None:
-    rest = ALL_POINTS.replace("DK DK", "")
-    result = baofen(
-        tricks_with("S5 HT HK CK C5 DT D5 ST", rest.replace("S5 HT", "", 1).replace("HK CK", "", 1)),
-        kitty="DK DK C3 C4 C6 C7 C8 C9",
-    )
+    # DK DK buried: the declarer's 85 (MINE_85 holds both DKs, so use the other cards).
+    mine = "S5 HT HK CK C5 DT D5 ST"  # 65
+    rest = "S5 ST SK SK H5 H5 HT HK C5 CT CT CK D5 DT"
+    result = baofen(tricks_with(mine, rest), kitty="DK DK C3 C4 C6 C7 C8 C9")
     assert result.declarer_points == 65
     assert result.breakdown["kitty_points"] == 20
+    assert result.score == 65 - 85
 
 
 # -- 包红五 §11.2 -----------------------------------------------------------------------------

@@ -84,7 +84,7 @@ CASES = [
     (BAOFEN, "S", ("CA CA C5 C5 C4 C4", "S9 S9 S8 S8 S7 S2", "D3 D4 D6 D7 D8 D9",
                    "H3 H4 H6 H7 H8 H9"), 0),
     # a ruff needs each lead tractor matched by a tractor of its length
-    (BAOFEN, "S", ("HA HA HK HK HQ HQ", "S3 S3 S4 S4 S5 S5", "S9 S9 S8 S8 SA SA", 
+    (BAOFEN, "S", ("HA HA HK HK HQ HQ", "S3 S3 S4 S4 S5 S5", "S9 S9 S8 S8 SA SA",
                    "D3 D4 D5 D6 D7 D8"), 1),
     (BAOFEN, "S", ("HA HA HK HK H3 H3", "S3 S3 S4 S4 S9 S9", "BJ BJ LJ LJ S5 S5",
                    "D3 D4 D5 D6 D7 D8"), 2),
@@ -136,3 +136,30 @@ def test_winner_leads_next_and_takes_the_points() -> None:
     assert hand.to_act == 1 and hand.leader == 1
     assert hand.declarer_points_so_far == 0  # a defender won: the points escape
     assert hand.observation(3).declarer_points == 0
+
+
+def test_eight_of_a_kind_in_a_hand() -> None:
+    from baofen.bots import make_bot
+
+    hand = hand_with(BAOFEN, ("H7 H7 S7 S7 C7 C7 D7 D7 BJ BJ", "", "", ""), seed=6)
+    declare_by(hand, 0, 85, "H")
+    result = hand.play(0, "H7 H7 S7 S7 C7 C7 D7 D7")
+    assert not result.failed_throw and result.penalty == 0
+    shape = hand.lead_shape
+    assert shape is not None and shape.eight and shape.group == 4
+    bot = make_bot("random", seed=2)
+    for seat in (1, 2, 3):
+        action = bot.act(hand.observation(seat))
+        assert len(action.cards) == 8  # type: ignore[union-attr]
+        hand.apply(seat, action)
+    trick = hand.tricks[-1]
+    assert trick.winner == 0 and hand.to_act == 0
+    assert hand.declarer_points_so_far == trick.points
+
+
+def test_eight_of_a_kind_off_cannot_be_led() -> None:
+    rules = RuleSet.baofen(eight_of_a_kind=False)
+    hand = hand_with(rules, ("H7 H7 S7 S7 C7 C7 D7 D7", "", "", ""), seed=6)
+    declare_by(hand, 0, 85, "H")
+    assert not hand.is_legal(0, parse_cards("H7 H7 S7 S7 C7 C7 D7 D7"))
+    assert hand.is_legal(0, parse_cards("S7 S7"))
