@@ -14,12 +14,13 @@ See ``docs/rules.md`` for the rules and ``README.md`` for the tools built on the
 from .actions import Action, Bid, Declare, Play
 from .cards import CARDS, SUITS, Card, card_of, format_cards, full_pack, parse_card, parse_cards
 from .errors import IllegalAction
-from .hand import Hand, PlayResult, Trick
+from .hand import Hand, PlayResult
 from .match import Match, MatchEntry
 from .observation import Observation
 from .order import Order, order_for
 from .ruleset import RuleSet
 from .scoring import HandResult
+from .tricks import Trick
 
 __all__ = [
     "CARDS",

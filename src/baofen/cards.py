@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Final
 
 SUITS: Final = "SHCD"
-"""Suit letters in their canonical order: ♠ spades 黑桃, ♥ hearts 红心, ♣ clubs 梅花, ♦ diamonds 方片."""
+"""Suit letters in canonical order: ♠ spades 黑桃, ♥ hearts 红心, ♣ clubs 梅花, ♦ diamonds 方片."""
 
 RANKS: Final = "23456789TJQKA"
 """Rank letters from low to high; a card's rank number is ``2 + RANKS.index(letter)``."""
@@ -131,14 +131,15 @@ def parse_card(token: str) -> Card:
     card = _BY_NAME.get(text)
     if card is None:
         raise ValueError(
-            f"bad card {token!r}: write a suit S H C D and a rank A K Q J T 9…2 (e.g. 'SA', 'H10'), "
-            "or BJ / LJ for the jokers"
+            f"bad card {token!r}: write a suit S H C D and a rank A K Q J T 9…2 "
+            "(e.g. 'SA', 'H10'), or BJ / LJ for the jokers"
         )
     return card
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse a space- or comma-separated card list (``"SA SK SK HT BJ"``) or an iterable of tokens."""
+    """Parse a space- or comma-separated card list (``"SA SK SK HT BJ"``) or an iterable of
+    tokens."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [parse_card(token) for token in tokens]
 

@@ -48,15 +48,15 @@ class Hand:
 
     __slots__ = (
         "_bid_high",
-        "_held",
-        "_sizes",
         "_counts",
-        "_judge",
         "_first_passer",
+        "_held",
+        "_judge",
         "_lead_shape",
         "_passed",
-        "_public_actions",
         "_plays",
+        "_public_actions",
+        "_sizes",
         "_trick_attempt",
         "_trick_penalty",
         "actions",
@@ -581,7 +581,7 @@ def _missing(counts: Sequence[int], cards: Iterable[int]) -> str:
 
 def _check_deal(
     hands: Sequence[Iterable[int | str]], kitty: Iterable[int | str]
-) -> tuple[list[list[int]], list[int]]:
+) -> tuple[list[list[Card]], list[Card]]:
     if len(hands) != 4:
         raise ValueError(f"an explicit deal has 4 hands, not {len(hands)}")
     try:

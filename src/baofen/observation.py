@@ -16,10 +16,10 @@ from .cards import Card
 from .order import Order, order_for
 from .ruleset import RuleSet
 from .scoring import HandResult
-from .tricks import LeadShape, TrickJudge
+from .tricks import LeadShape, Trick, TrickJudge
 
 if TYPE_CHECKING:
-    from .hand import Hand, Phase, Trick
+    from .hand import Hand, Phase
 
 
 class Observation(NamedTuple):
@@ -72,7 +72,7 @@ class Observation(NamedTuple):
         else:
             raise ValueError(f"a seat is 0–3 or None (spectator), not {seat!r}")
         entitled = seat == hand.declarer and seat is not None
-        return tuple.__new__(  # type: ignore[no-any-return]
+        return tuple.__new__(
             cls,
             (
                 hand.rules,

@@ -36,9 +36,9 @@ class Order:
 
     __slots__ = (
         "display_rank",
-        "pack",
         "group",
         "kinds_by_group",
+        "pack",
         "seq",
         "strength",
         "trump",
@@ -108,45 +108,47 @@ Layout = tuple[list[list[int]], list[list[int]], list[list[list[int]]]]
 
 def _baofen_layout(trump: str | None) -> Layout:
     """包分 (§3.1): 大王 > 小王 > 主2 > 副2 (equal) > trump A…3; plain A…3."""
-    twos = [card_of(s, 2) for s in SUITS]
-    trump_twos = [card_of(trump, 2)] if trump else []
+    twos: list[int] = [card_of(s, 2) for s in SUITS]
+    trump_twos: list[int] = [card_of(trump, 2)] if trump else []
     other_twos = [c for c in twos if c not in trump_twos]
-    trump_suit = [card_of(trump, r) for r in range(14, 2, -1)] if trump else []
-    trump_levels = [[BIG_JOKER], [LITTLE_JOKER]]
+    trump_suit: list[int] = [card_of(trump, r) for r in range(14, 2, -1)] if trump else []
+    trump_levels: list[list[int]] = [[BIG_JOKER], [LITTLE_JOKER]]
     trump_levels += [trump_twos] if trump_twos else []
     trump_levels += [other_twos] + [[c] for c in trump_suit]
-    plain = [
+    plain: list[list[int]] = [
         [] if s == trump else [card_of(s, r) for r in range(14, 2, -1)] for s in SUITS
     ]
-    chains = [[[BIG_JOKER], [LITTLE_JOKER]]]
+    chains: list[list[list[int]]] = [[[BIG_JOKER], [LITTLE_JOKER]]]
     chains += [[[c] for c in suit] for suit in [trump_suit, *plain] if suit]
     return trump_levels, plain, chains
 
 
 def _hongwu_layout(trump: str | None) -> Layout:
     """包红五 (§3.2): 红五 > 大王 > 小王 > 正参谋 > 副参谋 > 主2 > 副2 (equal) > trump A…4."""
-    red_five = card_of("H", 5)
+    red_five: int = card_of("H", 5)
     partner = SAME_COLOUR[trump] if trump else None
-    counsellors = [card_of(trump, 3), card_of(partner, 3)] if trump and partner else []
+    counsellors: list[int] = (
+        [card_of(trump, 3), card_of(partner, 3)] if trump and partner else []
+    )
     always = {red_five, *counsellors, *(card_of(s, 2) for s in SUITS)}
-    trump_twos = [card_of(trump, 2)] if trump else []
-    other_twos = [card_of(s, 2) for s in SUITS if s != trump]
-    trump_suit = (
+    trump_twos: list[int] = [card_of(trump, 2)] if trump else []
+    other_twos: list[int] = [card_of(s, 2) for s in SUITS if s != trump]
+    trump_suit: list[int] = (
         [c for c in (card_of(trump, r) for r in range(14, 3, -1)) if c not in always]
         if trump
         else []
     )
-    trump_levels = [[red_five], [BIG_JOKER], [LITTLE_JOKER]]
+    trump_levels: list[list[int]] = [[red_five], [BIG_JOKER], [LITTLE_JOKER]]
     trump_levels += [[c] for c in counsellors]
     trump_levels += [trump_twos] if trump_twos else []
     trump_levels += [other_twos] + [[c] for c in trump_suit]
-    plain = [
+    plain: list[list[int]] = [
         []
         if s == trump
         else [c for c in (card_of(s, r) for r in range(14, 2, -1)) if c not in always]
         for s in SUITS
     ]
-    chains = [[[red_five], [BIG_JOKER], [LITTLE_JOKER]]]
+    chains: list[list[list[int]]] = [[[red_five], [BIG_JOKER], [LITTLE_JOKER]]]
     if counsellors:
         chains.append([[c] for c in counsellors])
     if trump_twos:

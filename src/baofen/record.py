@@ -66,7 +66,9 @@ def hand_from_record(record: dict[str, Any]) -> Hand:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} record")
     if record.get("version") != VERSION:
-        raise ValueError(f"unsupported record version {record.get('version')!r} (expected {VERSION})")
+        raise ValueError(
+            f"unsupported record version {record.get('version')!r} (expected {VERSION})"
+        )
     try:
         rules = RuleSet.from_dict(record["rules"])
         deal = record["deal"]
@@ -86,7 +88,9 @@ def hand_from_record(record: dict[str, Any]) -> Hand:
         try:
             hand.apply(entry["seat"], action_from_dict(entry))
         except (IllegalAction, KeyError, TypeError) as error:
-            raise ValueError(f"record action {number} ({entry!r}) does not replay: {error}") from None
+            raise ValueError(
+                f"record action {number} ({entry!r}) does not replay: {error}"
+            ) from None
     expected = record.get("result")
     if expected is not None and (hand.result is None or hand.result.to_dict() != expected):
         raise ValueError("the record's result differs from the result of replaying it")

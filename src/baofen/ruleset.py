@@ -9,6 +9,7 @@ does not apply to its game keeps its default. ``must_follow_structure`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -40,13 +41,17 @@ class RuleSet(BaseModel):
     bid_values: tuple[int, ...] = Field(
         (85, 90, 95), description="包分: the targets one may bid, low to high (叫分)"
     )
-    bid_min: int = Field(70, ge=0, le=200, description="包红五: lowest bid; all-pass declarer's bid")
+    bid_min: int = Field(
+        70, ge=0, le=200, description="包红五: lowest bid; all-pass declarer's bid"
+    )
     bid_step: int = Field(5, ge=1, le=200, description="包红五: bids rise by multiples of this")
     bid_max: int = Field(200, ge=0, le=300, description="包红五: highest bid, ends bidding at once")
     must_follow_structure: bool = Field(
         True, description="followers owe pairs and tractors (包分 on, 包红五 off by default)"
     )
-    eight_of_a_kind: bool = Field(True, description="包分: eight cards of a rank lead as trump (八张)")
+    eight_of_a_kind: bool = Field(
+        True, description="包分: eight cards of a rank lead as trump (八张)"
+    )
     throw_penalty_per_card: int = Field(
         3, ge=0, le=1000, description="failed throw (甩错牌) penalty per attempted card"
     )
@@ -69,10 +74,14 @@ class RuleSet(BaseModel):
     )
     red5_capture_points: int = Field(20, ge=0, le=1000, description="包红五: red five captured")
     kitty_multiplier_trump: int = Field(2, ge=0, le=100, description="包红五 抓底 with trump")
-    kitty_multiplier_plain: int = Field(1, ge=0, le=100, description="包红五 抓底 with a plain suit")
+    kitty_multiplier_plain: int = Field(
+        1, ge=0, le=100, description="包红五 抓底 with a plain suit"
+    )
     points_per_level: int = Field(10, ge=1, le=200, description="包红五: points per level (级)")
     coins_per_level: int = Field(1, ge=1, le=1_000_000, description="包红五: coins per level")
-    hands: int | None = Field(None, ge=1, le=100_000, description="deals in a match; None: unlimited")
+    hands: int | None = Field(
+        None, ge=1, le=100_000, description="deals in a match; None: unlimited"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -93,7 +102,7 @@ class RuleSet(BaseModel):
             raise ValueError("bid_values must list at least one target")
         if any(v <= 0 or v > 200 or v % 5 for v in values):
             raise ValueError("bid_values must be multiples of 5 between 5 and 200")
-        if any(a >= b for a, b in zip(values, values[1:], strict=False)):
+        if any(a >= b for a, b in pairwise(values)):
             raise ValueError("bid_values must be strictly increasing")
         return values
 
@@ -169,7 +178,7 @@ class RuleSet(BaseModel):
     # -- rule helpers (see baofen.tricks) -----------------------------------------------------
 
     def is_tractor(self, cards: Sequence[int], trump: str) -> bool:
-        """True when ``cards`` are one tractor (拖拉机) of this game with ``trump`` as trump suit."""
+        """True when ``cards`` are one tractor (拖拉机) of this game, ``trump`` the trump suit."""
         from .order import order_for
         from .units import is_tractor
 

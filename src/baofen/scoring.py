@@ -153,7 +153,9 @@ def score_hongwu(
     if tricks[-1].winner == declarer:
         kitty_adjustment = kitty_points
     else:
-        multiplier = rules.kitty_multiplier_trump if last_won_with_trump else rules.kitty_multiplier_plain
+        multiplier = (
+            rules.kitty_multiplier_trump if last_won_with_trump else rules.kitty_multiplier_plain
+        )
         kitty_adjustment = -kitty_points * multiplier
     adjustment = _penalty_adjustment(declarer, penalties)
     points = captured + red_fives + kitty_adjustment + adjustment

@@ -339,7 +339,8 @@ class TrickJudge:
             for index in range(1, len(plays)):
                 card = plays[index][0]
                 grp = group[card]
-                if (grp == g or grp == TRUMP) and strength[card] > best_key:
+                # Two comparisons, not ``grp in (g, TRUMP)``: no tuple on this hot path.
+                if (grp == g or grp == TRUMP) and strength[card] > best_key:  # noqa: SIM109
                     best, best_key = index, strength[card]
             return best
         throw = shape.is_throw

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .order import Order
 
+K = TypeVar("K", bound=int)
+"""A card kind: a plain ``int`` or a :class:`~baofen.cards.Card`; results keep the type."""
 
-def pair_kinds(cards: Sequence[int]) -> list[int]:
+
+def pair_kinds(cards: Sequence[K]) -> list[K]:
     """Kinds present twice in ``cards`` (each identical pair once)."""
-    seen: set[int] = set()
+    seen: set[K] = set()
     pairs = []
     for card in cards:
         if card in seen:
@@ -25,7 +29,7 @@ def pair_kinds(cards: Sequence[int]) -> list[int]:
     return pairs
 
 
-def runs_of_pairs(order: Order, pairs: Sequence[int]) -> list[list[int]]:
+def runs_of_pairs(order: Order, pairs: Sequence[K]) -> list[list[K]]:
     """Split pair kinds into maximal runs of adjacent pairs (the canonical decomposition).
 
     Pairs that share a chain position (包红五's other 2s) can join a run only once; the

@@ -13,7 +13,8 @@ class Bot(Protocol):
     """A computer player: given one seat's observation, return a legal action for that seat."""
 
     def act(self, observation: Observation) -> Action:
-        """Choose a legal :class:`~baofen.Bid`, :class:`~baofen.Declare` or :class:`~baofen.Play`."""
+        """Choose a legal :class:`~baofen.Bid`, :class:`~baofen.Declare` or
+        :class:`~baofen.Play`."""
         ...
 
 
@@ -32,7 +33,8 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options (e.g. ``seed``)."""
+    """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options
+    (e.g. ``seed``)."""
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from ..actions import Action, Bid, Declare, Play
 from ..cards import SUITS, Card, card_of
-from ..order import TRUMP
 from ..observation import Observation
+from ..order import TRUMP
 from ..tricks import LeadShape, TrickJudge
 from ..units import pack_tractors, pair_kinds, runs_of_pairs
 
@@ -73,7 +74,8 @@ def random_lead(
         units = judge.units(cards)
         if len(units) > 1:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-            return [c for unit in chosen for c in unit.cards]
+            # Units keep the Card objects they were cut from.
+            return [cast(Card, c) for unit in chosen for c in unit.cards]
     card = cards[int(rng.random() * len(cards))]
     if cards.count(card) < 2 or rng.random() < 0.5:
         return [card]
