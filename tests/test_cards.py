@@ -110,3 +110,14 @@ def test_cards_compare_as_kinds_and_pickle() -> None:
     assert a == b and hash(a) == hash(b)
     assert pickle.loads(pickle.dumps(a)) is a
     assert repr(a) == "Card('SA')"
+
+
+@pytest.mark.parametrize("token", [None, 5, 3.0, ["SA"]])
+def test_non_string_tokens_raise_value_error(token: object) -> None:
+    with pytest.raises(ValueError, match="bad card"):
+        parse_cards([token])  # type: ignore[list-item]
+
+
+def test_cards_pass_through_parsing() -> None:
+    cards = parse_cards("SA HT")
+    assert parse_cards(cards) == cards  # type: ignore[arg-type]

@@ -122,7 +122,13 @@ def card_of(suit: str, rank: int) -> Card:
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card token (``SA``, ``s10``, ``♠A``, ``BJ``); a bad token raises ``ValueError``."""
+    """Parse one card token (``SA``, ``s10``, ``♠A``, ``BJ``); a bad token raises ``ValueError``.
+
+    A :class:`Card` is returned as it is."""
+    if type(token) is Card:
+        return token
+    if not isinstance(token, str):
+        raise ValueError(f"bad card {token!r}: a card token is a string such as 'SA'")
     text = token.strip().upper()
     if text and text[0] in _SYMBOL_TO_SUIT:
         text = _SYMBOL_TO_SUIT[text[0]] + text[1:]
