@@ -121,7 +121,7 @@ def card_of(suit: str, rank: int) -> Card:
     return _CARDS[SUITS.index(suit) * 13 + rank - 2]
 
 
-def parse_card(token: str) -> Card:
+def parse_card(token: str | Card) -> Card:
     """Parse one card token (``SA``, ``s10``, ``♠A``, ``BJ``); a bad token raises ``ValueError``.
 
     A :class:`Card` is returned as it is."""
@@ -143,7 +143,7 @@ def parse_card(token: str) -> Card:
     return card
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse a space- or comma-separated card list (``"SA SK SK HT BJ"``) or an iterable of
     tokens."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
