@@ -446,3 +446,12 @@ def test_corrupted_records_are_rejected(why: str, corrupt: Callable[[dict[str, A
 def test_record_of_non_object() -> None:
     with pytest.raises(ValueError):
         Hand.from_record([])  # type: ignore[arg-type]
+
+
+def test_any_cards_may_be_buried() -> None:
+    # §10: trumps and point cards included.
+    hand = hand_with(BAOFEN, ("BJ BJ LJ S5 S5 ST SK HK", "", "", ""), seed=2)
+    declare_by(hand, 0, 85, "S", bury="BJ BJ LJ S5 S5 ST SK HK")
+    assert hand.phase == "playing"
+    assert sorted(hand.buried or ()) == sorted(parse_cards("BJ BJ LJ S5 S5 ST SK HK"))
+    assert parse_cards("BJ")[0] not in hand.hand_of(0)

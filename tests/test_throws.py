@@ -253,3 +253,12 @@ def test_hongwu_throw_fails_on_an_equal_card() -> None:
     declare_by(hand, 0, 70, "S")
     # West holds the other HK: equal to the lowest card, not lower — the throw fails.
     assert hand.play(0, "HA HA HK").failed_throw
+
+
+def test_a_throw_that_will_fail_is_legal() -> None:
+    hand = hand_with(BAOFEN, DECLARER_THROWS, kitty=KITTY, seed=11)
+    declare_by(hand, 0, 85, "S")
+    throw = parse_cards("H9 H8 H8 H4 H4")
+    assert hand.is_legal(0, throw)
+    assert hand.observation(0).is_legal(throw)
+    assert hand.play(0, throw).failed_throw
