@@ -233,9 +233,11 @@ def structure(cards: list[str], chain: str) -> tuple[list[int], int]:
 
 
 def reference_legal(
-    lead: list[str], suited: list[str], play_suited: list[str], n_other: int, chain: str,
-    structured: bool,
+    lead: list[str], suited: list[str], play_suited: list[str], chain: str, structured: bool
 ) -> bool:
+    """§7 in plain words, for a play of ``len(lead)`` held cards: ``suited`` is the follower's
+    holding in the led plain suit, ``play_suited`` the played cards of that suit, ``chain``
+    the suit's ranks high to low."""
     n = len(lead)
     if len(suited) >= n and len(play_suited) != n:
         return False
@@ -291,9 +293,7 @@ def test_follow_rule_matches_brute_force(
             continue
         seen.add(key)
         in_suit = [str(c) for c in play if str(c)[0] == suit]
-        expected = reference_legal(
-            lead, suited, in_suit, n - len(in_suit), chain, structured
-        )
+        expected = reference_legal(lead, suited, in_suit, chain, structured)
         error = judge.play_error(shape, counts, suited_cards, play)
         assert (error is None) == expected, (lead, suited, [str(c) for c in play], error)
 

@@ -188,23 +188,28 @@ def strength_ladder(variant: str, trump: str) -> dict[str, int]:
     return {name: 1000 - i for i, level in enumerate(levels) for name in level}
 
 
-def expected_single_winner(hand: Hand, trick: Trick) -> int:
-    """§8 for a trick led with one card: index of the winning play."""
+def expected_simple_winner(hand: Hand, trick: Trick) -> int:
+    """§8 for a trick led with one card or one pair: index of the winning play."""
     variant, trump = hand.rules.variant, hand.trump
     assert trump is not None
     ladder = strength_ladder(variant, trump)
     lead = trick.plays[0][1][0]
+    lead_trump = is_trump(lead, variant, trump)
 
-    def rank(card: Card) -> tuple[int, int]:
+    def rank(cards: tuple[Card, ...]) -> tuple[int, int]:
+        """(2, order) trump, (1, order) the led plain suit, (0, 0) cannot win."""
+        if len(set(cards)) != 1:  # two different cards never answer a pair
+            return (0, 0)
+        card = cards[0]
         if is_trump(card, variant, trump):
             return (2, ladder[str(card)])
-        if card.suit == lead.suit and not is_trump(lead, variant, trump):
+        if card.suit == lead.suit and not lead_trump:
             return (1, plain_chain(variant, trump, lead.suit)[::-1].index(str(card)[1]))
         return (0, 0)
 
-    best, best_rank = 0, rank(lead)
+    best, best_rank = 0, rank(trick.plays[0][1])
     for index, (_, cards) in enumerate(trick.plays[1:], start=1):
-        r = rank(cards[0])
+        r = rank(cards)
         if r[0] and r > best_rank:
             best, best_rank = index, r
     return best
@@ -250,7 +255,7 @@ def check_candidate(hand: Hand, seat: int, cards: list[Card]) -> None:
     play_in_suit = [str(c) for c in cards if c.suit == suit and not is_trump(c, variant, trump)]
     lead = [str(c) for c in hand.current_trick[0][1]]
     expected = len(cards) == shape.size and reference_legal(
-        lead, in_suit, play_in_suit, 0, plain_chain(variant, trump, suit),
+        lead, in_suit, play_in_suit, plain_chain(variant, trump, suit),
         hand.rules.must_follow_structure,
     )
     assert legal == expected, (lead, in_suit, [str(c) for c in cards])
@@ -304,8 +309,9 @@ def check_finished(hand: Hand) -> None:
     for t in hand.tricks:
         sizes = {len(cards) for _, cards in t.plays}
         assert len(sizes) == 1 and [s for s, _ in t.plays] == [(t.leader + i) % 4 for i in range(4)]
-        if len(t.plays[0][1]) == 1:
-            assert t.plays[expected_single_winner(hand, t)][0] == t.winner
+        led = t.plays[0][1]
+        if len(led) == 1 or (len(led) == 2 and led[0] == led[1]):
+            assert t.plays[expected_simple_winner(hand, t)][0] == t.winner
     for previous, following in zip(hand.tricks, hand.tricks[1:], strict=False):
         assert following.leader == previous.winner
     assert hand.tricks[0].leader == result.declarer
