@@ -95,7 +95,7 @@ def hand_text(by_group: Sequence[Sequence[Card]]) -> Text:
         cards = by_group[g]
         if not cards:
             continue
-        line = Text(f"{group_label(g):<10}", style="cyan")
+        line = Text().append(f"{group_label(g):<10}", style="cyan")
         for card in cards:
             line.append(f" {position:>2}:", style="dim")
             line.append_text(card_text(card))
@@ -128,7 +128,7 @@ def play_text(seat: int, cards: Sequence[Card], you: int | None = None) -> Text:
 def failed_throw_text(seat: int, attempted: Sequence[Card], played: Sequence[Card],
                       penalty: int, you: int | None = None) -> Text:
     """The reveal of a failed throw (甩错牌): every attempted card, what is played instead."""
-    text = Text(f"{seat_name(seat, you)} tried to throw ", style="yellow")
+    text = Text().append(f"{seat_name(seat, you)} tried to throw ", style="yellow")
     text.append_text(cards_text(attempted))
     text.append(" — the throw fails (甩错牌) and only ", style="yellow")
     text.append_text(cards_text(played))
@@ -147,7 +147,7 @@ def table_text(plays: Sequence[tuple[int, Sequence[Card]]], you: int | None = No
 
 def trick_text(number: int, trick: Trick, declarer: int | None, you: int | None = None) -> Text:
     """One finished trick on one line: its plays, the winner and the points."""
-    text = Text(f"Trick {number} · led by {seat_name(trick.leader, you)}: ", style="bold")
+    text = Text().append(f"Trick {number} · led by {seat_name(trick.leader, you)}: ", style="bold")
     text.append_text(table_text(trick.plays, you))
     side = "declarer" if trick.winner == declarer else "defenders"
     text.append(f"  → {seat_name(trick.winner, you)} wins", style="bold")
