@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from rich.console import Console
 
 from baofen import CARDS, Card, parse_card, parse_cards
-from baofen.cli.play import parse_selection, parse_trump, positions_of
+from baofen.cli.play import available_bot, parse_selection, parse_trump, positions_of
 from baofen.cli.render import bid_choices
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -247,7 +248,7 @@ def test_no_bid_hand_then_next_hand() -> None:
     assert "东 is the caller 主叫. The pot (捞水草) holds 100." in term.since_mark()
     term.child.sendeof()
     assert term.finish() == 0
-    assert "You left the match after 1 finished hands." in term.text
+    assert "You left the match after 1 finished hand." in term.text
 
 
 def test_interrupt_ends_quietly() -> None:
@@ -310,3 +311,13 @@ def test_bad_trump_name() -> None:
 def test_bid_choices() -> None:
     assert bid_choices([None, 85, 90, 95]) == "pass, 85, 90, 95"
     assert bid_choices([None, *range(70, 205, 5)]) == "pass, or 70–200 in steps of 5"
+
+
+def test_missing_bot_falls_back_to_random_with_a_note() -> None:
+    console = Console(record=True, width=200)
+    assert available_bot("random", console, "play") == "random"
+    assert console.export_text() == ""
+    assert available_bot("no-such-bot", console, "hint") == "random"
+    note = console.export_text()
+    assert "'no-such-bot' bot is not available" in note
+    assert "hint uses the random bot instead" in note

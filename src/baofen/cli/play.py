@@ -174,7 +174,10 @@ class Session:
                 self.match.next_hand()
         except _Quit:
             pass
-        self.console.print(f"You left the match after {len(self.match.history)} finished hands.")
+        finished = len(self.match.history)
+        self.console.print(
+            f"You left the match after {finished} finished hand{'' if finished == 1 else 's'}."
+        )
 
     def play_hand(self) -> None:
         """Play the current hand to its end, then show its result."""
