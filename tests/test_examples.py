@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from baofen import Hand, HandResult, Match, RuleSet, parse_cards
+from baofen import HandResult, Match, RuleSet, parse_cards
 from baofen.match import settle
 from baofen.order import order_for
 from baofen.scoring import levels_for

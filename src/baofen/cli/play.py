@@ -25,6 +25,7 @@ from ..match import Match
 from ..order import order_for
 from ..ruleset import RuleSet
 from . import app
+from .options import VariantName, VariantOption
 from .render import (
     SUIT_NAMES,
     bid_choices,
@@ -42,7 +43,6 @@ from .render import (
     trick_text,
     trump_text,
 )
-from .simulate import VariantName
 
 YOU = 0
 """The human plays South (南), seat 0."""
@@ -425,9 +425,7 @@ def _yes_no(line: str) -> bool:
 
 @app.command()
 def play(
-    variant: Annotated[
-        VariantName, typer.Option(help="game: baofen (包分) or hongwu (包红五)")
-    ] = VariantName.baofen,
+    variant: VariantOption = VariantName.baofen,
     bots: Annotated[
         BotName, typer.Option(help="computer players in the other three seats")
     ] = BotName.rule,
