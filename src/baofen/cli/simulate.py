@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from enum import Enum
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -16,21 +16,15 @@ from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
 from . import app
-
-
-class VariantName(str, Enum):
-    """The two games."""
-
-    baofen = "baofen"
-    hongwu = "hongwu"
+from .options import VariantName, VariantOption
 
 
 @app.command()
 def simulate(
-    variant: VariantName = typer.Option(VariantName.baofen, help="game: baofen (包分) or hongwu (包红五)"),
-    hands: int = typer.Option(1000, min=1, help="number of hands to play"),
-    seed: int = typer.Option(0, help="seed of the deals and the bots"),
-    bot: str = typer.Option("random", help="bot in all four seats"),
+    variant: VariantOption = VariantName.baofen,
+    hands: Annotated[int, typer.Option(min=1, help="number of hands to play")] = 1000,
+    seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
+    bot: Annotated[str, typer.Option(help="bot in all four seats")] = "random",
 ) -> None:
     """Play HANDS independent hands with four bots and print a summary."""
     rules = RuleSet.create(variant=variant.value)

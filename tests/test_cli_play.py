@@ -1,0 +1,323 @@
+"""``baofen play`` driven through a pseudo-terminal, and its input parsing."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from rich.console import Console
+
+from baofen import CARDS, Card, parse_card, parse_cards
+from baofen.cli.play import available_bot, parse_selection, parse_trump, positions_of
+from baofen.cli.render import bid_choices
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPTS = {
+    "bid": r"Your bid \(.*?\) > ",
+    "trump": r"Name the trump suit \(S H C D\) > ",
+    "bury": r"Bury 8 cards \(.*?\) > ",
+    "play": r"Your (?:lead|follow) \(cards or positions\) > ",
+    "next": r"Next hand\? \[Y/n\] > ",
+}
+
+
+class Terminal:
+    """A ``baofen play`` process in a pseudo-terminal, with its output kept as plain text."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm-256color"}
+        self.raw = io.StringIO()
+        self.child = pexpect.spawn(
+            sys.executable, ["-m", "baofen", "play", "--bots", "random", *args],
+            env=env, encoding="utf-8", dimensions=(60, 200), timeout=30,
+        )
+        self.child.logfile_read = self.raw
+        self.mark = 0
+
+    @property
+    def text(self) -> str:
+        """Everything printed so far, without colour codes."""
+        return ANSI.sub("", self.raw.getvalue())
+
+    def since_mark(self) -> str:
+        """Plain text printed since the last :meth:`next_prompt`."""
+        return self.text[self.mark:]
+
+    def next_prompt(self) -> str | None:
+        """Wait for the next prompt; its name, or ``None`` when the program ended."""
+        self.mark = len(self.text)
+        index = self.child.expect([*PROMPTS.values(), pexpect.EOF])
+        return None if index == len(PROMPTS) else list(PROMPTS)[index]
+
+    def send(self, line: str) -> None:
+        """Type a line."""
+        self.child.sendline(line)
+
+    def answer_expecting(self, line: str, message: str, prompt: str) -> None:
+        """Type ``line`` and check that ``message`` is printed and ``prompt`` asked again."""
+        self.send(line)
+        assert self.next_prompt() == prompt
+        assert message in self.since_mark(), self.since_mark()
+
+    def hint(self, prompt: str) -> tuple[str, list[int]]:
+        """Ask for a hint at ``prompt``; the cards it proposes and their positions."""
+        self.send("hint")
+        assert self.next_prompt() == prompt
+        found = re.search(r"type: ([A-Z0-9 ]+?)(?: or ([\d ]+))?\s*$", self.since_mark(), re.M)
+        assert found, self.since_mark()
+        return found.group(1), [int(p) for p in (found.group(2) or "").split()]
+
+    def hand(self) -> dict[str, list[tuple[int, Card]]]:
+        """The last hand displayed: group label → (position, card) in display order."""
+        block = self.text.rsplit("Your hand", 1)[1]
+        groups: dict[str, list[tuple[int, Card]]] = {}
+        for line in block.splitlines()[1:]:
+            cells = re.findall(r"(\d+):(\S+)", line)
+            if not cells:
+                break
+            label = line[:10].strip()
+            groups[label] = [(int(p), parse_card(c)) for p, c in cells]
+        return groups
+
+    def finish(self) -> int:
+        """Wait for the process to end; its exit status."""
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus is not None
+        return self.child.exitstatus
+
+
+def play_out(term: Terminal, prompt: str | None, bid: str = "pass") -> int:
+    """Answer every prompt from ``prompt`` on until the program ends (hints for every play,
+    typed alternately as cards and as positions); the number of plays made."""
+    plays = 0
+    while prompt is not None:
+        if prompt == "bid":
+            term.send(bid)
+        elif prompt == "trump":
+            term.send("S")
+        elif prompt == "bury":
+            term.send("1 2 3 4 5 6 7 8")
+        elif prompt == "play":
+            cards, positions = term.hint("play")
+            term.send(" ".join(map(str, positions)) if plays % 2 else cards)
+            plays += 1
+        else:
+            term.send("n")
+        prompt = term.next_prompt()
+    return plays
+
+
+def check_tricks_numbered(text: str) -> int:
+    """Trick reports run 1, 2, 3, … without a gap; their count."""
+    numbers = [int(n) for n in re.findall(r"^Trick (\d+) · led by", text, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    return len(numbers)
+
+
+def test_baofen_hand_as_declarer() -> None:
+    term = Terminal("--variant", "baofen", "--seed", "3", "--hands", "1")
+    assert term.next_prompt() == "bid"
+    assert "Your bid (pass, 85, 90, 95)" in term.since_mark()
+    term.send("95")  # the highest bid ends the bidding at once
+    assert term.next_prompt() == "trump"
+    text = term.since_mark()
+    assert "南 (you) is the declarer (庄家) with a target of 95" in text
+    assert "Your 33 cards:" in text and "The kitty 底牌:" in text
+    term.answer_expecting("X", "'X' is not a suit", "trump")
+    term.send("♥")
+    assert term.next_prompt() == "bury"
+    assert "With trump ♥ hearts" in term.since_mark()
+    term.answer_expecting("1 2 3", "bury exactly 8 cards, not 3", "bury")
+    term.answer_expecting("1 1 2 3 4 5 6 7", "position 1 given twice", "bury")
+    term.answer_expecting("40", "no card at position 40: positions run from 1 to 33", "bury")
+    term.send("back")
+    assert term.next_prompt() == "trump"
+    term.send("spades")
+    assert term.next_prompt() == "bury"
+    bury, _ = term.hint("bury")
+    term.send(bury)
+    prompt = term.next_prompt()
+    assert "南 (you) names trump ♠ spades 黑桃 and buries 8 cards: " in term.since_mark()
+    assert prompt == "play" and "Your lead" in term.since_mark()
+    plays = play_out(term, prompt)
+    assert term.finish() == 0
+    text = term.text
+    assert check_tricks_numbered(text) >= plays
+    for line in ("Hand result", "declarer points D", "王分: trump-suit points captured",
+                 "Scores after hand 1", "Pot 捞水草", "The match is over."):
+        assert line in text
+    assert re.search(r"hand score S = D − target|全击|半击|shut-out", text)
+    assert "Traceback" not in text
+
+
+def test_hongwu_hand() -> None:
+    term = Terminal("--variant", "hongwu", "--seed", "11", "--hands", "1")
+    plays = play_out(term, term.next_prompt())
+    assert term.finish() == 0
+    text = term.text
+    assert plays > 0 and check_tricks_numbered(text) >= plays
+    assert "is the first bidder" in text
+    assert "levels L (级)" in text and re.search(r"保底|抓底", text)
+    assert "coins" in text and "The match is over." in text
+    assert "Traceback" not in text
+
+
+def test_suits_are_coloured() -> None:
+    term = Terminal("--seed", "3", "--hands", "1")
+    assert term.next_prompt() == "bid"
+    raw = term.raw.getvalue()
+    assert re.search("\x1b\\[1;31m[♥♦]", raw)  # hearts and diamonds in red
+    assert re.search("\x1b\\[1m[♠♣]", raw)  # spades and clubs in the default colour
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
+    term = Terminal("--variant", "baofen", "--seed", "3", "--hands", "1")
+    assert term.next_prompt() == "bid"
+    term.answer_expecting("garbage", "'garbage' is not a bid: type pass or a number", "bid")
+    term.answer_expecting("12", "12 is not a bid of this game", "bid")
+    term.answer_expecting("help", "Commands at any prompt", "bid")
+    term.send("95")
+    assert term.next_prompt() == "trump"
+    term.send("S")
+    assert term.next_prompt() == "bury"
+    term.send("1 2 3 4 5 6 7 8")
+    assert term.next_prompt() == "play"
+    hand = term.hand()
+    held = {card for cards in hand.values() for _, card in cards}
+    missing = next(c for c in CARDS if c not in held)
+    term.answer_expecting("ZZ", "bad card 'ZZ'", "play")
+    term.answer_expecting("99", "no card at position 99", "play")
+    term.answer_expecting("1 SA", "not a mix of both", "play")
+    term.answer_expecting(str(missing), f"you do not hold {missing}", "play")
+    term.answer_expecting("", "type some cards", "play")
+    term.answer_expecting("last", "No trick has been played yet", "play")
+    first_two = [cards[0][0] for cards in hand.values()][:2]
+    term.answer_expecting(
+        " ".join(map(str, first_two)), "a lead must be of one suit group", "play"
+    )
+    # Play on by hints until a follow could break suit, and try that.
+    refused = False
+    prompt: str | None = "play"
+    while prompt == "play" and not refused:
+        led = re.search(r"Follow with (\d+) cards? of (.+?):", term.since_mark())
+        hand = term.hand()
+        if led:
+            size, label = int(led.group(1)), led.group(2)
+            others = [p for g, cards in hand.items() if g != label for p, _ in cards]
+            if len(hand.get(label, ())) >= size and len(others) >= size:
+                term.answer_expecting(
+                    " ".join(map(str, others[:size])), "you must follow with", "play"
+                )
+                refused = True
+        cards, _ = term.hint("play")
+        term.send(cards)
+        prompt = term.next_prompt()
+    assert refused
+    assert "Trick 1 · led by 南 (you)" in term.text
+    term.answer_expecting("last", " · led by ", "play")
+    term.send("quit")
+    assert term.finish() == 0
+    assert "You left the match after 0 finished hands." in term.text
+    assert "Traceback" not in term.text
+
+
+def test_no_bid_hand_then_next_hand() -> None:
+    # With seed 3 and --bots random, all three bots pass when South passes.
+    term = Terminal("--variant", "baofen", "--seed", "3", "--hands", "2")
+    prompt = term.next_prompt()
+    while prompt == "bid":
+        term.send("pass")
+        prompt = term.next_prompt()
+    assert prompt == "next"
+    text = term.since_mark()
+    assert "no declarer: all four passed" in text
+    assert "Pot 捞水草: 100 · next caller 主叫: 东" in text
+    term.answer_expecting("maybe", "answer y (yes) or n (no)", "next")
+    term.send("")
+    assert term.next_prompt() is not None
+    assert "Hand 2 · 包分 Baofen" in term.since_mark()
+    assert "东 is the caller 主叫. The pot (捞水草) holds 100." in term.since_mark()
+    term.child.sendeof()
+    assert term.finish() == 0
+    assert "You left the match after 1 finished hand." in term.text
+
+
+def test_interrupt_ends_quietly() -> None:
+    term = Terminal("--seed", "3")
+    assert term.next_prompt() == "bid"
+    term.child.sendintr()
+    assert term.finish() == 130
+    assert "Interrupted." in term.text and "Traceback" not in term.text
+
+
+# -- input parsing, in process -------------------------------------------------------------
+
+SHOWN = parse_cards("BJ S2 SA SK SK H9 D5")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SA SK SK", "SA SK SK"),
+        ("s10 ♠A", "ST SA"),
+        ("sa,sk", "SA SK"),
+        ("1 4 5", "BJ SK SK"),
+        ("7", "D5"),
+    ],
+)
+def test_selection_by_notation_or_position(text: str, expected: str) -> None:
+    assert parse_selection(text, SHOWN) == parse_cards(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "type some cards"),
+        ("8", "no card at position 8: positions run from 1 to 7"),
+        ("0", "no card at position 0"),
+        ("2 2", "position 2 given twice"),
+        ("1 SA", "not a mix of both"),
+        ("SX", "bad card 'SX'"),
+    ],
+)
+def test_bad_selection(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        parse_selection(text, SHOWN)
+
+
+def test_positions_of_repeated_cards() -> None:
+    assert positions_of(parse_cards("SK SK D5"), SHOWN) == [4, 5, 7]
+
+
+@pytest.mark.parametrize("text", ["S", "s", "♠", "spades", "黑桃", " S "])
+def test_trump_names(text: str) -> None:
+    assert parse_trump(text) == "S"
+
+
+def test_bad_trump_name() -> None:
+    with pytest.raises(ValueError, match="not a suit"):
+        parse_trump("NT")
+
+
+def test_bid_choices() -> None:
+    assert bid_choices([None, 85, 90, 95]) == "pass, 85, 90, 95"
+    assert bid_choices([None, *range(70, 205, 5)]) == "pass, or 70–200 in steps of 5"
+
+
+def test_missing_bot_falls_back_to_random_with_a_note() -> None:
+    console = Console(record=True, width=200)
+    assert available_bot("random", console, "play") == "random"
+    assert console.export_text() == ""
+    assert available_bot("no-such-bot", console, "hint") == "random"
+    note = console.export_text()
+    assert "'no-such-bot' bot is not available" in note
+    assert "hint uses the random bot instead" in note
