@@ -131,9 +131,8 @@ class Match:
 
     @property
     def caller(self) -> int:
-        """包分: the caller (主叫) of the current hand, :attr:`hand` (api.md), also once it is
-        done; the next hand's caller is ``ledger.caller``."""
-        return self.hand.first
+        """包分: the caller (主叫) of the current hand (of the next, once this one is done)."""
+        return self.ledger.caller if self.hand.phase == "done" else self.hand.first
 
     @property
     def coins(self) -> list[int]:
