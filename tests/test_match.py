@@ -131,16 +131,17 @@ def test_pot_grows_with_each_all_pass_and_splits_above_the_limit() -> None:
     match = Match(BAOFEN, seed=1)
     expected_scores = [0, 0, 0, 0]
     for number in range(1, 5):
+        caller = match.caller  # of the hand in progress
         pass_all(match)
-        caller = match.caller
+        assert match.caller == (caller + 1) % 4  # once it is done: the next hand's caller
         for seat in range(4):
             expected_scores[seat] -= 40 if seat == caller else 20
         assert match.pot == 100 * number
         assert match.scores == expected_scores
         match.next_hand()
     # The fifth: 500 > 400 — split equally, nothing left.
-    pass_all(match)
     caller = match.caller
+    pass_all(match)
     for seat in range(4):
         expected_scores[seat] += 125 - (40 if seat == caller else 20)
     assert match.pot == 0
