@@ -31,7 +31,10 @@ class Terminal:
     """A ``baofen play`` process in a pseudo-terminal, with its output kept as plain text."""
 
     def __init__(self, *args: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm-256color"}
+        env = {
+            **os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm-256color",
+            "COLUMNS": "200", "LINES": "60",
+        }
         self.raw = io.StringIO()
         self.child = pexpect.spawn(
             sys.executable, ["-m", "baofen", "play", "--bots", "random", *args],

@@ -173,7 +173,7 @@ def test_pot_all_pass_then_declarers_fail() -> None:
     assert match.hand.result is not None and match.hand.result.kind == "no_bid"
     assert match.pot == 100
     assert match.scores == [-40, -20, -20, -20]
-    assert match.caller == 1
+    assert match.ledger.caller == 1  # the next hand's caller
     ledger = match.ledger
     ledger, deltas = settle(BAOFEN, ledger, failed_hand(1))
     assert ledger.pot == 200

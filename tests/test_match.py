@@ -133,7 +133,8 @@ def test_pot_grows_with_each_all_pass_and_splits_above_the_limit() -> None:
     for number in range(1, 5):
         caller = match.caller  # of the hand in progress
         pass_all(match)
-        assert match.caller == (caller + 1) % 4  # once it is done: the next hand's caller
+        assert match.caller == caller  # still the current hand's
+        assert match.ledger.caller == (caller + 1) % 4  # the next hand's caller
         for seat in range(4):
             expected_scores[seat] -= 40 if seat == caller else 20
         assert match.pot == 100 * number

@@ -131,8 +131,11 @@ class Match:
 
     @property
     def caller(self) -> int:
-        """包分: the caller (主叫) of the current hand (of the next, once this one is done)."""
-        return self.ledger.caller if self.hand.phase == "done" else self.hand.first
+        """The caller (主叫) of the current hand; in 包红五 its randomly drawn first bidder.
+
+        The next hand's caller, once this one is done, is ``ledger.caller``.
+        """
+        return self.hand.first
 
     @property
     def coins(self) -> list[int]:

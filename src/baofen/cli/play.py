@@ -223,7 +223,7 @@ class Session:
         if hongwu:
             return Group(table)
         return Group(table, Text(
-            f"Pot 捞水草: {match.pot} · next caller 主叫: {seat_name(match.caller, YOU)}"
+            f"Pot 捞水草: {match.pot} · next caller 主叫: {seat_name(match.ledger.caller, YOU)}"
         ))
 
     # -- narration ----------------------------------------------------------------------------
