@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from baofen import Card, Hand, RuleSet, full_pack, parse_cards
+from baofen import Card, Hand, Match, RuleSet, full_pack, parse_cards
 
 
 def deal(
@@ -52,3 +52,12 @@ def declare_by(hand: Hand, seat: int, bid: int, trump: str, bury: str | None = N
     assert hand.declarer == seat
     buried = parse_cards(bury) if bury is not None else list(hand.kitty)
     hand.declare(seat, trump, buried)
+
+
+def pass_all(match: Match) -> None:
+    """Everyone passes in the current hand of ``match``."""
+    hand = match.hand
+    while hand.phase == "bidding":
+        seat = hand.to_act
+        assert seat is not None
+        hand.bid(seat, None)

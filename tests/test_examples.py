@@ -10,7 +10,7 @@ from baofen.order import order_for
 from baofen.scoring import levels_for
 from baofen.tricks import TrickJudge
 
-from .helpers import declare_by, hand_with
+from .helpers import declare_by, hand_with, pass_all
 
 BAOFEN = RuleSet.baofen()
 HONGWU = RuleSet.hongwu()
@@ -151,14 +151,6 @@ def test_failed_throw_through_a_hand_costs_15() -> None:
     assert sorted(hand.hand_of(0)).count(cards("C5")[0]) == 2  # the rest stays in hand
     obs = hand.observation(2)
     assert obs.current_attempt == tuple(cards("C8 C5 C5 C3 C3"))  # shown to everyone
-
-
-def pass_all(match: Match) -> None:
-    hand = match.hand
-    while hand.phase == "bidding":
-        seat = hand.to_act
-        assert seat is not None
-        hand.bid(seat, None)
 
 
 def failed_hand(declarer: int, score: int = -20) -> HandResult:

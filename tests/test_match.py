@@ -11,6 +11,8 @@ from baofen import Hand, HandResult, Match, RuleSet
 from baofen.bots import make_bot
 from baofen.match import Ledger, settle
 
+from .helpers import pass_all
+
 BAOFEN = RuleSet.baofen()
 HONGWU = RuleSet.hongwu()
 
@@ -107,14 +109,6 @@ def test_hongwu_first_bidder_random_and_reproducible() -> None:
 
 
 # -- no-bid modes and the pot (§12.2) ----------------------------------------------------------
-
-def pass_all(match: Match) -> None:
-    hand = match.hand
-    while hand.phase == "bidding":
-        seat = hand.to_act
-        assert seat is not None
-        hand.bid(seat, None)
-
 
 def test_direct_mode() -> None:
     rules = RuleSet.baofen(no_bid_mode="direct")
