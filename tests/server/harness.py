@@ -201,3 +201,69 @@ def to_act(state: dict[str, Any] | None) -> int | None:
         return None
     seat: int | None = state["observation"]["to_act"]
     return seat
+
+
+class Seated:
+    """A player's client plus a random decision maker, remembering every acknowledged action."""
+
+    def __init__(self, client: Client, rules: RuleSet, seed: int = 0) -> None:
+        self.client = client
+        self.player = RandomPlayer(rules, seed)
+        self.acked: dict[int, dict[str, Any]] = {}
+        """Version of each acknowledged action → the message that made it."""
+        self._sent: dict[int, dict[str, Any]] = {}
+        self._acted_at = -1
+
+    def act(self, state: dict[str, Any]) -> None:
+        """Send this seat's action for ``state``."""
+        self._acted_at = state["table"]["version"]
+        action = self.player.message(state)
+        ident = len(self.acked) + len(self._sent) + 1
+        self._sent[ident] = action
+        self.client.send(id=ident, **action)
+
+    def until(self, done: Any, limit: float = 120.0) -> dict[str, Any]:
+        """Play until a state satisfies ``done(state)`` (checked before acting on it)."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            message = self.client.recv(TIMEOUT)
+            assert message["type"] != "error", message
+            if message["type"] == "ack" and message["id"] in self._sent:
+                self.acked[message["version"]] = self._sent.pop(message["id"])
+            if message["type"] != "state":
+                continue
+            if done(message):
+                return message
+            version = message["table"]["version"]
+            if to_act(message) == self.client.seat and version != self._acted_at:
+                self.act(message)
+        raise AssertionError(f"no such state within {limit} s")
+
+
+def finished(state: dict[str, Any]) -> bool:
+    """True for the state of a finished match."""
+    return bool(state["table"]["status"] == "finished")
+
+
+MATCH_TIMEOUT = 120.0
+
+
+def play_until_finished(clients: list[Client], rules: RuleSet) -> dict[str, Any]:
+    """Every seated client plays at random on its turns until the match is over (spectators
+    just read); the last state."""
+    players = {c.seat: RandomPlayer(rules, seed=c.seat) for c in clients if c.seat is not None}
+    acted: dict[int, int] = {}
+    deadline = time.monotonic() + MATCH_TIMEOUT
+    while time.monotonic() < deadline:
+        for client in clients:
+            client.drain(0.05 / len(clients))
+            state = client.state
+            assert state is not None
+            if state["table"]["status"] == "finished":
+                return state
+            version = state["table"]["version"]
+            seat = client.seat
+            if seat is not None and to_act(state) == seat and acted.get(seat) != version:
+                acted[seat] = version
+                client.send(**players[seat].message(state))
+    raise AssertionError(f"the match did not finish in {MATCH_TIMEOUT} s")

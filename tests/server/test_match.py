@@ -2,35 +2,12 @@
 
 from __future__ import annotations
 
-import time
-
 import httpx
 import pytest
 
 from baofen import Hand, RuleSet
 
-from .harness import Client, RandomPlayer, ThreadServer, create_table, to_act
-
-MATCH_TIMEOUT = 120.0
-
-
-def play_until_finished(clients: list[Client], rules: RuleSet) -> dict[str, object]:
-    """Every client plays at random on its turns until the match is over; the last state."""
-    players = {c.seat: RandomPlayer(rules, seed=c.seat or 0) for c in clients}
-    acted: dict[int | None, int] = {}
-    deadline = time.monotonic() + MATCH_TIMEOUT
-    while time.monotonic() < deadline:
-        for client in clients:
-            client.drain(0.05 / len(clients))
-            state = client.state
-            assert state is not None
-            if state["table"]["status"] == "finished":
-                return state
-            version = state["table"]["version"]
-            if to_act(state) == client.seat and acted.get(client.seat) != version:
-                acted[client.seat] = version
-                client.send(**players[client.seat].message(state))
-    raise AssertionError(f"the match did not finish in {MATCH_TIMEOUT} s")
+from .harness import Client, ThreadServer, create_table, play_until_finished
 
 
 def check_records(server: ThreadServer, code: str, hands: int) -> None:

@@ -105,6 +105,8 @@ def _handle(connection: Connection, table: Table, settings: ServerSettings, text
             data = json.loads(text)
         except ValueError as error:
             raise Refused("bad_json", f"not JSON: {error}") from None
+        except RecursionError:
+            raise Refused("bad_json", "JSON nested too deeply") from None
         if isinstance(data, dict):
             ident = data.get("id") if isinstance(data.get("id"), int | str) else None
         message = _validate(data)
