@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from . import app
@@ -9,11 +11,12 @@ from . import app
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", help="address to listen on"),
-    port: int = typer.Option(8000, min=0, max=65535, help="port to listen on"),
-    db: str = typer.Option(
-        None, help="database URL (default: sqlite:///baofen.db, or $BAOFEN_DB)", show_default=False
-    ),
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="database URL (default: sqlite:///baofen.db, or $BAOFEN_DB)"),
+    ] = None,
 ) -> None:
     """Run the multiplayer game server (REST lobby and WebSocket tables)."""
     import uvicorn
