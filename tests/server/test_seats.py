@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from baofen import RuleSet
 
@@ -89,20 +90,21 @@ def test_leaving_in_hongwu(server: ThreadServer) -> None:
     """A player who drops has left (逃跑) after the grace; the hand records it (§12.4)."""
     rules = RuleSet.hongwu(hands=2)
     code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    host = Client(server.base, code)
+    host.join(0, "Al")
     me = Client(server.base, code)
     token = me.join(1, "Bo")["token"]
-    me.send(type="fill_bots")
-    me.send(type="start")
-    me.expect("ack")
+    host.send(type="fill_bots")
+    host.send(type="start")
+    host.send(type="auto", on=True)  # the host stays, and lets the computer play
+    me.expect("state")
     me.close()
-    watcher = Client(server.base, code)
-    watcher.send(type="watch")
-    state = watcher.expect("state")
+    state = host.expect("state")
     while not seat_of(state, 1)["away"]:
-        state = watcher.expect("state")
+        state = host.expect("state")
     assert seat_of(state, 1)["auto"] and not seat_of(state, 1)["connected"]
     while state["table"]["match"]["hand_number"] < 2:
-        state = watcher.expect("state")
+        state = host.expect("state")
     assert state["table"]["match"]["history"][0]["left"] == [1]
     summary = state["table"]["match"]["history"][0]
     # 胜不得分，负承担本方的输分: no gain for the leaver, a loss in full.
@@ -119,6 +121,31 @@ def test_leaving_in_hongwu(server: ThreadServer) -> None:
     hands = httpx.get(f"{server.base}/api/tables/{code}/hands").json()
     assert hands[0]["left"] == [1]
     assert final["table"]["match"]["finished"]
+
+
+def test_a_table_nobody_attends_waits(server: ThreadServer) -> None:
+    rules = RuleSet.baofen(hands=1)
+    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    me = Client(server.base, code)
+    token = me.join(0, "Ann")["token"]
+    me.send(type="fill_bots")
+    me.send(type="start")  # South bids first: the table waits for me
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    me.close()
+    version = state["table"]["version"]
+    watcher = Client(server.base, code)
+    watcher.send(type="watch")
+    state = watcher.expect("state")
+    while not seat_of(state, 0)["away"]:
+        state = watcher.expect("state")
+    with pytest.raises(TimeoutError):  # nothing more happens while nobody plays
+        watcher.expect("state", timeout=1.0)
+    assert state["table"]["version"] == version + 1  # only the leaving was logged
+    back = Seated(Client(server.base, code), rules, seed=1)
+    back.client.send(type="reclaim", token=token)
+    assert back.until(finished)["table"]["match"]["finished"]
 
 
 def test_leave_before_the_start_frees_the_seat(server: ThreadServer) -> None:

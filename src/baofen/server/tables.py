@@ -369,6 +369,11 @@ class Table:
         if self.status == "playing" and self.driver is None:
             self.driver = asyncio.get_running_loop().create_task(drive(self))
 
+    @property
+    def attended(self) -> bool:
+        """True while at least one player is connected: an empty table waits for them."""
+        return any(seat.kind == "human" and seat.connection for seat in self.seats)
+
     def computer_plays(self, number: int) -> bool:
         """True when the computer plays ``number`` now: a computer player, 托管, or away."""
         seat = self.seats[number]
@@ -449,11 +454,12 @@ class Table:
 
     def broadcast(self) -> None:
         """Send every connection its view."""
-        info = self.info()
-        broadcast(self.connections, lambda seat: self.state_message(seat, info))
+        table = _json(self.info())
+        broadcast(self.connections, lambda seat: self.state_message(seat, table))
 
-    def state_message(self, seat: int | None, info: dict[str, Any] | None = None) -> str:
-        """The ``state`` message for ``seat`` (``None``: a spectator), as JSON text."""
+    def state_message(self, seat: int | None, table: str | None = None) -> str:
+        """The ``state`` message for ``seat`` (``None``: a spectator), as JSON text;
+        ``table`` is the table's public information already as JSON (shared by all seats)."""
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
@@ -461,13 +467,10 @@ class Table:
             if seen.actions:
                 actor, action = seen.actions[-1]
                 last = {"seat": actor, **describe_action(action)}
-        return json.dumps({
-            "type": "state",
-            "you": seat,
-            "table": info or self.info(),
-            "observation": observation,
-            "last": last,
-        }, separators=(",", ":"), ensure_ascii=False)
+        return (
+            f'{{"type":"state","you":{_json(seat)},"table":{table or _json(self.info())},'
+            f'"observation":{_json(observation)},"last":{_json(last)}}}'
+        )
 
     def info(self) -> dict[str, Any]:
         """Public information of the table (:class:`~.protocol.TableInfo`)."""
@@ -535,6 +538,10 @@ def _summary(entry: MatchEntry) -> dict[str, Any]:
         "left": list(entry.left),
         "result": result.to_dict(),
     }
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _error(code: ErrorCode, message: str) -> str:

@@ -1,7 +1,8 @@
 """A table's driver: the task that moves the match on when no player does.
 
 It plays the computer's turns (computer players, 托管 and seats whose player left), switches a
-seat to 托管 when its turn timer runs out, and deals the next hand after a pause. It only ever
+seat to 托管 when its turn timer runs out, and deals the next hand after a pause. While no
+player is connected it waits: a table nobody attends does not play on by itself. It only ever
 changes the table through the table's own methods, after checking that nothing changed while
 it waited (``table.version``).
 """
@@ -43,6 +44,9 @@ async def _step(table: Table) -> None:
     match = table.match
     assert match is not None
     table.changed.clear()
+    if not table.attended:
+        await table.changed.wait()
+        return
     hand = match.hand
     version = table.version
     if hand.phase == "done":

@@ -69,6 +69,10 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+_INSERT_EVENT = insert(db.events)
+"""Built once: an action's write is the server's hottest statement."""
+
+
 class Store:
     """The database behind the server: ``Store("sqlite:///baofen.db")`` or a PostgreSQL URL.
 
@@ -153,21 +157,20 @@ class Store:
 
         A ``seq`` already in the log is refused by the database (two writers never interleave).
         """
-        now = _now()
         with self._transaction() as conn:
-            conn.execute(insert(db.events).values(
-                table_code=code, seq=entry.seq, kind=entry.kind, payload=entry.payload,
-                created=now,
-            ))
+            conn.execute(_INSERT_EVENT, {
+                "table_code": code, "seq": entry.seq, "kind": entry.kind,
+                "payload": entry.payload, "created": _now(),
+            })
             if finished_hand is not None:
                 conn.execute(insert(db.hands).values(
                     table_code=code, number=finished_hand.number,
                     summary=finished_hand.summary, record=finished_hand.record,
                 ))
-            changes: dict[str, Any] = {"updated": now}
             if status is not None:
-                changes["status"] = status
-            conn.execute(update(db.tables).where(db.tables.c.code == code).values(**changes))
+                conn.execute(update(db.tables).where(db.tables.c.code == code).values(
+                    status=status, updated=_now()
+                ))
 
     # -- reads --------------------------------------------------------------------------------
 
