@@ -204,7 +204,11 @@ def to_act(state: dict[str, Any] | None) -> int | None:
 
 
 class Seated:
-    """A player's client plus a random decision maker, remembering every acknowledged action."""
+    """A player's client plus a random decision maker, remembering every acknowledged action.
+
+    It acts on the latest state where its seat is to act, one action at a time: after acting
+    it waits for the ``ack`` (states that arrive meanwhile may predate its action).
+    """
 
     def __init__(self, client: Client, rules: RuleSet, seed: int = 0) -> None:
         self.client = client
@@ -212,7 +216,23 @@ class Seated:
         self.acked: dict[int, dict[str, Any]] = {}
         """Version of each acknowledged action → the message that made it."""
         self._sent: dict[int, dict[str, Any]] = {}
+        self._floor = 0
         self._acted_at = -1
+
+    def _take(self, message: dict[str, Any]) -> None:
+        assert message["type"] != "error", message
+        if message["type"] == "ack" and message["id"] in self._sent:
+            self.acked[message["version"]] = self._sent.pop(message["id"])
+            self._floor = message["version"]
+
+    def _maybe_act(self) -> None:
+        state = self.client.state
+        if state is None or self._sent:
+            return
+        version = state["table"]["version"]
+        if (to_act(state) == self.client.seat and version >= self._floor
+                and version != self._acted_at):
+            self.act(state)
 
     def act(self, state: dict[str, Any]) -> None:
         """Send this seat's action for ``state``."""
@@ -222,21 +242,26 @@ class Seated:
         self._sent[ident] = action
         self.client.send(id=ident, **action)
 
+    def poll(self, timeout: float) -> None:
+        """Read what has arrived (waiting up to ``timeout`` for the first), then act if due."""
+        while True:
+            try:
+                message = self.client.recv(timeout)
+            except TimeoutError:
+                break
+            self._take(message)
+            timeout = 0.0
+        self._maybe_act()
+
     def until(self, done: Any, limit: float = 120.0) -> dict[str, Any]:
         """Play until a state satisfies ``done(state)`` (checked before acting on it)."""
         deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
             message = self.client.recv(TIMEOUT)
-            assert message["type"] != "error", message
-            if message["type"] == "ack" and message["id"] in self._sent:
-                self.acked[message["version"]] = self._sent.pop(message["id"])
-            if message["type"] != "state":
-                continue
-            if done(message):
+            self._take(message)
+            if message["type"] == "state" and done(message):
                 return message
-            version = message["table"]["version"]
-            if to_act(message) == self.client.seat and version != self._acted_at:
-                self.act(message)
+            self._maybe_act()
         raise AssertionError(f"no such state within {limit} s")
 
 
@@ -249,21 +274,18 @@ MATCH_TIMEOUT = 120.0
 
 
 def play_until_finished(clients: list[Client], rules: RuleSet) -> dict[str, Any]:
-    """Every seated client plays at random on its turns until the match is over (spectators
-    just read); the last state."""
-    players = {c.seat: RandomPlayer(rules, seed=c.seat) for c in clients if c.seat is not None}
-    acted: dict[int, int] = {}
+    """Every seated client plays at random on its turns (spectators just read) until every
+    client has seen the match end; that last state."""
+    seated = [Seated(c, rules, seed=c.seat) for c in clients if c.seat is not None]
+    watching = [c for c in clients if c.seat is None]
     deadline = time.monotonic() + MATCH_TIMEOUT
     while time.monotonic() < deadline:
-        for client in clients:
-            client.drain(0.05 / len(clients))
-            state = client.state
+        for player in seated:
+            player.poll(0.05 / len(clients))
+        for client in watching:
+            client.drain(0.0)
+        if all(c.state is not None and finished(c.state) for c in clients):
+            state = clients[0].state
             assert state is not None
-            if state["table"]["status"] == "finished":
-                return state
-            version = state["table"]["version"]
-            seat = client.seat
-            if seat is not None and to_act(state) == seat and acted.get(seat) != version:
-                acted[seat] = version
-                client.send(**players[seat].message(state))
+            return state
     raise AssertionError(f"the match did not finish in {MATCH_TIMEOUT} s")

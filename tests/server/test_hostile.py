@@ -217,3 +217,32 @@ def test_rest_refuses_bad_tables(server: ThreadServer) -> None:
     assert bad.status_code == 422
     assert httpx.get(f"{server.base}/api/tables/nope").status_code == 404
     assert httpx.get(f"{server.base}/api/tables/nope/hands/1").status_code == 404
+
+
+def test_a_failed_write_changes_nothing(server: ThreadServer) -> None:
+    """When the database refuses an action's event, the action is refused and undone."""
+    code = create_table(server.base, RuleSet.baofen().to_dict(), timer_seconds=None)
+    me = Client(server.base, code)
+    me.join(0)
+    me.send(type="fill_bots", level="random")
+    me.send(type="start")
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    before = snapshot(me)
+    store = server.app.state.lobby.store
+    append = store.append
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    store.append = refuse
+    try:
+        me.send(type="bid", value=85)
+        assert me.expect("error")["code"] == "unavailable"
+        assert snapshot(me) == before
+    finally:
+        store.append = append
+    me.send(type="bid", value=85, id="again")
+    assert me.expect("ack")["id"] == "again"
+    assert snapshot(me)["observation"]["bids"][0] == [0, 85]

@@ -7,9 +7,17 @@ from typing import Any
 import httpx
 import pytest
 
-from baofen import RuleSet
+from baofen import Hand, RuleSet
 
-from .harness import Client, Seated, ThreadServer, create_table, finished, to_act
+from .harness import (
+    Client,
+    Seated,
+    ThreadServer,
+    create_table,
+    finished,
+    play_until_finished,
+    to_act,
+)
 
 
 def seat_of(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -90,37 +98,41 @@ def test_leaving_in_hongwu(server: ThreadServer) -> None:
     """A player who drops has left (逃跑) after the grace; the hand records it (§12.4)."""
     rules = RuleSet.hongwu(hands=2)
     code = create_table(server.base, rules.to_dict(), timer_seconds=None)
-    host = Client(server.base, code)
-    host.join(0, "Al")
+    host = Seated(Client(server.base, code), rules, seed=7)
+    host.client.join(0, "Al")
     me = Client(server.base, code)
     token = me.join(1, "Bo")["token"]
-    host.send(type="fill_bots")
-    host.send(type="start")
-    host.send(type="auto", on=True)  # the host stays, and lets the computer play
+    host.client.send(type="fill_bots")
+    host.client.send(type="start")
     me.expect("state")
     me.close()
-    state = host.expect("state")
-    while not seat_of(state, 1)["away"]:
-        state = host.expect("state")
+    state = host.until(lambda s: seat_of(s, 1)["away"])
     assert seat_of(state, 1)["auto"] and not seat_of(state, 1)["connected"]
-    while state["table"]["match"]["hand_number"] < 2:
-        state = host.expect("state")
-    assert state["table"]["match"]["history"][0]["left"] == [1]
+    # The host plays on until the second hand is dealt, and then stops: the table waits for
+    # the host's turn while the checks below run.
+    state = host.until(lambda s: s["table"]["match"]["hand_number"] == 2)
     summary = state["table"]["match"]["history"][0]
+    assert summary["left"] == [1]
     # 胜不得分，负承担本方的输分: no gain for the leaver, a loss in full.
     assert summary["deltas"][1] == min(summary["result"]["deltas"][1], 0)
+    # While the match goes on, a served record hides the seed (the deals to come follow from
+    # the match's seeds), and still replays.
+    response = httpx.get(f"{server.base}/api/tables/{code}/hands/1")
+    assert "attachment" in response.headers["content-disposition"]
+    record = response.json()
+    assert record["seed"] is None
+    assert Hand.from_record(record).result is not None
 
-    back = Seated(Client(server.base, code), rules, seed=4)
-    back.client.send(type="reclaim", token=token)
-    back.client.expect("joined")
-    state = back.client.expect("state")
+    back = Client(server.base, code)
+    back.send(type="reclaim", token=token)
+    back.expect("joined")
+    state = back.expect("state")
     assert not seat_of(state, 1)["away"] and not seat_of(state, 1)["auto"]
-    if to_act(state) == 1:
-        back.act(state)
-    final = back.until(finished)
+    final = play_until_finished([host.client, back], rules)
+    assert final["table"]["match"]["finished"]
     hands = httpx.get(f"{server.base}/api/tables/{code}/hands").json()
     assert hands[0]["left"] == [1]
-    assert final["table"]["match"]["finished"]
+    assert hands[1]["left"] == [1]  # away when the second hand was dealt
 
 
 def test_a_table_nobody_attends_waits(server: ThreadServer) -> None:

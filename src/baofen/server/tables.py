@@ -116,6 +116,7 @@ class Table:
         self.driver: asyncio.Task[None] | None = None
         self._seed = seed
         self._turn: tuple[int, int] | None = None
+        self._stale = False
         self._history: list[dict[str, Any]] = []
 
     # -- construction -------------------------------------------------------------------------
@@ -203,14 +204,24 @@ class Table:
             self.store.append(self.code, Event(seq, kind, payload), finished, status)
         except Exception:
             log.exception("table %s: could not store event %d; reloading", self.code, seq)
-            self._reload()
+            self._stale = True
+            self._check_store()
             raise TableError("unavailable", "the game could not be saved: try again") from None
         self.version = seq
 
-    def _reload(self) -> None:
-        stored = self.store.load(self.code)
+    def _check_store(self) -> None:
+        """Before a change: if a write failed, rebuild the table from its log first (the
+        failed event was applied in memory only)."""
+        if not self._stale:
+            return
+        try:
+            stored = self.store.load(self.code)
+        except Exception:
+            log.exception("table %s: the store is unavailable", self.code)
+            raise TableError("unavailable", "the game cannot be saved now: try again") from None
         assert stored is not None
         self._replay(stored.events)
+        self._stale = False
 
     # -- seats --------------------------------------------------------------------------------
 
@@ -234,6 +245,8 @@ class Table:
                 break
         else:
             raise TableError("bad_token", "no seat of this table has that token")
+        if self.match is not None and seat.number in self.match.away and self.status == "playing":
+            self._set_away(seat.number, False)
         old = seat.connection
         if old is not None and old is not connection:
             old.send(_error("replaced", "this seat was reclaimed by another connection"))
@@ -241,8 +254,6 @@ class Table:
             old.close(4000)
         self._attach(connection, seat)
         seat.auto = False
-        if self.match is not None and seat.number in self.match.away and self.status == "playing":
-            self._set_away(seat.number, False)
         return seat
 
     def _save_seat(
@@ -331,11 +342,13 @@ class Table:
         if seat.number not in match.away:
             try:
                 self._set_away(seat.number, True)
-            except TableError:
+            except TableError:  # the store is down: try again after another grace
+                self.start_drop_timer(seat)
                 return
             self.publish()
 
     def _set_away(self, number: int, away: bool) -> None:
+        self._check_store()
         match = self.match
         assert match is not None
         match.set_away(number, away)
@@ -386,6 +399,7 @@ class Table:
         """Apply ``seat``'s action; a player acting again ends their 托管 (until the next
         timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
         self._require("playing")
+        self._check_store()
         match = self.match
         assert match is not None
         hand = match.hand
@@ -408,15 +422,13 @@ class Table:
 
     def next_hand(self) -> None:
         """Deal the next hand once the current one is done."""
+        self._check_store()
         match = self.match
         assert match is not None
         if self.status != "playing" or match.hand.phase != "done" or match.finished:
             return
         match.next_hand()
-        try:
-            self._log("next", {})
-        except TableError:
-            return
+        self._log("next", {})
         self.publish()
 
     def bot_for(self, number: int) -> Bot:

@@ -37,6 +37,11 @@ async def drive(table: Table) -> None:
         except TableError as error:  # the store is down: the state is as before, try later
             log.warning("table %s: %s", table.code, error.message)
             await asyncio.sleep(RETRY_SECONDS)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not stop the table for good
+            log.exception("table %s: the driver failed; going on", table.code)
+            await asyncio.sleep(RETRY_SECONDS)
     table.driver = None
 
 

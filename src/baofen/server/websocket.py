@@ -117,6 +117,9 @@ def _handle(connection: Connection, table: Table, settings: ServerSettings, text
         connection.send(_error(error.code, error.message, ident))
     except IllegalAction as error:
         connection.send(_error("illegal_action", str(error), ident))
+    except Exception:  # a server bug: answer, log, and keep the connection
+        log.exception("table %s: failed to handle a message", table.code)
+        connection.send(_error("unavailable", "the server failed on this message", ident))
 
 
 def _validate(data: Any) -> ClientMessage:
