@@ -26,12 +26,19 @@ class Lobby:
 
     def create(self, rules: RuleSet, settings: TableSettings) -> Table:
         """A new table, stored before it is returned."""
+        self._forget_finished()
         open_tables = sum(t.status != "finished" for t in self.tables.values())
         if open_tables >= self.settings.max_tables:
             raise TableError("unavailable", "the server has too many open tables; try later")
         table = Table.create(new_table_code(), rules, settings, self.store, self.settings)
         self.tables[table.code] = table
         return table
+
+    def _forget_finished(self) -> None:
+        """Drop finished tables nobody watches from memory (:meth:`get` reloads them)."""
+        for code in [c for c, t in self.tables.items()
+                     if t.status == "finished" and not t.connections]:
+            self.tables.pop(code).close()
 
     def get(self, code: str) -> Table | None:
         """The table of ``code`` (loaded from the store when it is not in memory), or None."""
