@@ -1,0 +1,215 @@
+"""Load test of the game server: K concurrent tables of four WebSocket players on loopback.
+
+Starts ``baofen serve`` in a subprocess on a fresh database, creates K tables (one hand each, no
+turn timer), and seats four clients at each; every client plays the random bot's move from the
+``state`` it receives (rebuilt into an engine observation), so every action takes the real path:
+client → WebSocket → validation → rules → database commit → per-seat views → four clients.
+
+Reported per K: accepted actions per second, and the latency from sending an action to the
+moment the last of the table's four players has received the resulting state (p50, p99), and
+to the actor's own copy.
+
+    PYTHONPATH=src python3 bench/server_load.py            # K = 10, 50, 200
+    PYTHONPATH=src python3 bench/server_load.py -k 10 -k 50 --db postgresql+psycopg://...
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+from baofen import RuleSet
+from baofen.bots import make_bot
+from baofen.server.wire import action_message, observation_from_wire
+
+ROOT = Path(__file__).resolve().parents[1]
+RUN_LIMIT = 600.0
+"""Seconds one K may take before the benchmark gives up."""
+
+
+@dataclass
+class TableRun:
+    """Timings of one table: when each action was sent, when each seat received its result."""
+
+    sent: dict[int, float] = field(default_factory=dict)
+    """Resulting version → send time of the action that makes it."""
+    actor: dict[int, int] = field(default_factory=dict)
+    received: dict[int, dict[int, float]] = field(default_factory=dict)
+    """Version → seat → receive time."""
+    actions: int = 0
+
+
+async def player(url: str, seat: int, rules: RuleSet, run: TableRun, seed: int) -> None:
+    """One client: join ``seat``, then play the random bot's moves until the match is over."""
+    bot = make_bot("random", seed=seed)
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "join", "seat": seat, "name": f"p{seat}"}))
+        acted = -1
+        async for raw in ws:
+            now = time.perf_counter()
+            message = json.loads(raw)
+            if message["type"] == "error":
+                raise RuntimeError(f"seat {seat}: {message}")
+            if message["type"] != "state":
+                continue
+            table = message["table"]
+            version = table["version"]
+            run.received.setdefault(version, {})[seat] = now
+            if table["status"] == "finished":
+                return
+            if seat == 0 and table["status"] == "waiting" and all(
+                s["kind"] for s in table["seats"]
+            ):
+                await ws.send(json.dumps({"type": "start"}))
+            observation = message["observation"]
+            if observation and observation["to_act"] == seat and version != acted:
+                acted = version
+                action = bot.act(observation_from_wire(observation, rules))
+                run.sent[version + 1] = time.perf_counter()
+                run.actor[version + 1] = seat
+                run.actions += 1
+                await ws.send(json.dumps(action_message(action)))
+
+
+async def run_tables(base: str, k: int, rules: RuleSet) -> tuple[float, list[TableRun]]:
+    """Create and play ``k`` tables at once; wall time from the first start, and the runs."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        codes = []
+        for _ in range(k):
+            response = await http.post("/api/tables", json={
+                "rules": rules.to_dict(), "settings": {"timer_seconds": None},
+            })
+            response.raise_for_status()
+            codes.append(response.json()["code"])
+    ws_base = base.replace("http", "ws", 1)
+    runs = [TableRun() for _ in codes]
+    started = time.perf_counter()
+    tasks = [
+        player(f"{ws_base}/ws/tables/{code}", seat, rules, run, seed=n * 4 + seat)
+        for n, (code, run) in enumerate(zip(codes, runs, strict=True))
+        for seat in range(4)
+    ]
+    await asyncio.wait_for(asyncio.gather(*tasks), RUN_LIMIT)
+    return time.perf_counter() - started, runs
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0–1) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def summarise(
+    k: int, wall: float, runs: list[TableRun], server_cpu: float, client_cpu: float
+) -> dict[str, Any]:
+    """Actions per second, latency quantiles (milliseconds) and CPU per action of one K."""
+    to_all, to_actor = [], []
+    for run in runs:
+        for version, sent in run.sent.items():
+            seats = run.received.get(version, {})
+            if len(seats) == 4:
+                to_all.append(max(seats.values()) - sent)
+                to_actor.append(seats[run.actor[version]] - sent)
+    actions = sum(run.actions for run in runs)
+    return {
+        "K": k,
+        "actions": actions,
+        "seconds": round(wall, 2),
+        "actions/s": round(actions / wall),
+        "p50 ms": round(1000 * statistics.median(to_all), 1),
+        "p99 ms": round(1000 * percentile(to_all, 0.99), 1),
+        "p50 actor ms": round(1000 * statistics.median(to_actor), 1),
+        "p99 actor ms": round(1000 * percentile(to_actor, 0.99), 1),
+        "server CPU ms/action": round(1000 * server_cpu / actions, 2),
+        "client CPU ms/action": round(1000 * client_cpu / actions, 2),
+    }
+
+
+def free_port() -> int:
+    """A free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    """``baofen serve`` on loopback, without rate limit or pauses; waits until it answers."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "src"),
+        "BAOFEN_BOT_DELAY": "0",
+        "BAOFEN_HAND_PAUSE": "0",
+        "BAOFEN_RATE_PER_SECOND": "100000",
+        "BAOFEN_RATE_BURST": "100000",
+        "BAOFEN_SEND_QUEUE": "4096",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "baofen", "serve", "--port", str(port), "--db", db],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
+                return server
+        except httpx.TransportError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+def main() -> None:
+    """Run the benchmark and print one row per K."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-k", type=int, action="append", help="concurrent tables (repeatable)")
+    parser.add_argument("--variant", default="baofen", choices=["baofen", "hongwu"])
+    parser.add_argument("--hands", type=int, default=1, help="hands per table")
+    parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    args = parser.parse_args()
+    rules = RuleSet.create(variant=args.variant, hands=args.hands)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        port = free_port()
+        server = start_server(db, port)
+        try:
+            rows = []
+            for k in args.k or [10, 50, 200]:
+                server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
+                wall, runs = asyncio.run(run_tables(f"http://127.0.0.1:{port}", k, rules))
+                server_cpu = cpu_seconds(server.pid) - server_cpu
+                client_cpu = time.process_time() - client_cpu
+                rows.append(summarise(k, wall, runs, server_cpu, client_cpu))
+                print(json.dumps(rows[-1]), flush=True)
+        finally:
+            server.terminate()
+            server.wait(30)
+    columns = list(rows[0])
+    print("\n| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for row in rows:
+        print("| " + " | ".join(str(row[c]) for c in columns) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+"""``baofen serve``: run the game server."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import app
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="database URL (default: sqlite:///baofen.db, or $BAOFEN_DB)"),
+    ] = None,
+) -> None:
+    """Run the multiplayer game server (REST lobby and WebSocket tables)."""
+    import uvicorn
+
+    from ..server import ServerSettings, create_app
+
+    settings = ServerSettings() if db is None else ServerSettings(db=db)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.max_frame_bytes,
+        log_level="info",
+    )

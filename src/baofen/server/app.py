@@ -1,0 +1,46 @@
+"""The FastAPI application: REST lobby, WebSocket tables, and the store behind them."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from .. import __version__
+from ..bots import bot_names
+from ..store import Store
+from . import rest, websocket
+from .config import ServerSettings
+from .lobby import Lobby
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """The server app; its store opens (and unfinished tables resume) at startup."""
+    settings = settings or ServerSettings()
+    if settings.auto_bot not in bot_names():
+        # Until the rule bot is registered, 托管 falls back to the random bot.
+        settings = settings.model_copy(update={"auto_bot": "random"})
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db, settings.db_schema)
+        lobby = Lobby(store, settings)
+        app.state.settings = settings
+        app.state.lobby = lobby
+        lobby.resume()
+        try:
+            yield
+        finally:
+            lobby.close()
+            store.close()
+
+    app = FastAPI(
+        title="baofen",
+        version=__version__,
+        description="包分 and 包红五 game server: tables, seats, bots, timers, hand records.",
+        lifespan=lifespan,
+    )
+    app.include_router(rest.router)
+    app.include_router(websocket.router)
+    return app

@@ -1,0 +1,38 @@
+"""Server settings, from keyword arguments or ``BAOFEN_*`` environment variables."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .protocol import BotLevel
+
+Seconds = Annotated[float, Field(ge=0, le=3600)]
+
+
+class ServerSettings(BaseSettings):
+    """How the server runs (the tables' own settings are :class:`~.protocol.TableSettings`).
+
+    Every field can be set by an environment variable, e.g. ``BAOFEN_BOT_DELAY=0``.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="BAOFEN_", extra="forbid")
+
+    db: str = Field("sqlite:///baofen.db", description="SQLAlchemy database URL")
+    db_schema: str | None = Field(None, description="PostgreSQL schema to keep the tables in")
+    max_message_bytes: int = Field(4096, ge=256, description="longest client message accepted")
+    max_frame_bytes: int = Field(
+        1 << 20, ge=1024, description="longer WebSocket frames close the connection (1009)"
+    )
+    rate_per_second: float = Field(10.0, gt=0, description="messages a connection may send/s")
+    rate_burst: float = Field(30.0, ge=1, description="burst allowance of the rate limit")
+    bot_delay: Seconds = Field(0.6, description="a computer player's pause before it acts")
+    hand_pause: Seconds = Field(6.0, description="pause between a finished hand and the next")
+    drop_grace: Seconds = Field(
+        15.0, description="a dropped player has this long to come back before leaving (逃跑)"
+    )
+    auto_bot: BotLevel = Field("rule", description="computer player of 托管 seats")
+    send_queue: int = Field(256, ge=8, description="messages queued to a slow client at most")
+    max_tables: int = Field(10_000, ge=1, description="open tables at most")

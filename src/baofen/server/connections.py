@@ -1,0 +1,90 @@
+"""Client connections and the broadcast of per-seat views.
+
+Every connection has its own outgoing queue drained by one writer task, so a broadcast never
+waits on a slow client; a client whose queue overflows is disconnected (it can reconnect and
+``sync``). A broadcast renders each seat's view once, however many connections watch it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable
+from typing import Literal
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketState
+
+from .security import RateLimiter
+
+log = logging.getLogger(__name__)
+
+Role = Literal["new", "player", "spectator"]
+
+
+class Connection:
+    """One WebSocket client: who it is at its table, its queue and its rate limit."""
+
+    def __init__(self, websocket: WebSocket, queue_size: int, limiter: RateLimiter) -> None:
+        self.websocket = websocket
+        self.limiter = limiter
+        self.role: Role = "new"
+        self.seat: int | None = None
+        """The seat this connection plays (a ``player`` only)."""
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        self._closing = False
+        self.close_code = 1000
+
+    @property
+    def view_seat(self) -> int | None:
+        """The seat whose view this connection gets (``None``: a spectator's)."""
+        return self.seat if self.role == "player" else None
+
+    def send(self, text: str) -> None:
+        """Queue one message; a client too slow to keep up is disconnected."""
+        if self._closing:
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("disconnecting a client that does not read its messages")
+            self.close(1008)
+
+    def close(self, code: int = 1000) -> None:
+        """Close after the messages already queued are sent."""
+        if self._closing:
+            return
+        self._closing = True
+        self.close_code = code
+        if self._queue.full():
+            # No room for the closing marker: drop what is queued, the client is going anyway.
+            while not self._queue.empty():
+                self._queue.get_nowait()
+        self._queue.put_nowait(None)
+
+    @property
+    def closing(self) -> bool:
+        """True once :meth:`close` was called."""
+        return self._closing
+
+    async def write(self) -> None:
+        """Send queued messages until :meth:`close`; run as the connection's writer task."""
+        websocket = self.websocket
+        try:
+            while (text := await self._queue.get()) is not None:
+                await websocket.send_text(text)
+            if websocket.client_state == WebSocketState.CONNECTED:
+                await websocket.close(self.close_code)
+        except Exception:  # the client went away mid-send: the reader sees the disconnect
+            self._closing = True
+
+
+def broadcast(connections: Iterable[Connection], view: Callable[[int | None], str]) -> None:
+    """Send every connection the view of its seat, ``view(seat)`` (``None``: a spectator's)."""
+    rendered: dict[int | None, str] = {}
+    for connection in connections:
+        seat = connection.view_seat
+        text = rendered.get(seat)
+        if text is None:
+            text = rendered[seat] = view(seat)
+        connection.send(text)

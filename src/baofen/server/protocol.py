@@ -1,0 +1,407 @@
+"""The wire protocol: every JSON message between a browser (or bot) client and the server.
+
+Each message is one JSON object in one WebSocket text frame, told apart by its ``type`` field.
+Client messages are validated here (strictly: unknown fields, wrong types and unknown ``type``
+values are rejected with an ``error`` message); server messages are documented by models so that
+``docs/protocol.schema.json`` (see :mod:`baofen.server.schema`) describes exactly what is sent.
+
+The REST bodies of the lobby (create a table, table info, hand lists) live here too, so that one
+schema covers everything a client sees.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StringConstraints,
+    TypeAdapter,
+)
+
+from ..cards import parse_card
+from ..ruleset import RuleSet
+
+SeatNumber = Annotated[int, Field(ge=0, le=3, description="a seat 0–3 (South, East, North, West)")]
+BotLevel = Literal["random", "rule", "search"]
+"""Strength of a computer player: ``random`` (any legal move), ``rule`` (heuristics), ``search``."""
+MessageId = Annotated[
+    int | Annotated[str, StringConstraints(max_length=64)] | None,
+    Field(description="optional client-chosen id, echoed in the matching ack or error"),
+]
+
+
+def _card_name(token: str) -> str:
+    """Canonical notation of one card (``"H10"`` → ``"HT"``); a bad token fails validation."""
+    return str(parse_card(token))
+
+
+CardName = Annotated[
+    str,
+    StringConstraints(min_length=2, max_length=4),
+    AfterValidator(_card_name),
+    Field(description="a card in notation: suit letter S H C D + rank 2–9 T J Q K A, or BJ / LJ"),
+]
+
+
+# -- client → server ------------------------------------------------------------------------
+
+
+class _ClientMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    id: MessageId = None
+
+
+class Join(_ClientMessage):
+    """Take an empty seat before the match starts; answered by ``joined`` with the seat token."""
+
+    type: Literal["join"]
+    seat: SeatNumber
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+
+
+class Reclaim(_ClientMessage):
+    """Take back one's seat (after a drop, a reload or a server restart) with its seat token."""
+
+    type: Literal["reclaim"]
+    token: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+
+
+class Watch(_ClientMessage):
+    """Watch the table as a spectator: public information only."""
+
+    type: Literal["watch"]
+
+
+class FillBots(_ClientMessage):
+    """Seat a computer player in every empty seat (before the start); default: the table's level."""
+
+    type: Literal["fill_bots"]
+    level: BotLevel | None = None
+
+
+class Start(_ClientMessage):
+    """Start the match; every seat must be taken (by a player or a computer player)."""
+
+    type: Literal["start"]
+
+
+class BidMessage(_ClientMessage):
+    """Bid a target (叫分), or pass with ``null`` (不叫)."""
+
+    type: Literal["bid"]
+    value: Annotated[int, Field(ge=0, le=1000)] | None
+
+
+class DeclareMessage(_ClientMessage):
+    """The declarer names the trump suit (定主) and buries eight cards (扣底)."""
+
+    type: Literal["declare"]
+    trump: Literal["S", "H", "C", "D"]
+    bury: Annotated[list[CardName], Field(max_length=33)]
+
+
+class PlayMessage(_ClientMessage):
+    """Play cards to the current trick: a lead (one unit, or a throw 甩牌) or a follow."""
+
+    type: Literal["play"]
+    cards: Annotated[list[CardName], Field(min_length=1, max_length=33)]
+
+
+class Auto(_ClientMessage):
+    """Switch 托管 (the computer plays for this seat) on or off."""
+
+    type: Literal["auto"]
+    on: bool
+
+
+class Leave(_ClientMessage):
+    """Leave the seat: before the start it is freed; during the match the computer plays it
+    (逃跑, rules.md §12.4) until the player reclaims it with the token."""
+
+    type: Literal["leave"]
+
+
+class Sync(_ClientMessage):
+    """Ask for the full current ``state`` again."""
+
+    type: Literal["sync"]
+
+
+class Ping(_ClientMessage):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+ACTION_TYPES = frozenset({"bid", "declare", "play"})
+"""Client message types that are actions of the hand."""
+
+ClientMessage = Annotated[
+    Join | Reclaim | Watch | FillBots | Start | BidMessage | DeclareMessage | PlayMessage | Auto
+    | Leave | Sync | Ping,
+    Field(discriminator="type"),
+]
+"""Any client → server message."""
+
+client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+"""Validator of one client message (a parsed JSON value)."""
+
+
+# -- server → client ------------------------------------------------------------------------
+
+
+class _ServerMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+ErrorCode = Literal[
+    "bad_json",
+    "binary_frame",
+    "too_large",
+    "rate_limited",
+    "unknown_type",
+    "invalid_message",
+    "unknown_table",
+    "not_joined",
+    "already_joined",
+    "seat_taken",
+    "bad_token",
+    "spectator",
+    "not_started",
+    "already_started",
+    "seats_empty",
+    "match_over",
+    "illegal_action",
+    "replaced",
+    "unavailable",
+]
+"""Why a message was refused (see docs/protocol.md for each)."""
+
+
+class ErrorMessage(_ServerMessage):
+    """A refused message: nothing changed, and the connection stays open (except ``replaced``)."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str = Field(description="what was wrong, in plain words")
+    id: MessageId = None
+
+
+class Joined(_ServerMessage):
+    """Answer to ``join``, ``reclaim`` and ``watch``: who this connection is."""
+
+    type: Literal["joined"] = "joined"
+    table: str = Field(description="the table code")
+    seat: SeatNumber | None = Field(description="the seat, or null for a spectator")
+    name: str | None
+    token: str | None = Field(
+        description="the seat token (after join and reclaim): keep it to reclaim the seat"
+    )
+    id: MessageId = None
+
+
+class Ack(_ServerMessage):
+    """An accepted message: for actions, the action is stored and ``version`` counts it."""
+
+    type: Literal["ack"] = "ack"
+    id: MessageId = None
+    version: int
+
+
+class Pong(_ServerMessage):
+    """Answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    id: MessageId = None
+
+
+class TrickView(BaseModel):
+    """A finished trick (public)."""
+
+    leader: SeatNumber
+    plays: list[tuple[SeatNumber, list[str]]] = Field(description="[seat, cards] in order")
+    winner: SeatNumber
+    points: int
+    attempted: list[str] | None = Field(description="all cards of a failed throw (甩错牌)")
+    penalty: int
+
+
+class ResultView(BaseModel):
+    """The scored result of a finished hand (rules.md §11)."""
+
+    declarer: SeatNumber | None
+    target: int | None
+    declarer_points: int | None
+    made: bool | None
+    kind: str | None = Field(description="full_sweep, half_sweep, shutout, no_bid or null")
+    score: int | None = Field(description="包分 hand score S")
+    levels: int | None = Field(description="包红五 levels L")
+    deltas: list[int]
+    breakdown: dict[str, Any]
+
+
+class ObservationView(BaseModel):
+    """What this connection's seat may know of the current hand (``Observation.to_dict()``).
+
+    Other seats' cards never appear; ``kitty`` and ``buried`` are the declarer's only. A
+    spectator's ``hand`` is empty.
+    """
+
+    seat: SeatNumber | None
+    variant: Literal["baofen", "hongwu"]
+    phase: Literal["bidding", "kitty", "playing", "done"]
+    to_act: SeatNumber | None
+    first: SeatNumber = Field(description="the caller / first bidder")
+    bids: list[tuple[SeatNumber, int | None]] = Field(description="[seat, value|null] in order")
+    legal_bids: list[int | None] = Field(description="bids this seat may make now")
+    declarer: SeatNumber | None
+    target: int | None
+    trump: Literal["S", "H", "C", "D"] | None
+    hand: list[str] | None = Field(description="this seat's cards, trumps first")
+    kitty: list[str] | None
+    buried: list[str] | None
+    tricks: list[TrickView]
+    current_trick: list[tuple[SeatNumber, list[str]]]
+    current_attempt: list[str] | None
+    leader: SeatNumber | None
+    hand_sizes: list[int]
+    penalties: list[int]
+    declarer_points: int
+    result: ResultView | None
+
+
+class TableSettings(BaseModel):
+    """Settings of a table beyond the rule set."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    timer_seconds: Annotated[float, Field(gt=0, le=3600)] | None = Field(
+        30.0, description="turn timer; on timeout the computer plays the seat (托管); null: none"
+    )
+    bot_level: BotLevel = Field("rule", description="level of computer players filling seats")
+    private: bool = Field(False, description="a private table is not listed in the lobby")
+    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=40)] = ""
+
+
+class SeatView(BaseModel):
+    """One seat as everyone sees it."""
+
+    seat: SeatNumber
+    kind: Literal["human", "bot"] | None = Field(description="null: empty")
+    name: str | None
+    bot_level: BotLevel | None
+    connected: bool = Field(description="a player's connection is open (bots: always true)")
+    auto: bool = Field(description="托管: the computer plays this seat now")
+    away: bool = Field(description="left or dropped (逃跑, rules.md §12.4)")
+
+
+class HandSummary(BaseModel):
+    """One settled hand of the match."""
+
+    number: int
+    deltas: list[int]
+    scores: list[int] = Field(description="running scores after this hand")
+    pot: int
+    left: list[SeatNumber]
+    result: ResultView
+
+
+class MatchView(BaseModel):
+    """The match's books (rules.md §12)."""
+
+    hand_number: int = Field(description="1 for the first hand")
+    hands: int | None = Field(description="hands in the match (null: unlimited)")
+    step: int = Field(description="number of actions so far in the current hand")
+    scores: list[int]
+    coins: list[int] | None = Field(description="包红五: scores in coins")
+    pot: int
+    caller: SeatNumber
+    finished: bool
+    history: list[HandSummary]
+
+
+class TableInfo(BaseModel):
+    """Public information of a table (REST and every ``state``): never a hidden card."""
+
+    code: str
+    status: Literal["waiting", "playing", "finished"]
+    rules: RuleSet
+    settings: TableSettings
+    seats: list[SeatView]
+    match: MatchView | None = Field(description="null before the start")
+    version: int = Field(description="number of stored events; grows with every change")
+    deadline: float | None = Field(
+        description="turn timer of the seat to act: Unix time in seconds, or null"
+    )
+
+
+class State(_ServerMessage):
+    """The full view of this connection, sent after every change and on ``sync``."""
+
+    type: Literal["state"] = "state"
+    you: SeatNumber | None = Field(description="this connection's seat; null for a spectator")
+    table: TableInfo
+    observation: ObservationView | None = Field(description="null before the start")
+    last: dict[str, Any] | None = Field(
+        description="the last action of the hand as everyone may see it: "
+        '{"seat": 1, "play": "SA SA"}, {"seat": 0, "bid": 90}, {"seat": 2, "declare": …}'
+    )
+
+
+ServerMessage = Annotated[
+    ErrorMessage | Joined | Ack | Pong | State, Field(discriminator="type")
+]
+"""Any server → client message."""
+
+server_message: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+"""Validator of one server message (used by tests and client libraries)."""
+
+
+# -- REST -----------------------------------------------------------------------------------
+
+
+class CreateTable(BaseModel):
+    """Body of ``POST /api/tables``: the rule set (variant and every §13 field) and settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: RuleSet = Field(
+        default_factory=RuleSet,
+        description='variant and settings (rules.md §13), e.g. {"variant": "hongwu", "hands": 8}',
+    )
+    settings: TableSettings = Field(default_factory=TableSettings)
+
+
+class TableCreated(BaseModel):
+    """Answer to ``POST /api/tables``."""
+
+    code: str = Field(description="the table's unguessable code")
+    link: str = Field(description="shareable link to the table")
+    websocket: str = Field(description="WebSocket path to join or watch")
+    table: TableInfo
+
+
+class ClientMessages(RootModel[ClientMessage]):
+    """Every client → server message (for the schema)."""
+
+
+class ServerMessages(RootModel[ServerMessage]):
+    """Every server → client message (for the schema)."""
+
+
+SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
+    ClientMessages,
+    ServerMessages,
+    CreateTable,
+    TableCreated,
+    TableInfo,
+    HandSummary,
+    RuleSet,
+)
+"""Models whose JSON Schema forms ``docs/protocol.schema.json``."""

@@ -1,0 +1,44 @@
+"""The protocol's JSON Schema: ``python -m baofen.server.schema [FILE]`` writes it.
+
+``docs/protocol.schema.json`` is this module's output, and a test checks that it is current.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from pydantic.json_schema import models_json_schema
+
+from .protocol import SCHEMA_MODELS
+
+
+def protocol_schema() -> dict[str, Any]:
+    """One JSON Schema document with a definition for every protocol model."""
+    _, schema = models_json_schema(
+        [(model, "validation") for model in SCHEMA_MODELS],
+        title="baofen protocol",
+        description="WebSocket messages (ClientMessages, ServerMessages) and REST bodies of the "
+        "baofen game server; see docs/protocol.md.",
+    )
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
+
+
+def render() -> str:
+    """The schema as the text of docs/protocol.schema.json."""
+    return json.dumps(protocol_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def main(argv: list[str]) -> None:
+    """Write the schema to the file named in ``argv`` (or print it)."""
+    text = render()
+    if argv:
+        with open(argv[0], "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,561 @@
+"""A game table: seats, the match, its event log, and the views sent to each connection.
+
+The table is the server's authority over one match. Every change goes through a method here
+that (1) checks it, leaving everything as it was when it is refused, (2) writes the event to the
+store and commits, and only then (3) broadcasts each connection the view its seat may see
+(:meth:`Hand.observation` is the one place hidden cards are redacted). All methods run on the
+event loop without awaiting, so two changes never interleave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ..actions import Action, Bid, Declare, Play
+from ..bots import Bot, make_bot
+from ..cards import parse_cards
+from ..errors import IllegalAction
+from ..match import Match, MatchEntry
+from ..observation import describe_action
+from ..record import action_from_dict
+from ..ruleset import RuleSet
+from ..store import Event, Store, StoredSeat, StoredTable
+from ..store.database import FinishedHand
+from .config import ServerSettings
+from .connections import Connection, broadcast
+from .protocol import ErrorCode, TableSettings
+from .security import new_seat_token, new_seed, token_hash, token_matches
+
+log = logging.getLogger(__name__)
+
+Status = Literal["waiting", "playing", "finished"]
+
+
+_REFUSED: dict[str, tuple[ErrorCode, str]] = {
+    "waiting": ("not_started", "the match has not started"),
+    "playing": ("already_started", "the match has already started"),
+    "finished": ("match_over", "the match is over"),
+}
+
+
+class TableError(Exception):
+    """A refused request, with the protocol's error code; nothing was changed."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+
+class Seat:
+    """One seat: who holds it, whether the computer plays it now, and its live connection."""
+
+    __slots__ = ("auto", "bot", "bot_level", "connection", "drop_timer", "kind", "name",
+                 "number", "token_hash")
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.kind: Literal["human", "bot"] | None = None
+        self.name: str | None = None
+        self.bot_level: str | None = None
+        self.token_hash: str | None = None
+        self.auto = False
+        """托管 switched on (by the player, or by a turn timeout)."""
+        self.bot: Bot | None = None
+        self.connection: Connection | None = None
+        self.drop_timer: asyncio.TimerHandle | None = None
+
+    def stored(self) -> StoredSeat:
+        """The seat as the store keeps it."""
+        assert self.kind is not None
+        return StoredSeat(self.number, self.kind, self.name, self.bot_level, self.token_hash)
+
+
+def to_action(kind: str, fields: dict[str, Any]) -> Action:
+    """The engine action of a validated ``bid``/``declare``/``play`` message."""
+    if kind == "bid":
+        return Bid(fields["value"])
+    if kind == "declare":
+        return Declare(fields["trump"], parse_cards(fields["bury"]))
+    return Play(parse_cards(fields["cards"]))
+
+
+class Table:
+    """One table and its match; build with :meth:`create` or :meth:`restore`."""
+
+    def __init__(
+        self,
+        code: str,
+        rules: RuleSet,
+        settings: TableSettings,
+        seed: int,
+        store: Store,
+        server: ServerSettings,
+    ) -> None:
+        self.code = code
+        self.rules = rules
+        self.settings = settings
+        self.store = store
+        self.server = server
+        self.status: Status = "waiting"
+        self.seats = [Seat(n) for n in range(4)]
+        self.match: Match | None = None
+        self.version = 0
+        """Number of events in the log."""
+        self.deadline: float | None = None
+        """Unix time at which the seat to act times out, or None."""
+        self.connections: set[Connection] = set()
+        self.changed = asyncio.Event()
+        """Set on every change; the table's driver waits on it."""
+        self.driver: asyncio.Task[None] | None = None
+        self._seed = seed
+        self._turn: tuple[int, int] | None = None
+        self._stale = False
+        self._history: list[dict[str, Any]] = []
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, code: str, rules: RuleSet, settings: TableSettings, store: Store,
+        server: ServerSettings,
+    ) -> Table:
+        """A new, stored table waiting for players."""
+        table = cls(code, rules, settings, new_seed(), store, server)
+        store.create_table(code, rules.to_dict(), settings.model_dump(), table._seed)
+        return table
+
+    @classmethod
+    def restore(cls, stored: StoredTable, store: Store, server: ServerSettings) -> Table:
+        """Rebuild a table exactly as it was by replaying its stored log."""
+        table = cls(
+            stored.code,
+            RuleSet.from_dict(stored.rules),
+            TableSettings.model_validate(stored.settings),
+            stored.seed,
+            store,
+            server,
+        )
+        for saved in stored.seats:
+            seat = table.seats[saved.seat]
+            seat.kind = "human" if saved.kind == "human" else "bot"
+            seat.name, seat.bot_level = saved.name, saved.bot_level
+            seat.token_hash = saved.token_hash
+        table._replay(stored.events)
+        table.status = "finished" if stored.status == "finished" else table.status
+        return table
+
+    def _replay(self, events: list[Event]) -> None:
+        self.match = None
+        self.status = "waiting"
+        self._history = []
+        for entry in events:
+            self._apply_event(entry.kind, entry.payload)
+        self.version = events[-1].seq if events else 0
+
+    def _apply_event(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind == "start":
+            self.match = Match(self.rules, self._seed)
+            self.status = "playing"
+            return
+        match = self.match
+        assert match is not None, f"a {kind} event before the start"
+        if kind == "action":
+            match.hand.apply(payload["seat"], action_from_dict(payload))
+            self._settle()
+        elif kind == "next":
+            match.next_hand()
+        elif kind == "away":
+            match.set_away(payload["seat"], payload["away"])
+        else:
+            raise ValueError(f"unknown event kind {kind!r}")
+
+    def _settle(self) -> FinishedHand | None:
+        """After an action: the finished hand to store, when it finished one."""
+        match = self.match
+        assert match is not None
+        if match.hand.phase != "done":
+            return None
+        match.ledger  # noqa: B018 - reading the books settles the finished hand
+        entry = match.history[-1]
+        summary = _summary(entry)
+        self._history.append(summary)
+        if match.finished:
+            self.status = "finished"
+        return FinishedHand(entry.number, summary, match.hand.to_record())
+
+    # -- the log ------------------------------------------------------------------------------
+
+    def _log(
+        self, kind: str, payload: dict[str, Any], finished: FinishedHand | None = None
+    ) -> None:
+        """Commit one event that was just applied in memory; on failure, undo it by replay."""
+        seq = self.version + 1
+        status = None
+        if kind == "start" or self.status == "finished":
+            status = self.status
+        try:
+            self.store.append(self.code, Event(seq, kind, payload), finished, status)
+        except Exception:
+            log.exception("table %s: could not store event %d; reloading", self.code, seq)
+            self._stale = True
+            self._check_store()
+            raise TableError("unavailable", "the game could not be saved: try again") from None
+        self.version = seq
+
+    def _check_store(self) -> None:
+        """Before a change: if a write failed, rebuild the table from its log first (the
+        failed event was applied in memory only)."""
+        if not self._stale:
+            return
+        try:
+            stored = self.store.load(self.code)
+        except Exception:
+            log.exception("table %s: the store is unavailable", self.code)
+            raise TableError("unavailable", "the game cannot be saved now: try again") from None
+        assert stored is not None
+        self._replay(stored.events)
+        self._stale = False
+
+    # -- seats --------------------------------------------------------------------------------
+
+    def join(self, connection: Connection, number: int, name: str) -> str:
+        """Seat a player in an empty seat before the start; returns their seat token (the
+        caller publishes the change once it has answered the connection)."""
+        self._require("waiting")
+        seat = self.seats[number]
+        if seat.kind is not None:
+            raise TableError("seat_taken", f"seat {number} is taken")
+        token = new_seat_token()
+        self._save_seat(seat, "human", name, None, token_hash(token))
+        self._attach(connection, seat)
+        return token
+
+    def reclaim(self, connection: Connection, token: str) -> Seat:
+        """Give the seat whose token this is back to its player (after a drop or a restart);
+        the caller publishes the change once it has answered the connection."""
+        for seat in self.seats:
+            if seat.kind == "human" and token_matches(token, seat.token_hash):
+                break
+        else:
+            raise TableError("bad_token", "no seat of this table has that token")
+        if self.match is not None and seat.number in self.match.away and self.status == "playing":
+            self._set_away(seat.number, False)
+        old = seat.connection
+        if old is not None and old is not connection:
+            old.send(_error("replaced", "this seat was reclaimed by another connection"))
+            old.role, old.seat = "new", None
+            old.close(4000)
+        self._attach(connection, seat)
+        seat.auto = False
+        return seat
+
+    def _save_seat(
+        self, seat: Seat, kind: Literal["human", "bot"], name: str, level: str | None,
+        hashed: str | None,
+    ) -> None:
+        stored = StoredSeat(seat.number, kind, name, level, hashed)
+        self._store(self.store.save_seat, self.code, stored)
+        seat.kind, seat.name, seat.bot_level, seat.token_hash = kind, name, level, hashed
+
+    def _store(self, write: Callable[..., None], *args: Any) -> None:
+        try:
+            write(*args)
+        except Exception:
+            log.exception("table %s: could not store a seat", self.code)
+            raise TableError("unavailable", "the table could not be saved: try again") from None
+
+    def _attach(self, connection: Connection, seat: Seat) -> None:
+        connection.role, connection.seat = "player", seat.number
+        seat.connection = connection
+        self.connections.add(connection)
+        if seat.drop_timer is not None:
+            seat.drop_timer.cancel()
+            seat.drop_timer = None
+
+    def watch(self, connection: Connection) -> None:
+        """Add a spectator."""
+        connection.role, connection.seat = "spectator", None
+        self.connections.add(connection)
+
+    def fill_bots(self, level: str | None) -> list[int]:
+        """Seat a computer player of ``level`` (default: the table's) in every empty seat."""
+        self._require("waiting")
+        level = level or self.settings.bot_level
+        empty = [seat for seat in self.seats if seat.kind is None]
+        try:
+            bots = [make_bot(level, seed=secrets.randbits(32)) for _ in empty]
+        except ValueError as error:  # a level whose bot is not available
+            raise TableError("invalid_message", str(error)) from None
+        for seat, bot in zip(empty, bots, strict=True):
+            self._save_seat(seat, "bot", f"{level} bot", level, None)
+            seat.bot = bot
+        self.publish()
+        return [seat.number for seat in empty]
+
+    def leave(self, connection: Connection) -> None:
+        """The connection's player leaves: the seat is freed before the start; during the
+        match the computer plays it (逃跑) until the player reclaims it."""
+        number = connection.seat
+        assert number is not None
+        seat = self.seats[number]
+        connection.role, connection.seat = "spectator", None
+        seat.connection = None
+        if self.status == "waiting":
+            self._store(self.store.free_seat, self.code, number)
+            seat.kind = seat.name = seat.token_hash = None
+        elif self.status == "playing":
+            self._set_away(number, True)
+        self.publish()
+
+    def disconnect(self, connection: Connection) -> None:
+        """A connection closed; a player who does not come back in time has left (逃跑)."""
+        self.connections.discard(connection)
+        number = connection.seat if connection.role == "player" else None
+        connection.role, connection.seat = "new", None
+        if number is None:
+            return
+        seat = self.seats[number]
+        if seat.connection is connection:
+            seat.connection = None
+            self.start_drop_timer(seat)
+            self.publish()
+
+    def start_drop_timer(self, seat: Seat) -> None:
+        """Give an absent player ``drop_grace`` seconds to come back before they have left."""
+        if self.status != "playing" or seat.drop_timer is not None:
+            return
+        loop = asyncio.get_running_loop()
+        seat.drop_timer = loop.call_later(self.server.drop_grace, self._dropped, seat)
+
+    def _dropped(self, seat: Seat) -> None:
+        seat.drop_timer = None
+        match = self.match
+        if seat.connection is not None or match is None or self.status != "playing":
+            return
+        if seat.number not in match.away:
+            try:
+                self._set_away(seat.number, True)
+            except TableError:  # the store is down: try again after another grace
+                self.start_drop_timer(seat)
+                return
+            self.publish()
+
+    def _set_away(self, number: int, away: bool) -> None:
+        self._check_store()
+        match = self.match
+        assert match is not None
+        match.set_away(number, away)
+        self._log("away", {"seat": number, "away": away})
+
+    # -- the match ----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the match; every seat must be taken."""
+        self._require("waiting")
+        empty = [seat.number for seat in self.seats if seat.kind is None]
+        if empty:
+            raise TableError(
+                "seats_empty",
+                f"seat{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} "
+                "empty: seat players or fill them with computer players first",
+            )
+        self.match = Match(self.rules, self._seed)
+        self.status = "playing"
+        self._log("start", {})
+        for seat in self.seats:
+            if seat.kind == "human" and seat.connection is None:
+                self.start_drop_timer(seat)
+        self.start_driver()
+        self.publish()
+
+    def start_driver(self) -> None:
+        """Run the table's driver (computer players, timers, next deals) while it plays."""
+        from .timers import drive
+
+        if self.status == "playing" and self.driver is None:
+            self.driver = asyncio.get_running_loop().create_task(drive(self))
+
+    @property
+    def attended(self) -> bool:
+        """True while at least one player is connected: an empty table waits for them."""
+        return any(seat.kind == "human" and seat.connection for seat in self.seats)
+
+    def computer_plays(self, number: int) -> bool:
+        """True when the computer plays ``number`` now: a computer player, 托管, or away."""
+        seat = self.seats[number]
+        match = self.match
+        return (
+            seat.kind == "bot" or seat.auto or (match is not None and number in match.away)
+        )
+
+    def act(self, number: int, action: Action, by_computer: bool = False) -> None:
+        """Apply ``seat``'s action; a player acting again ends their 托管 (until the next
+        timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
+        self._require("playing")
+        self._check_store()
+        match = self.match
+        assert match is not None
+        hand = match.hand
+        if hand.phase == "done":
+            raise IllegalAction("the hand is over: the next deal is coming")
+        hand.apply(number, action)
+        finished = self._settle()
+        self._log("action", {"seat": number, **describe_action(action)}, finished)
+        if not by_computer:
+            self.seats[number].auto = False
+        self.publish()
+
+    def set_auto(self, number: int, on: bool) -> None:
+        """Switch 托管 on or off for a seat (by its player, or on a turn timeout)."""
+        self._require("playing")
+        seat = self.seats[number]
+        if seat.auto != on:
+            seat.auto = on
+            self.publish()
+
+    def next_hand(self) -> None:
+        """Deal the next hand once the current one is done."""
+        self._check_store()
+        match = self.match
+        assert match is not None
+        if self.status != "playing" or match.hand.phase != "done" or match.finished:
+            return
+        match.next_hand()
+        self._log("next", {})
+        self.publish()
+
+    def bot_for(self, number: int) -> Bot:
+        """The computer player of a seat: its own, or the 托管 one."""
+        seat = self.seats[number]
+        if seat.bot is None:
+            level = seat.bot_level if seat.kind == "bot" else self.server.auto_bot
+            seat.bot = make_bot(level or self.server.auto_bot, seed=secrets.randbits(32))
+        return seat.bot
+
+    def _require(self, status: Status) -> None:
+        if self.status != status:
+            code, message = _REFUSED[self.status]
+            raise TableError(code, message)
+
+    # -- views --------------------------------------------------------------------------------
+
+    def publish(self) -> None:
+        """After any change: the seat to act's timer, a broadcast, and a nudge to the driver."""
+        self._refresh_deadline()
+        self.broadcast()
+        self.changed.set()
+
+    def _refresh_deadline(self) -> None:
+        match = self.match
+        timer = self.settings.timer_seconds
+        seat = match.hand.to_act if match is not None and self.status == "playing" else None
+        if seat is None or timer is None or self.computer_plays(seat):
+            self.deadline, self._turn = None, None
+            return
+        turn = (self.version, seat)
+        if turn != self._turn:
+            self._turn = turn
+            self.deadline = time.time() + timer
+
+    def broadcast(self) -> None:
+        """Send every connection its view."""
+        table = _json(self.info())
+        broadcast(self.connections, lambda seat: self.state_message(seat, table))
+
+    def state_message(self, seat: int | None, table: str | None = None) -> str:
+        """The ``state`` message for ``seat`` (``None``: a spectator), as JSON text;
+        ``table`` is the table's public information already as JSON (shared by all seats)."""
+        observation = last = None
+        if self.match is not None:
+            seen = self.match.hand.observation(seat)
+            observation = seen.to_dict()
+            if seen.actions:
+                actor, action = seen.actions[-1]
+                last = {"seat": actor, **describe_action(action)}
+        return (
+            f'{{"type":"state","you":{_json(seat)},"table":{table or _json(self.info())},'
+            f'"observation":{_json(observation)},"last":{_json(last)}}}'
+        )
+
+    def info(self) -> dict[str, Any]:
+        """Public information of the table (:class:`~.protocol.TableInfo`)."""
+        match = self.match
+        away = match.away if match is not None else frozenset()
+        seats = [
+            {
+                "seat": seat.number,
+                "kind": seat.kind,
+                "name": seat.name,
+                "bot_level": seat.bot_level,
+                "connected": seat.kind == "bot" or seat.connection is not None,
+                "auto": seat.kind == "human" and (seat.auto or seat.number in away),
+                "away": seat.number in away,
+            }
+            for seat in self.seats
+        ]
+        view = None
+        if match is not None:
+            ledger = match.ledger
+            view = {
+                "hand_number": match.number,
+                "hands": self.rules.hands,
+                "step": len(match.hand.actions),
+                "scores": list(ledger.scores),
+                "coins": match.coins if self.rules.variant == "hongwu" else None,
+                "pot": ledger.pot,
+                "caller": match.caller,
+                "finished": match.finished,
+                "history": self._history,
+            }
+        return {
+            "code": self.code,
+            "status": self.status,
+            "rules": self.rules.to_dict(),
+            "settings": self.settings.model_dump(),
+            "seats": seats,
+            "match": view,
+            "version": self.version,
+            "deadline": self.deadline,
+        }
+
+    def close(self) -> None:
+        """Stop the driver and timers (server shutdown); the stored state stays."""
+        if self.driver is not None:
+            self.driver.cancel()
+            self.driver = None
+        for seat in self.seats:
+            if seat.drop_timer is not None:
+                seat.drop_timer.cancel()
+                seat.drop_timer = None
+        for connection in list(self.connections):
+            connection.close(1001)
+
+
+def _summary(entry: MatchEntry) -> dict[str, Any]:
+    """A settled hand as the protocol's ``HandSummary``."""
+    result = entry.hand.result
+    assert result is not None
+    return {
+        "number": entry.number,
+        "deltas": list(entry.deltas),
+        "scores": list(entry.ledger.scores),
+        "pot": entry.ledger.pot,
+        "left": list(entry.left),
+        "result": result.to_dict(),
+    }
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _error(code: ErrorCode, message: str) -> str:
+    return json.dumps({"type": "error", "code": code, "message": message, "id": None})
+

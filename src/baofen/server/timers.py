@@ -1,0 +1,96 @@
+"""A table's driver: the task that moves the match on when no player does.
+
+It plays the computer's turns (computer players, 托管 and seats whose player left), switches a
+seat to 托管 when its turn timer runs out, and deals the next hand after a pause. While no
+player is connected it waits: a table nobody attends does not play on by itself. It only ever
+changes the table through the table's own methods, after checking that nothing changed while
+it waited (``table.version``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..bots import make_bot
+from ..errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 1.0
+"""Pause before trying again after the store refused a write."""
+
+
+async def drive(table: Table) -> None:
+    """Run ``table`` until its match is over (or the task is cancelled)."""
+    from .tables import TableError
+
+    while table.status == "playing":
+        try:
+            await _step(table)
+        except TableError as error:  # the store is down: the state is as before, try later
+            log.warning("table %s: %s", table.code, error.message)
+            await asyncio.sleep(RETRY_SECONDS)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not stop the table for good
+            log.exception("table %s: the driver failed; going on", table.code)
+            await asyncio.sleep(RETRY_SECONDS)
+    table.driver = None
+
+
+async def _step(table: Table) -> None:
+    match = table.match
+    assert match is not None
+    table.changed.clear()
+    if not table.attended:
+        await table.changed.wait()
+        return
+    hand = match.hand
+    version = table.version
+    if hand.phase == "done":
+        await asyncio.sleep(table.server.hand_pause)
+        if match.hand is hand:
+            table.next_hand()
+        return
+    seat = hand.to_act
+    assert seat is not None
+    if table.computer_plays(seat):
+        await asyncio.sleep(table.server.bot_delay)
+        if table.version != version or not table.computer_plays(seat):
+            return
+        action = await _computer_action(table, seat)
+        if table.version != version or not table.computer_plays(seat):
+            return  # the player took the seat back while the computer was thinking
+        try:
+            table.act(seat, action, by_computer=True)
+        except IllegalAction as error:
+            log.error("table %s: the computer's %s for seat %d was illegal (%s); playing at "
+                      "random", table.code, action, seat, error)
+            table.act(seat, make_bot("random").act(hand.observation(seat)), by_computer=True)
+        return
+    wait = None if table.deadline is None else max(0.0, table.deadline - time.time())
+    try:
+        await asyncio.wait_for(table.changed.wait(), wait)
+    except TimeoutError:
+        if table.version == version and not table.computer_plays(seat):
+            table.set_auto(seat, True)
+
+
+async def _computer_action(table: Table, seat: int) -> Action:
+    """The computer's action for ``seat``, decided off the event loop (a search bot thinks)."""
+    assert table.match is not None
+    observation = table.match.hand.observation(seat)
+    bot = table.bot_for(seat)
+    try:
+        return await asyncio.to_thread(bot.act, observation)
+    except Exception:
+        log.exception("table %s: the computer player of seat %d failed; playing at random",
+                      table.code, seat)
+        return make_bot("random").act(observation)

@@ -1,0 +1,201 @@
+"""The WebSocket endpoint ``/ws/tables/{code}``: read, check and dispatch client messages.
+
+Every message is checked in this order, each failure answered by an ``error`` that changes
+nothing and keeps the connection open: rate limit, size, JSON, schema (pydantic), who the
+connection is (a player acts only for its own seat, which it holds by joining or by its
+token), and finally the rules of the game (the engine's :class:`IllegalAction`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+
+from ..errors import IllegalAction
+from .config import ServerSettings
+from .connections import Connection
+from .lobby import Lobby
+from .protocol import (
+    ACTION_TYPES,
+    Ack,
+    Auto,
+    ClientMessage,
+    ErrorCode,
+    ErrorMessage,
+    FillBots,
+    Join,
+    Joined,
+    Leave,
+    Ping,
+    Pong,
+    Reclaim,
+    Start,
+    Sync,
+    Watch,
+    client_message,
+)
+from .security import RateLimiter
+from .tables import Table, TableError, to_action
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+CLOSE_UNKNOWN_TABLE = 4404
+"""Close code after the ``unknown_table`` error."""
+
+
+class Refused(Exception):
+    """A message answered by an error."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+
+@router.websocket("/ws/tables/{code}")
+async def table_socket(websocket: WebSocket, code: str) -> None:
+    """One client's connection to one table (see docs/protocol.md)."""
+    lobby: Lobby = websocket.app.state.lobby
+    settings: ServerSettings = websocket.app.state.settings
+    await websocket.accept()
+    connection = Connection(
+        websocket,
+        settings.send_queue,
+        RateLimiter(settings.rate_per_second, settings.rate_burst),
+    )
+    writer = asyncio.create_task(connection.write())
+    table = lobby.get(code)
+    try:
+        if table is None:
+            connection.send(_error("unknown_table", f"no table has the code {code!r}", None))
+            connection.close(CLOSE_UNKNOWN_TABLE)
+            return
+        while not connection.closing:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                connection.send(_error("binary_frame", "send JSON in text frames", None))
+                continue
+            _handle(connection, table, settings, text)
+    finally:
+        if table is not None:
+            table.disconnect(connection)
+        connection.close()
+        await writer
+
+
+def _handle(connection: Connection, table: Table, settings: ServerSettings, text: str) -> None:
+    """Answer one text frame."""
+    ident: Any = None
+    try:
+        if not connection.limiter.allow():
+            raise Refused("rate_limited", "too many messages: slow down")
+        limit = settings.max_message_bytes
+        if len(text) > limit or len(text.encode()) > limit:
+            raise Refused("too_large", f"a message is at most {limit} bytes")
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise Refused("bad_json", f"not JSON: {error}") from None
+        except RecursionError:
+            raise Refused("bad_json", "JSON nested too deeply") from None
+        if isinstance(data, dict):
+            ident = data.get("id") if isinstance(data.get("id"), int | str) else None
+        message = _validate(data)
+        _dispatch(connection, table, message)
+    except Refused as error:
+        connection.send(_error(error.code, error.message, ident))
+    except TableError as error:
+        connection.send(_error(error.code, error.message, ident))
+    except IllegalAction as error:
+        connection.send(_error("illegal_action", str(error), ident))
+    except Exception:  # a server bug: answer, log, and keep the connection
+        log.exception("table %s: failed to handle a message", table.code)
+        connection.send(_error("unavailable", "the server failed on this message", ident))
+
+
+def _validate(data: Any) -> ClientMessage:
+    if not isinstance(data, dict):
+        raise Refused("invalid_message", "a message is a JSON object with a 'type' field")
+    try:
+        return client_message.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        if first["type"] == "union_tag_invalid":
+            raise Refused("unknown_type", f"unknown message type {data.get('type')!r}; "
+                          f"expected one of {first['ctx']['expected_tags']}") from None
+        if first["type"] == "union_tag_not_found":
+            raise Refused("invalid_message", "a message needs a 'type' field") from None
+        details = "; ".join(
+            f"{'.'.join(str(p) for p in item['loc'][1:]) or 'message'}: "
+            f"{item['msg'].removeprefix('Value error, ')}"
+            for item in error.errors()
+        )
+        raise Refused("invalid_message", f"invalid {data.get('type')} message: {details}") from None
+
+
+def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> None:
+    ident = message.id
+    if isinstance(message, Ping):
+        connection.send(Pong(id=ident).model_dump_json())
+        return
+    if isinstance(message, Join | Reclaim | Watch):
+        _identify(connection, table, message)
+        return
+    if connection.role == "new":
+        raise Refused("not_joined", "join a seat, reclaim yours or watch first")
+    if isinstance(message, Sync):
+        connection.send(table.state_message(connection.view_seat))
+        return
+    seat = connection.seat
+    if connection.role != "player" or seat is None:
+        raise Refused("spectator", "spectators cannot act: join a seat first")
+    if message.type in ACTION_TYPES:
+        table.act(seat, to_action(message.type, message.model_dump()))
+    elif isinstance(message, FillBots):
+        table.fill_bots(message.level)
+    elif isinstance(message, Start):
+        table.start()
+    elif isinstance(message, Auto):
+        table.set_auto(seat, message.on)
+    elif isinstance(message, Leave):
+        table.leave(connection)
+    connection.send(Ack(id=ident, version=table.version).model_dump_json())
+
+
+def _identify(connection: Connection, table: Table, message: Join | Reclaim | Watch) -> None:
+    """Make the connection a player (join, reclaim) or a spectator (watch)."""
+    if connection.role == "player":
+        raise Refused("already_joined", f"this connection already plays seat {connection.seat}")
+    if isinstance(message, Join):
+        token: str | None = table.join(connection, message.seat, message.name)
+        seat: int | None = message.seat
+    elif isinstance(message, Reclaim):
+        seat = table.reclaim(connection, message.token).number
+        token = message.token
+    else:
+        if connection.role == "spectator":
+            raise Refused("already_joined", "this connection already watches the table")
+        table.watch(connection)
+        seat = token = None
+    name = None if seat is None else table.seats[seat].name
+    connection.send(
+        Joined(table=table.code, seat=seat, name=name, token=token, id=message.id)
+        .model_dump_json()
+    )
+    if isinstance(message, Watch):
+        connection.send(table.state_message(None))
+    else:
+        table.publish()
+
+
+def _error(code: ErrorCode, message: str, ident: Any) -> str:
+    return ErrorMessage(code=code, message=message, id=ident).model_dump_json()

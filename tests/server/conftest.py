@@ -1,0 +1,26 @@
+"""Fixtures: a live server on loopback with a fresh SQLite file per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from baofen.server import ServerSettings
+
+from .harness import FAST, ThreadServer
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file."""
+    return f"sqlite:///{tmp_path / 'baofen.db'}"
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[ThreadServer]:
+    """A running server (fast timers) on a fresh database."""
+    live = ThreadServer(ServerSettings(db=db_url, **FAST))
+    yield live
+    live.stop()

@@ -1,0 +1,291 @@
+"""A real server on loopback (uvicorn in a thread, or ``baofen serve`` in a subprocess) and
+WebSocket clients that record every message they receive."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from baofen import RuleSet
+from baofen.bots import make_bot
+from baofen.server import ServerSettings, create_app
+from baofen.server.protocol import server_message
+from baofen.server.wire import action_message, observation_from_wire
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 10.0
+"""Seconds a test waits for a message it expects (never reached when all is well)."""
+
+FAST = {"bot_delay": 0.0, "hand_pause": 0.0, "drop_grace": 0.3, "rate_per_second": 1000.0}
+"""Server settings that keep tests fast (computer players act at once, so players act more
+often than people can: the rate limit is raised, except where a test checks it)."""
+
+
+class ThreadServer:
+    """uvicorn serving ``create_app(settings)`` on a free loopback port, in a thread."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.app = create_app(settings)
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=0, log_level="warning",
+            ws_max_size=settings.max_frame_bytes,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.base = f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        """Shut down (as on SIGTERM)."""
+        self.server.should_exit = True
+        self.thread.join(TIMEOUT)
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ProcessServer:
+    """``baofen serve`` in a subprocess (so that it can be killed)."""
+
+    def __init__(self, db: str, port: int, env: dict[str, str] | None = None) -> None:
+        environment = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT / "src"),
+            **{f"BAOFEN_{k.upper()}": str(v) for k, v in FAST.items()},
+            **(env or {}),
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "baofen", "serve", "--port", str(port), "--db", db],
+            env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{self.base}/health").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {self.stderr()}")
+            time.sleep(0.05)
+
+    def stderr(self) -> str:
+        """What the server wrote to stderr (once it has exited)."""
+        if self.process.poll() is None:
+            return ""
+        assert self.process.stderr is not None
+        return self.process.stderr.read().decode(errors="replace")
+
+    def kill(self) -> None:
+        """Kill -9: no shutdown handler runs."""
+        self.process.kill()
+        self.process.wait(TIMEOUT)
+
+    def stop(self) -> None:
+        """Terminate and wait."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(TIMEOUT)
+
+
+def create_table(base: str, rules: dict[str, Any], **settings: Any) -> str:
+    """Create a table through REST; its code."""
+    body = {"rules": rules, "settings": {"bot_level": "random", **settings}}
+    response = httpx.post(f"{base}/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    code: str = response.json()["code"]
+    return code
+
+
+class Client:
+    """A WebSocket client of one table that validates and records every message."""
+
+    def __init__(self, base: str, code: str) -> None:
+        self.url = base.replace("http", "ws", 1) + f"/ws/tables/{code}"
+        self.ws: ClientConnection = connect(self.url, max_size=None).__enter__()
+        self.received: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+
+    def send(self, **message: Any) -> None:
+        """Send one message."""
+        self.ws.send(json.dumps(message))
+
+    def send_raw(self, text: str | bytes) -> None:
+        """Send a frame as is."""
+        self.ws.send(text)
+
+    def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next message (validated against the protocol's models)."""
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        server_message.validate_python(message)
+        self.received.append(message)
+        if message["type"] == "state":
+            self.state = message
+        elif message["type"] == "joined":
+            self.seat, self.token = message["seat"], message["token"]
+        return message
+
+    def expect(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Read until a message of type ``kind`` arrives; return it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.0, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def drain(self, timeout: float = 0.01) -> None:
+        """Read every message already waiting (the first within ``timeout``); fail on an error."""
+        while True:
+            try:
+                message = self.recv(timeout=timeout)
+            except TimeoutError:
+                return
+            assert message["type"] != "error", message
+            timeout = 0.0
+
+    def join(self, seat: int, name: str = "player") -> dict[str, Any]:
+        """Take a seat; the ``joined`` message."""
+        self.send(type="join", seat=seat, name=name)
+        joined = self.expect("joined")
+        self.expect("state")
+        return joined
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.ws.close()
+
+
+class RandomPlayer:
+    """Decides like the random bot from a client's latest ``state``."""
+
+    def __init__(self, rules: RuleSet, seed: int) -> None:
+        self.rules = rules
+        self.bot = make_bot("random", seed=seed)
+        self.rng = random.Random(seed)
+
+    def message(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The action message for the observation in ``state``."""
+        observation = observation_from_wire(state["observation"], self.rules)
+        return action_message(self.bot.act(observation))
+
+
+def to_act(state: dict[str, Any] | None) -> int | None:
+    """Seat to act in ``state`` (None before the start or between hands)."""
+    if state is None or state["observation"] is None:
+        return None
+    seat: int | None = state["observation"]["to_act"]
+    return seat
+
+
+class Seated:
+    """A player's client plus a random decision maker, remembering every acknowledged action.
+
+    It acts on the latest state where its seat is to act, one action at a time: after acting
+    it waits for the ``ack`` (states that arrive meanwhile may predate its action).
+    """
+
+    def __init__(self, client: Client, rules: RuleSet, seed: int = 0) -> None:
+        self.client = client
+        self.player = RandomPlayer(rules, seed)
+        self.acked: dict[int, dict[str, Any]] = {}
+        """Version of each acknowledged action → the message that made it."""
+        self._sent: dict[int, dict[str, Any]] = {}
+        self._floor = 0
+        self._acted_at = -1
+
+    def _take(self, message: dict[str, Any]) -> None:
+        assert message["type"] != "error", message
+        if message["type"] == "ack" and message["id"] in self._sent:
+            self.acked[message["version"]] = self._sent.pop(message["id"])
+            self._floor = message["version"]
+
+    def _maybe_act(self) -> None:
+        state = self.client.state
+        if state is None or self._sent:
+            return
+        version = state["table"]["version"]
+        if (to_act(state) == self.client.seat and version >= self._floor
+                and version != self._acted_at):
+            self.act(state)
+
+    def act(self, state: dict[str, Any]) -> None:
+        """Send this seat's action for ``state``."""
+        self._acted_at = state["table"]["version"]
+        action = self.player.message(state)
+        ident = len(self.acked) + len(self._sent) + 1
+        self._sent[ident] = action
+        self.client.send(id=ident, **action)
+
+    def poll(self, timeout: float) -> None:
+        """Read what has arrived (waiting up to ``timeout`` for the first), then act if due."""
+        while True:
+            try:
+                message = self.client.recv(timeout)
+            except TimeoutError:
+                break
+            self._take(message)
+            timeout = 0.0
+        self._maybe_act()
+
+    def until(self, done: Any, limit: float = 120.0) -> dict[str, Any]:
+        """Play until a state satisfies ``done(state)`` (checked before acting on it)."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            message = self.client.recv(TIMEOUT)
+            self._take(message)
+            if message["type"] == "state" and done(message):
+                return message
+            self._maybe_act()
+        raise AssertionError(f"no such state within {limit} s")
+
+
+def finished(state: dict[str, Any]) -> bool:
+    """True for the state of a finished match."""
+    return bool(state["table"]["status"] == "finished")
+
+
+MATCH_TIMEOUT = 120.0
+
+
+def play_until_finished(clients: list[Client], rules: RuleSet) -> dict[str, Any]:
+    """Every seated client plays at random on its turns (spectators just read) until every
+    client has seen the match end; that last state."""
+    seated = [Seated(c, rules, seed=c.seat) for c in clients if c.seat is not None]
+    watching = [c for c in clients if c.seat is None]
+    deadline = time.monotonic() + MATCH_TIMEOUT
+    while time.monotonic() < deadline:
+        for player in seated:
+            player.poll(0.05 / len(clients))
+        for client in watching:
+            client.drain(0.0)
+        if all(c.state is not None and finished(c.state) for c in clients):
+            state = clients[0].state
+            assert state is not None
+            return state
+    raise AssertionError(f"the match did not finish in {MATCH_TIMEOUT} s")

@@ -1,0 +1,125 @@
+"""Information leaks: no message to any seat shows a card it is not entitled to see.
+
+Every state message of a whole match, to each of four players and a spectator, is checked
+against the server-side truth, rebuilt from the finished hands' records: a seat sees its own
+hand exactly, the kitty and the bury only as declarer, and otherwise only played cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from baofen import Hand, RuleSet
+from baofen.record import action_from_dict
+
+from .harness import Client, ThreadServer, create_table, play_until_finished
+
+CARD = re.compile(r"^(?:[SHCD][2-9TJQKA]|BJ|LJ)$")
+
+
+def card_strings(value: Any) -> Iterator[str]:
+    """Every card written anywhere in a JSON value."""
+    if isinstance(value, str):
+        yield from (token for token in value.split() if CARD.match(token))
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from card_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_strings(item)
+
+
+def truth_at(record: dict[str, Any], step: int) -> Hand:
+    """The server's hand after ``step`` actions of a finished hand's record."""
+    deal = record["deal"]
+    hand = Hand(
+        RuleSet.from_dict(record["rules"]),
+        hands=[h.split() for h in deal["hands"]],
+        kitty=deal["kitty"].split(),
+        first=record["first"],
+    )
+    for entry in record["actions"][:step]:
+        hand.apply(entry["seat"], action_from_dict(entry))
+    return hand
+
+
+def entitled(hand: Hand, seat: int | None) -> set[str]:
+    """Cards ``seat`` may see: its own, every played or failed-throw card, and the kitty and
+    bury when it is the declarer."""
+    cards = set(map(str, hand.hand_of(seat))) if seat is not None else set()
+    for trick in hand.tricks:
+        cards |= {str(c) for _, played in trick.plays for c in played}
+        cards |= {str(c) for c in trick.attempted or ()}
+    cards |= {str(c) for _, played in hand.current_trick for c in played}
+    observation = hand.observation(None)
+    cards |= {str(c) for c in observation.current_attempt or ()}
+    if seat is not None and seat == hand.declarer:
+        cards |= {str(c) for c in hand.kitty} | {str(c) for c in hand.buried or ()}
+    return cards
+
+
+@pytest.mark.parametrize("variant", ["baofen", "hongwu"])
+def test_no_message_shows_a_card_it_should_not(server: ThreadServer, variant: str) -> None:
+    rules = RuleSet.create(variant=variant, hands=2)
+    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    players = [Client(server.base, code) for _ in range(4)]
+    for seat, client in enumerate(players):
+        client.join(seat, f"p{seat}")
+    spectator = Client(server.base, code)
+    spectator.send(type="watch")
+    players[0].send(type="start")
+    play_until_finished([*players, spectator], rules)
+    records = httpx.get(f"{server.base}/api/tables/{code}/records").json()
+    assert len(records) == 2
+
+    checked = 0
+    for client in [*players, spectator]:
+        seat = client.seat
+        for message in client.received:
+            assert message["type"] != "state" or message["you"] == seat
+            if message["type"] != "state" or message["observation"] is None:
+                assert not list(card_strings(message)), message
+                continue
+            match = message["table"]["match"]
+            truth = truth_at(records[match["hand_number"] - 1], match["step"])
+            observation = message["observation"]
+            assert observation == truth.observation(seat).to_dict()
+            own = sorted(map(str, truth.hand_of(seat))) if seat is not None else []
+            assert sorted(observation["hand"]) == own
+            if seat is None or seat != truth.declarer:
+                assert observation["kitty"] is None and observation["buried"] is None
+            allowed = entitled(truth, seat)
+            shown = set(card_strings(message))
+            assert shown <= allowed, (seat, shown - allowed)
+            checked += 1
+    # every client saw the state after every action
+    assert checked >= 5 * sum(len(record["actions"]) for record in records)
+
+
+def test_rest_shows_no_card_during_a_hand(server: ThreadServer) -> None:
+    rules = RuleSet.baofen()
+    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    me = Client(server.base, code)
+    me.join(0)
+    me.send(type="fill_bots")
+    me.send(type="start")
+    state = me.expect("state")
+    while not (state["observation"] and state["observation"]["phase"] == "playing"
+               and state["observation"]["to_act"] == 0):
+        if state["observation"] and state["observation"]["to_act"] == 0:
+            me.send(type="bid", value=95)  # declare, so as to hold the kitty
+            state = me.expect("state")
+            hand = state["observation"]["hand"]
+            me.send(type="declare", trump="H", bury=hand[-8:])
+        state = me.expect("state")
+    for path in ("", "/hands", "/records"):
+        body = httpx.get(f"{server.base}/api/tables/{code}{path}").json()
+        assert not list(card_strings(body)), path
+    listing = httpx.get(f"{server.base}/api/tables").json()
+    assert [t["code"] for t in listing] == [code]
+    assert not list(card_strings(listing))
