@@ -139,12 +139,28 @@ class Ping(_ClientMessage):
     type: Literal["ping"]
 
 
+class Check(_ClientMessage):
+    """Ask whether this seat may play ``cards`` now; answered by ``checked`` (nothing is played).
+
+    A browser sends it while a player selects cards, to enable its play button."""
+
+    type: Literal["check"]
+    cards: Annotated[list[CardName], Field(min_length=1, max_length=33)]
+
+
+class Hint(_ClientMessage):
+    """Ask the computer (the rule bot, 提示) what it would do for this seat now, from this seat's
+    observation only; answered by ``suggestion`` (nothing is played)."""
+
+    type: Literal["hint"]
+
+
 ACTION_TYPES = frozenset({"bid", "declare", "play"})
 """Client message types that are actions of the hand."""
 
 ClientMessage = Annotated[
     Join | Reclaim | Watch | FillBots | Start | BidMessage | DeclareMessage | PlayMessage | Auto
-    | Leave | Sync | Ping,
+    | Leave | Sync | Ping | Check | Hint,
     Field(discriminator="type"),
 ]
 """Any client → server message."""
@@ -219,6 +235,28 @@ class Pong(_ServerMessage):
 
     type: Literal["pong"] = "pong"
     id: MessageId = None
+
+
+class Checked(_ServerMessage):
+    """Answer to ``check``: whether the cards may be played now, and if not, why."""
+
+    type: Literal["checked"] = "checked"
+    id: MessageId = None
+    cards: list[str] = Field(description="the checked cards, in notation")
+    legal: bool
+    reason: str | None = Field(description="the engine's reason when not legal, else null")
+
+
+class Suggestion(_ServerMessage):
+    """Answer to ``hint``: the action the computer suggests for this seat now."""
+
+    type: Literal["suggestion"] = "suggestion"
+    id: MessageId = None
+    action: Literal["bid", "declare", "play"]
+    value: int | None = Field(None, description="bid: the value, or null to pass")
+    trump: Literal["S", "H", "C", "D"] | None = Field(None, description="declare: the trump")
+    bury: list[str] | None = Field(None, description="declare: the 8 cards to bury")
+    cards: list[str] | None = Field(None, description="play: the cards to play")
 
 
 class TrickView(BaseModel):
@@ -355,7 +393,8 @@ class State(_ServerMessage):
 
 
 ServerMessage = Annotated[
-    ErrorMessage | Joined | Ack | Pong | State, Field(discriminator="type")
+    ErrorMessage | Joined | Ack | Pong | State | Checked | Suggestion,
+    Field(discriminator="type"),
 ]
 """Any server → client message."""
 
