@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from .. import __version__
 from ..bots import bot_names
 from ..store import Store
-from . import rest, websocket
+from . import browser, rest, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 
@@ -43,4 +43,5 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.include_router(rest.router)
     app.include_router(websocket.router)
+    app.include_router(browser.router)
     return app

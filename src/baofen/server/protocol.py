@@ -426,6 +426,59 @@ class TableCreated(BaseModel):
     table: TableInfo
 
 
+class ClientDefaults(BaseModel):
+    """Answer to ``GET /api/defaults``: what a new-table form starts from."""
+
+    rules: dict[Literal["baofen", "hongwu"], RuleSet] = Field(
+        description="each game's default rule set (every rules.md §13 field)"
+    )
+    settings: TableSettings = Field(description="default table settings")
+    bot_levels: list[BotLevel] = Field(description="computer player levels this server has")
+
+
+class CardOrderView(BaseModel):
+    """Answer to ``GET /api/order/{variant}``: the display order of the 54 card kinds for one
+    trump suit (or before trump is named), and each kind's suit group, so that a client can
+    group and sort cards without knowing the rules."""
+
+    variant: Literal["baofen", "hongwu"]
+    trump: Literal["S", "H", "C", "D"] | None
+    cards: list[str] = Field(description="the 54 kinds, trumps first, strongest first in a group")
+    groups: list[int] = Field(
+        description="suit group of each entry of cards: 0–3 the plain suit S H C D, 4 trump"
+    )
+
+
+class ReplayTrick(BaseModel):
+    """One trick of a replay, with what followed from it."""
+
+    number: int = Field(description="1 for the first trick")
+    trick: TrickView
+    declarer_points: int = Field(description="card points the declarer captured so far")
+    hands: list[list[str]] = Field(description="each seat's cards after the trick, for display")
+
+
+class HandReplay(BaseModel):
+    """Answer to ``GET /api/tables/{code}/hands/{n}/replay``: a finished hand, worked out by
+    the engine from its record, ready to step through trick by trick."""
+
+    number: int
+    rules: RuleSet
+    first: SeatNumber = Field(description="the caller / first bidder")
+    deal: list[list[str]] = Field(description="the four hands as dealt, for display")
+    kitty: list[str]
+    bids: list[tuple[SeatNumber, int | None]]
+    declarer: SeatNumber | None
+    target: int | None
+    trump: Literal["S", "H", "C", "D"] | None
+    buried: list[str] | None
+    hands: list[list[str]] = Field(
+        description="each seat's cards when play starts (after the kitty), for display"
+    )
+    tricks: list[ReplayTrick]
+    result: ResultView
+
+
 class ClientMessages(RootModel[ClientMessage]):
     """Every client → server message (for the schema)."""
 
@@ -442,5 +495,8 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     TableInfo,
     HandSummary,
     RuleSet,
+    ClientDefaults,
+    CardOrderView,
+    HandReplay,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``."""
