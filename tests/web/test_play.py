@@ -83,17 +83,13 @@ def chip(card: str | None) -> str:
     return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[0]] + card[1].replace("T", "10")
 
 
-def check_result(person: Person, variant: str) -> None:
-    """The result dialog shows the breakdown for the game and the match scoreboard."""
+def check_baofen_result(person: Person) -> None:
+    """The result dialog shows the 包分 breakdown and each seat's change."""
     page = person.page
     dialog = page.locator(".result-dialog")
     expect(dialog.locator(".headline")).to_be_visible()
     rows = dialog.locator(".breakdown th").all_inner_texts()
-    if variant == "baofen":
-        assert {"叫分", "抓分", "其中王分", "底牌分", "庄家得分", "本局得分 S"} <= set(rows), rows
-    else:
-        assert {"叫分", "抓分", "底牌分", "庄家得分", "级数"} <= set(rows), rows
-        assert {"保底", "抓底"} & set(rows), rows
+    assert {"叫分", "抓分", "其中王分", "底牌分", "庄家得分", "本局得分 S"} <= set(rows), rows
     expect(dialog.locator(".seats-result")).to_be_visible()
 
 
@@ -119,7 +115,7 @@ def test_baofen_hand_against_three_computers(chromium: Browser, web_server: Thre
 
     lead_a_failing_throw(person)
     play_to_result(person)
-    check_result(person, "baofen")
+    check_baofen_result(person)
     expect(page.locator(".result-dialog .scoreboard")).to_be_visible()  # the match is over
     person.close_result()
 
@@ -172,6 +168,7 @@ def test_hongwu_hand_in_english(chromium: Browser, web_server: ThreadServer) -> 
     expect(page.locator(".result-dialog .headline")).to_contain_text("Ann")
     rows = page.locator(".result-dialog .breakdown th").all_inner_texts()
     assert {"Bid", "Captured", "Kitty points", "Declarer's points", "Levels"} <= set(rows), rows
+    assert {"Kitty kept (保底)", "Kitty caught (抓底)"} & set(rows), rows
     person.close_result()
     page.click("#lang")
     expect(page.locator("#btn-scores")).to_have_text("记分")
@@ -256,6 +253,7 @@ def test_screenshots_phone_and_desktop(
     phone.my_turn_or_result()
     phone.page.click("#btn-hint")
     expect(phone.page.locator("#hand .card.selected")).not_to_have_count(0)
+    expect(phone.page.locator("#btn-play")).to_be_enabled()
     expect(phone.page.locator(".actions .timer")).to_have_text(re.compile(r"^\d+秒$"))
     phone.page.screenshot(path=str(screenshots / "phone-table.png"))
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -82,7 +82,12 @@ function stepper(viewer, view, names) {
         handsEl(before, names));
     } else {
       label.textContent = t("replay.end");
-      fill(content, resultEl(view.result, null, view.rules.variant, [0, 1, 2, 3].map((seat) => t(`seat.${seat}`)), [0, 1, 2, 3].map(names)));
+      fill(content, resultEl(view.result, {
+        variant: view.rules.variant,
+        names: [0, 1, 2, 3].map((seat) => t(`seat.${seat}`)),
+        fullNames: [0, 1, 2, 3].map(names),
+        lastWinner: view.tricks.length ? view.tricks[view.tricks.length - 1].trick.winner : null,
+      }));
     }
   }
 }

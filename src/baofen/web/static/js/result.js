@@ -11,7 +11,7 @@ function line(label, value, className) {
 }
 
 /** Rows of the breakdown of `result` (ResultView) for its game. */
-function breakdownRows(result, variant) {
+function breakdownRows(result, variant, lastWinner) {
   const b = result.breakdown || {};
   const rows = [line(t("result.target"), result.target)];
   if (variant === "baofen") {
@@ -28,7 +28,8 @@ function breakdownRows(result, variant) {
     rows.push(line(t("result.captured"), b.captured));
     if (b.red_fives) rows.push(line(t("result.red_fives"), signed(b.red_fives)));
     rows.push(line(t("result.kitty_points"), b.kitty_points));
-    rows.push(line(t(b.kitty >= 0 ? "result.baodi" : "result.zhuadi"), signed(b.kitty)));
+    const kept = lastWinner === undefined || lastWinner === null ? b.kitty >= 0 : lastWinner === result.declarer;
+    rows.push(line(t(kept ? "result.baodi" : "result.zhuadi"), signed(b.kitty)));
     if (b.penalties) rows.push(line(t("result.penalties"), signed(b.penalties)));
     rows.push(line(t("result.declarer_points"), result.declarer_points, "total"));
     rows.push(line(t("result.levels"), signed(result.levels), "total"));
@@ -39,9 +40,10 @@ function breakdownRows(result, variant) {
 /**
  * The result of one hand: headline, breakdown, and each seat's change and total.
  * `entry` is the match history's HandSummary of the hand (running scores, pot), if known;
- * `names` head the seat columns, `fullNames` name the declarer.
+ * `names` head the seat columns, `fullNames` name the declarer; `lastWinner` (the seat that
+ * won the last trick) tells 保底 from 抓底 in 包红五.
  */
-export function resultEl(result, entry, variant, names, fullNames = names) {
+export function resultEl(result, { entry = null, variant, names, fullNames = names, lastWinner = null }) {
   let headline;
   if (result.kind === "no_bid") headline = t("result.no_bid");
   else headline = t(result.made ? "result.made" : "result.failed", { name: fullNames[result.declarer] });
@@ -56,7 +58,7 @@ export function resultEl(result, entry, variant, names, fullNames = names) {
         [0, 1, 2, 3].map((seat) => el("td", { text: entry.left.includes(seat) ? "✓" : "" })))));
   return el("div", { class: ["result", result.made ? "made" : "down"], dataset: { kind: result.kind || "" } },
     el("p", { class: "headline", text: headline }),
-    result.kind !== "no_bid" && el("table", { class: "breakdown" }, el("tbody", {}, breakdownRows(result, variant))),
+    result.kind !== "no_bid" && el("table", { class: "breakdown" }, el("tbody", {}, breakdownRows(result, variant, lastWinner))),
     seats,
     entry && variant === "baofen" && el("p", { class: "pot", text: `${t("result.pot")}: ${entry.pot}` }));
 }

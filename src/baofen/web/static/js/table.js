@@ -628,7 +628,10 @@ class TableView {
     const finished = this.info.status === "finished";
     if (this.closeResult) this.closeResult();
     const body = el("div", {},
-      resultEl(obs.result, entry, variant, this.directions(), this.names()),
+      resultEl(obs.result, {
+        entry, variant, names: this.directions(), fullNames: this.names(),
+        lastWinner: obs.tricks.length ? obs.tricks[obs.tricks.length - 1].winner : null,
+      }),
       finished && el("h3", { text: t("result.final") }),
       finished && scoreboardEl(match, variant, this.directions()),
       el("div", { class: "buttons" },
