@@ -287,7 +287,7 @@ const en = {
   "bot.random": "random",
   "bot.rule": "rule",
   "bot.search": "search",
-  "bot.name": "Computer ({level})",
+  "bot.name": "{level} bot",
 
   "seat.0": "South",
   "seat.1": "East",

@@ -3,6 +3,7 @@
 // The server is the authority: every legality question goes to it (`check` while cards are
 // selected, `legal_bids` for bidding, `hint` for 提示), and the card order comes from it too.
 
+import { api } from "./api.js";
 import { cardEl, cardsEl, chipsEl, groupCards, loadOrder, orderNow, suitEl, SUIT_SYMBOL } from "./cards.js";
 import { Connection } from "./connection.js";
 import { byId, el, fill, modal, toast } from "./dom.js";
@@ -63,6 +64,7 @@ class TableView {
     this.hold = null;
     this.tricksSeen = 0;
     this.handNumber = 0;
+    this.botLevels = ["random"];
   }
 
   start() {
@@ -72,6 +74,10 @@ class TableView {
     this.conn.addEventListener("message", (event) => this.receive(event.detail));
     this.renderShell();
     this.conn.connect();
+    api.defaults().then((defaults) => {
+      this.botLevels = defaults.bot_levels;
+      this.render();
+    }, (error) => toast(error.message, "error"));
     setInterval(() => this.tick(), 250);
   }
 
@@ -292,7 +298,11 @@ class TableView {
     const center = byId("center");
     const info = this.info;
     const obs = this.obs;
-    if (info.status === "waiting") return fill(center, this.waitingPanel());
+    if (info.status === "waiting") {
+      // Redrawn only when the seats change: a name being typed keeps its focus.
+      return patch(center, [info.seats, this.you, this.botLevels], () => this.waitingPanel());
+    }
+    delete center.dataset.key;
     if (!obs) return fill(center);
     if (obs.phase === "bidding" || (obs.phase === "kitty")) return fill(center, this.biddingSummary());
     if (obs.phase === "done" && !obs.tricks.length) return fill(center, this.biddingSummary());
@@ -342,7 +352,8 @@ class TableView {
     const seated = this.you !== null;
     const link = `${location.origin}/t/${this.code}`;
     const nameInput = el("input", { id: "seat-name", type: "text", maxLength: 24,
-      value: playerName() || t("seat.you"), "aria-label": t("lobby.yourname") });
+      value: playerName() || t("seat.you"), "aria-label": t("lobby.yourname"),
+      on: { change: (event) => setPlayerName(event.target.value) } });
     const seats = el("div", { class: "seat-picker" }, info.seats.map((s) => el("div", {
       class: ["pick", s.kind && "taken", s.seat === this.you && "mine"], dataset: { seat: s.seat } },
       el("strong", { text: t(`seat.${s.seat}`) }),
@@ -351,7 +362,7 @@ class TableView {
         text: t("seat.sit"), on: { click: () => this.join(s.seat, nameInput.value) } }))));
     const empty = info.seats.some((s) => !s.kind);
     const levels = el("select", { id: "bot-level", "aria-label": t("field.bot_level") },
-      ["random", "rule", "search"].map((level) => el("option", { value: level, text: t(`bot.${level}`),
+      this.botLevels.map((level) => el("option", { value: level, text: t(`bot.${level}`),
         selected: level === info.settings.bot_level })));
     return el("div", { class: "waiting" },
       el("h2", { text: t("wait.title") }),
