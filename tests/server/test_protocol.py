@@ -26,8 +26,9 @@ def test_schema_defines_every_message() -> None:
     schema = json.loads(render())
     client = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["$defs"]["ClientMessages"]["oneOf"]}
     server = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["$defs"]["ServerMessages"]["oneOf"]}
-    assert {"Join", "Reclaim", "Watch", "BidMessage", "DeclareMessage", "PlayMessage"} <= client
-    assert server == {"ErrorMessage", "Joined", "Ack", "Pong", "State"}
+    assert {"Join", "Reclaim", "Watch", "BidMessage", "DeclareMessage", "PlayMessage", "Check",
+            "Hint"} <= client
+    assert server == {"ErrorMessage", "Joined", "Ack", "Pong", "State", "Checked", "Suggestion"}
 
 
 @pytest.mark.parametrize("rules", [RuleSet.baofen(), RuleSet.hongwu()])

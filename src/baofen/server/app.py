@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from .. import __version__
 from ..bots import bot_names
 from ..store import Store
-from . import rest, websocket
+from . import browser, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 
@@ -43,4 +43,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.include_router(rest.router)
     app.include_router(websocket.router)
+    app.include_router(browser.router)
+    app.include_router(web.router)
     return app

@@ -139,12 +139,28 @@ class Ping(_ClientMessage):
     type: Literal["ping"]
 
 
+class Check(_ClientMessage):
+    """Ask whether this seat may play ``cards`` now; answered by ``checked`` (nothing is played).
+
+    A browser sends it while a player selects cards, to enable its play button."""
+
+    type: Literal["check"]
+    cards: Annotated[list[CardName], Field(min_length=1, max_length=33)]
+
+
+class Hint(_ClientMessage):
+    """Ask the computer (the rule bot, 提示) what it would do for this seat now, from this seat's
+    observation only; answered by ``suggestion`` (nothing is played)."""
+
+    type: Literal["hint"]
+
+
 ACTION_TYPES = frozenset({"bid", "declare", "play"})
 """Client message types that are actions of the hand."""
 
 ClientMessage = Annotated[
     Join | Reclaim | Watch | FillBots | Start | BidMessage | DeclareMessage | PlayMessage | Auto
-    | Leave | Sync | Ping,
+    | Leave | Sync | Ping | Check | Hint,
     Field(discriminator="type"),
 ]
 """Any client → server message."""
@@ -219,6 +235,28 @@ class Pong(_ServerMessage):
 
     type: Literal["pong"] = "pong"
     id: MessageId = None
+
+
+class Checked(_ServerMessage):
+    """Answer to ``check``: whether the cards may be played now, and if not, why."""
+
+    type: Literal["checked"] = "checked"
+    id: MessageId = None
+    cards: list[str] = Field(description="the checked cards, in notation")
+    legal: bool
+    reason: str | None = Field(description="the engine's reason when not legal, else null")
+
+
+class Suggestion(_ServerMessage):
+    """Answer to ``hint``: the action the computer suggests for this seat now."""
+
+    type: Literal["suggestion"] = "suggestion"
+    id: MessageId = None
+    action: Literal["bid", "declare", "play"]
+    value: int | None = Field(None, description="bid: the value, or null to pass")
+    trump: Literal["S", "H", "C", "D"] | None = Field(None, description="declare: the trump")
+    bury: list[str] | None = Field(None, description="declare: the 8 cards to bury")
+    cards: list[str] | None = Field(None, description="play: the cards to play")
 
 
 class TrickView(BaseModel):
@@ -355,7 +393,8 @@ class State(_ServerMessage):
 
 
 ServerMessage = Annotated[
-    ErrorMessage | Joined | Ack | Pong | State, Field(discriminator="type")
+    ErrorMessage | Joined | Ack | Pong | State | Checked | Suggestion,
+    Field(discriminator="type"),
 ]
 """Any server → client message."""
 
@@ -387,6 +426,59 @@ class TableCreated(BaseModel):
     table: TableInfo
 
 
+class ClientDefaults(BaseModel):
+    """Answer to ``GET /api/defaults``: what a new-table form starts from."""
+
+    rules: dict[Literal["baofen", "hongwu"], RuleSet] = Field(
+        description="each game's default rule set (every rules.md §13 field)"
+    )
+    settings: TableSettings = Field(description="default table settings")
+    bot_levels: list[BotLevel] = Field(description="computer player levels this server has")
+
+
+class CardOrderView(BaseModel):
+    """Answer to ``GET /api/order/{variant}``: the display order of the 54 card kinds for one
+    trump suit (or before trump is named), and each kind's suit group, so that a client can
+    group and sort cards without knowing the rules."""
+
+    variant: Literal["baofen", "hongwu"]
+    trump: Literal["S", "H", "C", "D"] | None
+    cards: list[str] = Field(description="the 54 kinds, trumps first, strongest first in a group")
+    groups: list[int] = Field(
+        description="suit group of each entry of cards: 0–3 the plain suit S H C D, 4 trump"
+    )
+
+
+class ReplayTrick(BaseModel):
+    """One trick of a replay, with what followed from it."""
+
+    number: int = Field(description="1 for the first trick")
+    trick: TrickView
+    declarer_points: int = Field(description="card points the declarer captured so far")
+    hands: list[list[str]] = Field(description="each seat's cards after the trick, for display")
+
+
+class HandReplay(BaseModel):
+    """Answer to ``GET /api/tables/{code}/hands/{n}/replay``: a finished hand, worked out by
+    the engine from its record, ready to step through trick by trick."""
+
+    number: int
+    rules: RuleSet
+    first: SeatNumber = Field(description="the caller / first bidder")
+    deal: list[list[str]] = Field(description="the four hands as dealt, for display")
+    kitty: list[str]
+    bids: list[tuple[SeatNumber, int | None]]
+    declarer: SeatNumber | None
+    target: int | None
+    trump: Literal["S", "H", "C", "D"] | None
+    buried: list[str] | None
+    hands: list[list[str]] = Field(
+        description="each seat's cards when play starts (after the kitty), for display"
+    )
+    tricks: list[ReplayTrick]
+    result: ResultView
+
+
 class ClientMessages(RootModel[ClientMessage]):
     """Every client → server message (for the schema)."""
 
@@ -403,5 +495,8 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     TableInfo,
     HandSummary,
     RuleSet,
+    ClientDefaults,
+    CardOrderView,
+    HandReplay,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``."""

@@ -17,6 +17,7 @@ from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from ..errors import IllegalAction
+from . import assist
 from .config import ServerSettings
 from .connections import Connection
 from .lobby import Lobby
@@ -24,10 +25,12 @@ from .protocol import (
     ACTION_TYPES,
     Ack,
     Auto,
+    Check,
     ClientMessage,
     ErrorCode,
     ErrorMessage,
     FillBots,
+    Hint,
     Join,
     Joined,
     Leave,
@@ -158,6 +161,12 @@ def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> N
     seat = connection.seat
     if connection.role != "player" or seat is None:
         raise Refused("spectator", "spectators cannot act: join a seat first")
+    if isinstance(message, Check):
+        connection.send(assist.check(table, seat, message).model_dump_json())
+        return
+    if isinstance(message, Hint):
+        connection.send(assist.suggest(table, seat, message).model_dump_json())
+        return
     if message.type in ACTION_TYPES:
         table.act(seat, to_action(message.type, message.model_dump()))
     elif isinstance(message, FillBots):

@@ -1,0 +1,70 @@
+"""Help for a player at the table: is a selection legal (``check``), and what would the
+computer do (``hint``, 提示).
+
+Both answers are computed from the asking seat's own observation only, exactly what that seat
+may know, so they can never reveal a hidden card; neither changes the table.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from ..actions import Bid, Declare, Play
+from ..bots import bot_names, make_bot
+from ..cards import Card, parse_cards
+from ..errors import IllegalAction
+from ..observation import Observation
+from .protocol import Check, Checked, Hint, Suggestion
+from .tables import Table, TableError
+
+log = logging.getLogger(__name__)
+
+HINT_BOT = "rule"
+"""The computer player whose move a hint suggests."""
+
+
+def hint_bot_name() -> str:
+    """The hint's bot: the rule bot, or the random bot while the rule bot is not registered."""
+    return HINT_BOT if HINT_BOT in bot_names() else "random"
+
+
+def _observation(table: Table, seat: int) -> Observation:
+    match = table.match
+    if match is None:
+        raise TableError("not_started", "the match has not started")
+    return match.hand.observation(seat)
+
+
+def check(table: Table, seat: int, message: Check) -> Checked:
+    """Whether ``seat`` may play ``message.cards`` now, with the engine's reason if not."""
+    reason = _observation(table, seat).play_error(parse_cards(message.cards))
+    return Checked(id=message.id, cards=message.cards, legal=reason is None, reason=reason)
+
+
+def suggest(table: Table, seat: int, message: Hint) -> Suggestion:
+    """The computer's choice for ``seat`` now; :class:`IllegalAction` when it is not to act."""
+    observation = _observation(table, seat)
+    if observation.phase == "done" or observation.to_act != seat:
+        raise IllegalAction("nothing to suggest: it is not your turn")
+    try:
+        action = make_bot(hint_bot_name(), seed=secrets.randbits(32)).act(observation)
+    except Exception:  # a bot's bug must not cost the player the connection
+        log.exception("table %s: the hint's bot failed for seat %d", table.code, seat)
+        action = make_bot("random").act(observation)
+    fields: dict[str, Any]
+    if isinstance(action, Bid):
+        fields = {"action": "bid", "value": action.value}
+    elif isinstance(action, Declare):
+        fields = {"action": "declare", "trump": action.trump, "bury": format_list(action.bury)}
+    else:
+        assert isinstance(action, Play)
+        fields = {"action": "play", "cards": format_list(action.cards)}
+    return Suggestion.model_validate({"id": message.id, **fields})
+
+
+def format_list(cards: Iterable[Card]) -> list[str]:
+    """Cards in notation, one string each."""
+    return [str(card) for card in cards]

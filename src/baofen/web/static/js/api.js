@@ -1,0 +1,34 @@
+// The REST side of the server (docs/protocol.md).
+
+async function request(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new Error(describe(data) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** The message of a FastAPI error body (422 lists each bad field). */
+function describe(data) {
+  if (!data || data.detail === undefined) return "";
+  if (typeof data.detail === "string") return data.detail;
+  return data.detail.map((item) => `${item.loc.filter((p) => p !== "body").join(".")}: ${item.msg}`).join("; ");
+}
+
+export const api = {
+  defaults: () => request("GET", "/api/defaults"),
+  schema: () => request("GET", "/api/protocol"),
+  order: (variant, trump) => request("GET", `/api/order/${variant}${trump ? `?trump=${trump}` : ""}`),
+  tables: () => request("GET", "/api/tables"),
+  table: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}`),
+  create: (body) => request("POST", "/api/tables", body),
+  hands: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands`),
+  replay: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/replay`),
+};

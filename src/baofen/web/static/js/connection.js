@@ -1,0 +1,105 @@
+// One WebSocket to a table (docs/protocol.md), reopened automatically after a drop.
+// Events: "status" (detail: connecting | open | closed | replaced | gone), "open" (identify
+// again: reclaim or watch), "message" (detail: a server message).
+
+const RETRY_SECONDS = [0.5, 1, 2, 4, 8];
+const PING_SECONDS = 25;
+const CLOSE_REPLACED = 4000;
+const CLOSE_UNKNOWN_TABLE = 4404;
+
+export class Connection extends EventTarget {
+  constructor(code) {
+    super();
+    this.code = code;
+    this.socket = null;
+    this.status = "connecting";
+    this.retries = 0;
+    this.nextId = 1;
+    this.stopped = false;
+    this.waiting = new Map();
+    this.retryTimer = null;
+    this.pinger = null;
+    window.addEventListener("online", () => this.reconnectNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    });
+  }
+
+  /** Open the socket (again). */
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.code)}`);
+    this.socket = socket;
+    this.setStatus("connecting");
+    socket.addEventListener("open", () => {
+      this.retries = 0;
+      this.setStatus("open");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_SECONDS * 1000);
+      this.dispatchEvent(new Event("open"));
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      if (message.id !== undefined && message.id !== null && this.waiting.has(message.id)) {
+        this.waiting.get(message.id)(message);
+        this.waiting.delete(message.id);
+      }
+      this.dispatchEvent(new CustomEvent("message", { detail: message }));
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return;
+      clearInterval(this.pinger);
+      for (const resolve of this.waiting.values()) resolve({ type: "error", code: "closed", message: "connection closed" });
+      this.waiting.clear();
+      if (event.code === CLOSE_REPLACED) return this.stop("replaced");
+      if (event.code === CLOSE_UNKNOWN_TABLE) return this.stop("gone");
+      this.setStatus("closed");
+      const delay = RETRY_SECONDS[Math.min(this.retries, RETRY_SECONDS.length - 1)];
+      this.retries += 1;
+      this.retryTimer = setTimeout(() => this.connect(), delay * 1000);
+    });
+  }
+
+  /** Reconnect at once if the socket is down (the network came back, the tab is visible). */
+  reconnectNow() {
+    if (!this.stopped && this.status === "closed") this.connect();
+  }
+
+  /** Give up for good (the seat was taken over elsewhere, or the table does not exist). */
+  stop(status) {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pinger);
+    this.setStatus(status);
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: status }));
+  }
+
+  /** Send a message; returns its id. */
+  send(message) {
+    const id = message.id ?? this.nextId++;
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ ...message, id }));
+    }
+    return id;
+  }
+
+  /** Send a message and wait for the answer carrying its id (ack, error, checked, …). */
+  request(message) {
+    return new Promise((resolve) => {
+      if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+        resolve({ type: "error", code: "closed", message: "not connected" });
+        return;
+      }
+      const id = this.nextId++;
+      this.waiting.set(id, resolve);
+      this.send({ ...message, id });
+    });
+  }
+}

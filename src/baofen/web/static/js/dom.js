@@ -1,0 +1,75 @@
+// Small DOM helpers: build elements without innerHTML, so that names typed by players are
+// always text, never markup.
+
+/**
+ * Create an element. `attrs` may hold `class`, `text`, `dataset`, `on` (event handlers),
+ * boolean properties (disabled, checked, hidden) and any attribute; `children` are nodes,
+ * strings or falsy (skipped), possibly nested in arrays.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(" ") : value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
+    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (value === true) node.setAttribute(key, "");
+    else if (key in node && typeof node[key] !== "function" && !key.includes("-")) node[key] = value;
+    else node.setAttribute(key, value);
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replace every child of `node` with `children`. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** The element with this id. */
+export const byId = (id) => document.getElementById(id);
+
+/** Show a short message at the bottom of the screen. */
+export function toast(message, kind = "info") {
+  const box = byId("toasts");
+  if (!box) return;
+  const item = el("div", { class: ["toast", kind], role: "status", text: message });
+  box.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
+}
+
+/** Show a modal dialog over the page; returns a function that closes it. */
+export function modal(title, body, { onClose, className } = {}) {
+  const layer = byId("overlay");
+  const close = () => {
+    box.remove();
+    if (!layer.children.length) layer.hidden = true;
+    if (onClose) onClose();
+  };
+  const box = el("div", { class: ["modal", className], role: "dialog", "aria-modal": "true" },
+    el("div", { class: "modal-head" },
+      el("h2", { text: title }),
+      el("button", { class: "icon close", "aria-label": "close", text: "✕", on: { click: close } })),
+    el("div", { class: "modal-body" }, body));
+  layer.append(box);
+  layer.hidden = false;
+  return close;
+}
+
+/** Close every modal dialog. */
+export function closeModals() {
+  const layer = byId("overlay");
+  for (const button of [...layer.querySelectorAll(".modal > .modal-head .close")]) button.click();
+}

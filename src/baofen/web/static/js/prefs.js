@@ -1,0 +1,22 @@
+// What the browser remembers: the player's name and, per table code, the seat token.
+
+const NAME = "baofen.name";
+const TOKEN = (code) => `baofen.token.${code}`;
+
+/** The name the player last used (for joining a seat). */
+export const playerName = () => localStorage.getItem(NAME) || "";
+
+/** Remember the player's name. */
+export function setPlayerName(name) {
+  const value = name.trim().slice(0, 24);
+  if (value) localStorage.setItem(NAME, value);
+}
+
+/** The seat token of this table, kept to reclaim the seat after a reload or a drop. */
+export const seatToken = (code) => localStorage.getItem(TOKEN(code));
+
+/** Keep (or, with null, forget) this table's seat token. */
+export function setSeatToken(code, token) {
+  if (token) localStorage.setItem(TOKEN(code), token);
+  else localStorage.removeItem(TOKEN(code));
+}

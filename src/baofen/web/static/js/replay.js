@@ -1,0 +1,98 @@
+// Replay of finished hands, trick by trick. The server works every trick out from the hand's
+// record (GET /api/tables/{code}/hands/{n}/replay); this only steps through it.
+
+import { api } from "./api.js";
+import { el, fill, modal, toast } from "./dom.js";
+import { chipsEl, cardsEl, suitEl } from "./cards.js";
+import { t } from "./i18n.js";
+import { resultEl } from "./result.js";
+
+/** Open the replay dialog of table `code`; `names(seat)` names a seat; `number` opens a hand. */
+export async function openReplay(code, names, number = null) {
+  const body = el("div", { class: "replay" });
+  modal(t("replay.title"), body, { className: "wide" });
+  let hands;
+  try { hands = await api.hands(code); } catch (error) { return toast(error.message, "error"); }
+  if (!hands.length) return fill(body, el("p", { class: "empty", text: t("replay.none") }));
+  const picker = el("div", { class: "replay-hands" },
+    el("span", { text: t("replay.pick") }),
+    hands.map((summary) => el("button", { type: "button", class: "secondary small", dataset: { hand: summary.number },
+      text: summary.number, on: { click: () => load(summary.number) } })));
+  const viewer = el("div", { class: "replay-viewer" });
+  fill(body, picker, viewer);
+
+  async function load(n) {
+    for (const b of picker.querySelectorAll("button")) b.classList.toggle("chosen", Number(b.dataset.hand) === n);
+    let view;
+    try { view = await api.replay(code, n); } catch (error) { return toast(error.message, "error"); }
+    stepper(viewer, view, names);
+  }
+  load(number ?? hands[hands.length - 1].number);
+}
+
+function stepper(viewer, view, names) {
+  const last = view.tricks.length + 1;
+  let step = 0;
+  const content = el("div", { class: "replay-step" });
+  const label = el("span", { class: "replay-label" });
+  const slider = el("input", { type: "range", min: 0, max: last, value: 0,
+    on: { input: () => go(Number(slider.value)) } });
+  const prev = el("button", { type: "button", class: "secondary", id: "replay-prev", text: t("btn.prev"), on: { click: () => go(step - 1) } });
+  const next = el("button", { type: "button", class: "primary", id: "replay-next", text: t("btn.next"), on: { click: () => go(step + 1) } });
+  const header = el("p", { class: "replay-head" },
+    view.declarer === null ? t("result.no_bid")
+      : [`${t("head.declarer")} ${names(view.declarer)} · ${t("head.target")} ${view.target} · ${t("head.trump")} `, suitEl(view.trump)]);
+  fill(viewer, header, el("div", { class: "replay-controls" }, prev, label, next), slider, content);
+  viewer.tabIndex = 0;
+  viewer.onkeydown = (event) => {
+    if (event.key === "ArrowLeft") go(step - 1);
+    if (event.key === "ArrowRight") go(step + 1);
+  };
+  go(0);
+
+  function go(to) {
+    step = Math.max(0, Math.min(last, to));
+    slider.value = step;
+    prev.disabled = step === 0;
+    next.disabled = step === last;
+    if (step === 0) {
+      label.textContent = t("replay.deal");
+      fill(content,
+        el("div", { class: "replay-bids" }, el("strong", { text: `${t("bids.title")}: ` }),
+          view.bids.map(([seat, value]) => el("span", { class: "bid",
+            text: `${names(seat)} ${value === null ? t("seat.pass") : value}` }))),
+        handsEl(view.deal, names),
+        el("p", {}, el("strong", { text: `${t("replay.kitty")}: ` }), chipsEl(view.kitty)),
+        view.buried && el("p", {}, el("strong", { text: `${t("replay.bury")}: ` }), chipsEl(view.buried)));
+    } else if (step < last) {
+      const entry = view.tricks[step - 1];
+      const before = step === 1 ? view.hands : view.tricks[step - 2].hands;
+      label.textContent = t("replay.trick", { n: step, total: view.tricks.length });
+      const trick = entry.trick;
+      fill(content,
+        el("div", { class: "replay-trick" }, trick.plays.map(([seat, cards]) => el("div", {
+          class: ["replay-play", seat === trick.winner && "winner"] },
+          el("span", { class: "who", text: names(seat) }),
+          cardsEl(cards, "small"),
+          seat === trick.winner && el("span", { class: "won", text: `★ ${t("trick.won")} · ${t("trick.points", { n: trick.points })}` }),
+          seat === trick.leader && trick.attempted && el("span", { class: "failed" },
+            `${t("trick.failed")} · ${t("trick.attempted")} `, chipsEl(trick.attempted),
+            ` · ${t("trick.penalty", { n: trick.penalty })}`)))),
+        el("p", {}, `${t("head.points")}: ${entry.declarer_points}`),
+        handsEl(before, names));
+    } else {
+      label.textContent = t("replay.end");
+      fill(content, resultEl(view.result, {
+        variant: view.rules.variant,
+        names: [0, 1, 2, 3].map((seat) => t(`seat.${seat}`)),
+        fullNames: [0, 1, 2, 3].map(names),
+        lastWinner: view.tricks.length ? view.tricks[view.tricks.length - 1].trick.winner : null,
+      }));
+    }
+  }
+}
+
+function handsEl(hands, names) {
+  return el("div", { class: "replay-hands-list" }, hands.map((cards, seat) =>
+    el("div", { class: "replay-hand" }, el("span", { class: "who", text: names(seat) }), chipsEl(cards))));
+}

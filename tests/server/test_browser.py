@@ -1,0 +1,114 @@
+"""REST views for the browser: form defaults, card order, replays of finished hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import httpx
+import pytest
+
+from baofen import Hand, RuleSet, parse_cards
+from baofen.bots import bot_names, make_bot
+from baofen.order import order_for
+from baofen.server.browser import replay
+from baofen.server.protocol import CardOrderView, ClientDefaults, HandReplay
+
+from .harness import Client, ThreadServer, create_table
+from .test_match import play_until_finished
+
+
+def played_hand(rules: RuleSet, seed: int) -> Hand:
+    """A hand played to the end by random bots."""
+    hand = Hand(rules, seed=seed)
+    bots = [make_bot("random", seed=seed + seat) for seat in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    return hand
+
+
+def test_defaults(server: ThreadServer) -> None:
+    body = httpx.get(f"{server.base}/api/defaults").json()
+    ClientDefaults.model_validate(body)
+    assert RuleSet.from_dict(body["rules"]["baofen"]) == RuleSet.baofen()
+    assert RuleSet.from_dict(body["rules"]["hongwu"]) == RuleSet.hongwu()
+    assert body["settings"]["timer_seconds"] == 30
+    assert set(body["bot_levels"]) == set(bot_names()) & {"random", "rule", "search"}
+
+
+@pytest.mark.parametrize("variant", ["baofen", "hongwu"])
+@pytest.mark.parametrize("trump", [None, "S", "H", "C", "D"])
+def test_card_order_is_the_engines(
+    server: ThreadServer, variant: str, trump: str | None
+) -> None:
+    params = {"trump": trump} if trump else {}
+    body = httpx.get(f"{server.base}/api/order/{variant}", params=params).json()
+    CardOrderView.model_validate(body)
+    order = order_for(variant, trump)
+    cards = parse_cards(body["cards"])
+    assert sorted(cards) == list(range(54))
+    assert order.sort(list(cards)) == cards
+    assert body["groups"] == [order.group[c] for c in cards]
+
+
+def test_card_order_examples(server: ThreadServer) -> None:
+    body = httpx.get(f"{server.base}/api/order/hongwu", params={"trump": "S"}).json()
+    trumps = [c for c, g in zip(body["cards"], body["groups"], strict=True) if g == 4]
+    assert trumps[:6] == ["H5", "BJ", "LJ", "S3", "C3", "S2"]
+    body = httpx.get(f"{server.base}/api/order/baofen").json()
+    assert body["cards"][:6] == ["BJ", "LJ", "S2", "H2", "C2", "D2"]
+    assert httpx.get(f"{server.base}/api/order/bridge").status_code == 422
+    assert httpx.get(f"{server.base}/api/order/baofen?trump=N").status_code == 422
+
+
+@pytest.mark.parametrize("rules", [RuleSet.baofen(), RuleSet.hongwu()])
+def test_replay_follows_the_hand(rules: RuleSet) -> None:
+    hand = played_hand(rules, seed=5)
+    view = HandReplay.model_validate(replay(hand.to_record(), 3)).model_dump(mode="json")
+    assert view["number"] == 3 and view["declarer"] == hand.declarer
+    assert [t["trick"] for t in view["tricks"]] == [t.to_dict() for t in hand.tricks]
+    assert view["tricks"][-1]["hands"] == [[], [], [], []]
+    assert view["tricks"][-1]["declarer_points"] == hand.declarer_points_so_far
+    assert [Counter(h) for h in view["deal"]] == [
+        Counter(map(str, cards)) for cards in hand.deal[:4]
+    ]
+    order = order_for(rules.variant, hand.trump)
+    start: list[list[str]] = view["hands"]
+    assert all(order.sort(parse_cards(h)) == parse_cards(h) for h in start)
+    assert sum(map(len, start)) == 100
+    for before, trick in zip([start, *(t["hands"] for t in view["tricks"])], view["tricks"],
+                             strict=False):
+        after = trick["hands"]
+        for seat, cards in trick["trick"]["plays"]:
+            assert Counter(before[seat]) - Counter(cards) == Counter(after[seat])
+    assert view["result"] == hand.result.to_dict()  # type: ignore[union-attr]
+
+
+def test_replay_of_a_hand_without_declarer() -> None:
+    hand = Hand(RuleSet.baofen(), seed=1)
+    for seat in range(4):
+        hand.bid(seat, None)
+    view = replay(hand.to_record(), 1)
+    assert view["tricks"] == [] and view["trump"] is None and view["declarer"] is None
+    assert view["hands"] == view["deal"]
+    assert view["result"]["kind"] == "no_bid"
+
+
+def test_replay_endpoint(server: ThreadServer) -> None:
+    rules = RuleSet.hongwu(hands=1)
+    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    me = Client(server.base, code)
+    me.join(0, "Ann")
+    me.send(type="fill_bots", level="random")
+    me.expect("ack")
+    me.send(type="start")
+    me.expect("ack")
+    play_until_finished([me], rules)
+    me.close()
+    body: dict[str, Any] = httpx.get(f"{server.base}/api/tables/{code}/hands/1/replay").json()
+    record = httpx.get(f"{server.base}/api/tables/{code}/hands/1").json()
+    assert body == HandReplay.model_validate(replay(record, 1)).model_dump(mode="json")
+    assert httpx.get(f"{server.base}/api/tables/{code}/hands/2/replay").status_code == 404
+    assert httpx.get(f"{server.base}/api/tables/nope/hands/1/replay").status_code == 404

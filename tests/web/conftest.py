@@ -1,0 +1,67 @@
+"""Fixtures of the browser tests: one live server, one headless Chromium (Debian's, never a
+downloaded one), and the directory where screenshots go."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from baofen.server import ServerSettings
+
+from ..server.harness import ROOT, ThreadServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SCREENSHOTS = ROOT / "test-output" / "screenshots"
+
+FAST = {
+    "bot_delay": 0.01, "hand_pause": 0.2, "drop_grace": 30.0, "rate_per_second": 1000.0,
+    "rate_burst": 1000.0,
+}
+"""Computer players act at once and the next hand comes soon; the rate limit is raised since a
+test clicks faster than people do."""
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """One server for every browser test (each test makes its own tables)."""
+    db = tmp_path_factory.mktemp("web") / "baofen.db"
+    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", **FAST))
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """The Playwright driver."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's headless Chromium."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM}")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """Where screenshots are saved (printed at the end of the run)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print where the screenshots are."""
+    if SCREENSHOTS.exists() and any(SCREENSHOTS.iterdir()):
+        terminalreporter.write_line(f"browser screenshots: {SCREENSHOTS}")

@@ -1,0 +1,172 @@
+"""Driving the browser client like a person: open pages, sit, bid, bury, click cards, play.
+
+Every step waits for what a person would see (the page's ``data-*`` state on ``<body>``), never
+for a fixed time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect
+
+TIMEOUT_MS = 15_000
+"""How long a step waits for the page (never reached when all is well)."""
+
+NETWORK_ERRORS = ("Failed to load resource", "WebSocket connection to")
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+class Person:
+    """One browser (its own storage: seat tokens, language) looking at one page."""
+
+    def __init__(self, browser: Browser, base: str, viewport: dict[str, int] = DESKTOP) -> None:
+        self.base = base
+        self.context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        # The browser logs network failures (a 422 the page shows, a server that is down while
+        # the page reconnects) as errors; they are not script errors.
+        if message.type == "error" and not message.text.startswith(NETWORK_ERRORS):
+            self.errors.append(message.text)
+
+    def close(self) -> None:
+        """Close the browser context; fail on any script error seen meanwhile."""
+        self.context.close()
+        assert not self.errors, f"script errors in the page: {self.errors}"
+
+    # -- reading the page ---------------------------------------------------------------------
+
+    def body(self, name: str) -> str:
+        """A ``data-*`` value of ``<body>`` (the page's state: phase, myTurn, seat, …)."""
+        value: str = self.page.evaluate("name => document.body.dataset[name] || ''", name)
+        return value
+
+    def hand(self) -> list[str]:
+        """The cards in this player's hand, as shown."""
+        cards: list[str] = self.page.eval_on_selector_all(
+            "#hand .card", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        return cards
+
+    def wait_for(self, script: str, arg: Any = None) -> None:
+        """Wait until ``script`` (a JS expression or function) is true in the page."""
+        self.page.wait_for_function(script, arg=arg, timeout=TIMEOUT_MS)
+
+    # -- the table ------------------------------------------------------------------------------
+
+    def open_table(self, code: str) -> None:
+        """Go to the table's link and wait until connected."""
+        self.page.goto(f"{self.base}/t/{code}")
+        self.wait_connected()
+
+    def wait_connected(self) -> None:
+        """Wait for the connection and the first view of the table."""
+        expect(self.page.locator("#conn")).to_have_attribute("data-status", "open")
+        self.wait_for("document.body.dataset.version !== undefined")
+
+    def sit(self, seat: int, name: str) -> None:
+        """Take a seat by clicking it in the waiting panel."""
+        self.page.fill("#seat-name", name)
+        self.page.click(f"[data-sit='{seat}']")
+        self.wait_for(f"document.body.dataset.seat === '{seat}'")
+
+    def fill_bots(self, level: str = "random") -> None:
+        """Add computer players of ``level`` to the empty seats."""
+        self.page.select_option("#bot-level", level)
+        self.page.click("#btn-bots")
+        expect(self.page.locator("#btn-start")).to_be_enabled()
+
+    def start(self) -> None:
+        """Start the match."""
+        self.page.click("#btn-start")
+        self.wait_for("document.body.dataset.status === 'playing'")
+
+    def click_card(self, card: Locator) -> None:
+        """Click a card on its visible strip (cards in a hand overlap)."""
+        card.click(position={"x": 5, "y": 12})
+
+    def act_and_wait(self, action: Any) -> None:
+        """Do ``action`` (a function of no argument), then wait until the table changed."""
+        version = self.body("version")
+        action()
+        self.wait_for(f"document.body.dataset.version !== '{version}'")
+
+    def my_turn_or_result(self) -> str:
+        """Wait until this player is to act or a result is shown: "turn" or "result"."""
+        self.wait_for(
+            "document.body.dataset.myTurn === '1' || document.querySelector('.result-dialog')"
+        )
+        return "result" if self.page.locator(".result-dialog").count() else "turn"
+
+    def bid(self, value: int | None) -> None:
+        """Bid ``value`` (None passes) from the offered bids."""
+        page = self.page
+        target = "pass" if value is None else str(value)
+        if page.locator(f"[data-bid='{target}']").count():
+            self.act_and_wait(lambda: page.click(f"[data-bid='{target}']"))
+        else:
+            page.select_option("#bid-select", target)
+            self.act_and_wait(lambda: page.click("#btn-bid"))
+
+    def highest_bid(self) -> int:
+        """The highest bid offered."""
+        page = self.page
+        if page.locator("#bid-select").count():
+            values = page.eval_on_selector(
+                "#bid-select", "s => [...s.options].map(o => Number(o.value))"
+            )
+        else:
+            values = page.eval_on_selector_all(
+                "[data-bid]:not([data-bid='pass'])",
+                "nodes => nodes.map(n => Number(n.dataset.bid))",
+            )
+        return max(values)
+
+    def name_trump_and_bury(self, trump: str) -> list[str]:
+        """Name ``trump``, click the last eight cards of the hand and bury them."""
+        page = self.page
+        page.click(f"[data-trump='{trump}']")
+        expect(page.locator(f"[data-trump='{trump}']")).to_have_attribute("aria-pressed", "true")
+        cards = page.locator("#hand .card")
+        count = cards.count()
+        assert count == 33
+        for index in range(count - 8, count):
+            self.click_card(cards.nth(index))
+        expect(page.locator("#hand .card.selected")).to_have_count(8)
+        buried = page.eval_on_selector_all(
+            "#hand .card.selected", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        expect(page.locator("#btn-bury")).to_be_enabled()
+        self.act_and_wait(lambda: page.click("#btn-bury"))
+        return list(buried)
+
+    def play_hint(self) -> None:
+        """Ask for a hint (提示) and play what it selects."""
+        page = self.page
+        page.click("#btn-hint")
+        expect(page.locator("#btn-play")).to_be_enabled()
+        self.act_and_wait(lambda: page.click("#btn-play"))
+
+    def take_turn(self) -> None:
+        """Act once, whatever the phase: bid the highest offered (so that the hand is played),
+        name spades and bury the last eight cards, or play the hint."""
+        phase = self.body("phase")
+        if phase == "bidding":
+            self.bid(self.highest_bid())
+        elif phase == "kitty":
+            self.name_trump_and_bury("S")
+        else:
+            self.play_hint()
+
+    def close_result(self) -> None:
+        """Close the result dialog."""
+        self.page.click("#btn-continue")
+        expect(self.page.locator(".result-dialog")).to_have_count(0)
