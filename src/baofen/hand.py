@@ -8,7 +8,9 @@ before anything changes.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Any, Literal, NamedTuple
 
 from .actions import Action, Bid, Declare, Play
@@ -95,23 +97,30 @@ class Hand:
         if hands is None or kitty is None:
             if seed is None:
                 raise ValueError("give a seed or an explicit deal (hands and kitty)")
-            # Shuffle who gets each card rather than the cards: walking the pack in display
-            # order then leaves every hand sorted, with no sort per hand.
-            seats = list(_SEATING)
+            # A random permutation of the pack's positions (sorting by random keys); each seat
+            # takes a slice of it, and its positions in increasing order are its cards in
+            # display order, already split by group at the pack's group boundaries.
             draw = rng.random
-            for i in range(len(seats) - 1, 0, -1):  # Fisher–Yates
-                j = int(draw() * (i + 1))
-                seats[i], seats[j] = seats[j], seats[i]
-            group = order.group
-            grouped: list[list[list[Card]]] = [[[], [], [], [], []] for _ in range(5)]
-            tallies = [[0] * KINDS for _ in range(5)]
-            for seat, card in zip(seats, order.pack, strict=True):
-                grouped[seat][group[card]].append(card)
-                tallies[seat][card] += 1
-            held = [[tuple(g) for g in by_group] for by_group in grouped]
-            kitty_cards = list(_flat(held.pop()))
+            keys = [draw() for _ in _POSITIONS]
+            shuffled = sorted(_POSITIONS, key=keys.__getitem__)
+            pack = order.pack
+            bounds = order.pack_bounds
+            held = []
+            counts = []
+            for start in _DEAL_STARTS:
+                positions = sorted(shuffled[start:start + HAND_SIZE])
+                cuts = [bisect_left(positions, bound) for bound in bounds]
+                parts = [
+                    tuple(map(pack.__getitem__, positions[lo:hi]))
+                    for lo, hi in pairwise(cuts)
+                ]
+                held.append(parts[1:] + parts[:1])  # trumps come first in the pack, last here
+                tally = [0] * KINDS
+                for position in positions:
+                    tally[pack[position]] += 1
+                counts.append(tally)
+            kitty_cards = [pack[p] for p in sorted(shuffled[4 * HAND_SIZE:])]
             dealt = [list(_flat(h)) for h in held]
-            counts = tallies[:4]
         else:
             dealt, kitty_cards = _check_deal(hands, kitty)
             held = [_grouped(order, cards) for cards in dealt]
@@ -338,7 +347,7 @@ class Hand:
                 trick = self._close_trick()
             else:
                 self.to_act = (seat + 1) % 4
-            return PlayResult(attempted, False, 0, attempted, trick)
+            return _new_result(PlayResult, (attempted, False, 0, attempted, trick))
         error = self._play_error(seat, attempted)
         if error:
             raise IllegalAction(error)
@@ -506,7 +515,11 @@ class Hand:
         )
 
 
-_SEATING = (0,) * HAND_SIZE + (1,) * HAND_SIZE + (2,) * HAND_SIZE + (3,) * HAND_SIZE + (4,) * 8
+# Built without the NamedTuple's Python-level __new__ on the hot path.
+_new_result = tuple.__new__
+
+_POSITIONS = range(4 * HAND_SIZE + KITTY_SIZE)
+_DEAL_STARTS = range(0, 4 * HAND_SIZE, HAND_SIZE)
 
 
 def _grouped(order: Order, cards: Sequence[Card]) -> list[tuple[Card, ...]]:

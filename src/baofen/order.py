@@ -39,6 +39,7 @@ class Order:
         "group",
         "kinds_by_group",
         "pack",
+        "pack_bounds",
         "seq",
         "strength",
         "trump",
@@ -85,6 +86,9 @@ class Order:
         self.display_rank: tuple[int, ...] = tuple(rank)
         self.pack: tuple[Card, ...] = tuple(CARDS[k] for k in display for _ in (0, 1))
         """The 108 cards in display order."""
+        sizes = [2 * len(self.kinds_by_group[g]) for g in (TRUMP, 0, 1, 2, 3)]
+        self.pack_bounds: tuple[int, ...] = tuple(sum(sizes[:i]) for i in range(6))
+        """Where each group starts in ``pack`` (trumps, then S H C D), and its end."""
 
     def _sort_key(self, kind: int) -> tuple[int, int]:
         # Strongest first; equal strengths in suit order S H C D (the failed-throw tie-break).
