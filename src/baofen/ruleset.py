@@ -9,6 +9,7 @@ does not apply to its game keeps its default. ``must_follow_structure`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -171,6 +172,10 @@ class RuleSet(BaseModel):
 
     def bid_grid(self) -> tuple[int, ...]:
         """Every value a bid may take in this game, low to high."""
+        return self._grid
+
+    @cached_property
+    def _grid(self) -> tuple[int, ...]:
         if self.variant == "baofen":
             return self.bid_values
         return tuple(range(self.bid_min, self.bid_max + 1, self.bid_step))
