@@ -365,6 +365,14 @@ def test_mid_hand_records_replay() -> None:
             assert again.observation(seat) == hand.observation(seat)
         copy = hand.copy()
         assert copy.to_record() == hand.to_record()
+        for seat in (None, 0, 1, 2, 3):
+            assert copy.observation(seat) == hand.observation(seat)
+        before = hand.to_record()
+        while copy.phase != "done":  # playing the copy out leaves the original as it was
+            seat = copy.to_act
+            assert seat is not None
+            copy.apply(seat, bots[seat].act(copy.observation(seat)))
+        assert hand.to_record() == before
 
 
 # -- matches (§12) ------------------------------------------------------------------------------

@@ -494,8 +494,27 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy of this hand's whole state (for search)."""
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(other, name, getattr(self, name))
+        # Immutable or shared-by-design values are taken as they are, the rest copied below.
+        other.rules = self.rules
+        other.seed = self.seed
+        other.first = self.first
+        other.deal = self.deal
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.declarer = self.declarer
+        other.target = self.target
+        other.trump = self.trump
+        other.order = self.order
+        other.buried = self.buried
+        other.leader = self.leader
+        other.declarer_points_so_far = self.declarer_points_so_far
+        other.result = self.result
+        other._first_passer = self._first_passer
+        other._bid_high = self._bid_high
+        other._judge = self._judge
+        other._lead_shape = self._lead_shape
+        other._trick_attempt = self._trick_attempt
+        other._trick_penalty = self._trick_penalty
         other.bids = list(self.bids)
         other.tricks = list(self.tricks)
         other.penalties = list(self.penalties)

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from .hand import Hand, Phase
 
 
+def names(cards: Sequence[Card] | None) -> list[str] | None:
+    """Card notation of each card, or ``None``."""
+    return None if cards is None else [str(c) for c in cards]
+
+
 class Observation(NamedTuple):
     """One seat's view of a hand at one moment (``seat`` ``None``: a spectator's).
 
@@ -151,9 +156,6 @@ class Observation(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form sent to clients (cards in notation)."""
-
-        def names(cards: Sequence[Card] | None) -> list[str] | None:
-            return None if cards is None else [str(c) for c in cards]
 
         return {
             "seat": self.seat,
