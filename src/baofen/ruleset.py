@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-if TYPE_CHECKING:
-    from .cards import Card
+from .cards import Card
 
 Variant = Literal["baofen", "hongwu"]
 
@@ -187,7 +186,7 @@ class RuleSet(BaseModel):
         from .order import order_for
         from .units import is_tractor
 
-        return is_tractor(order_for(self.variant, trump), list(cards))
+        return is_tractor(order_for(self.variant, trump), [Card(c) for c in cards])
 
     def trick_winner(self, plays: Sequence[Sequence[int]], trump: str) -> int:
         """Index of the winning play in ``plays`` (lead first, each a card list).
@@ -198,12 +197,9 @@ class RuleSet(BaseModel):
         from .tricks import TrickJudge
 
         return TrickJudge(self, order_for(self.variant, trump)).winner(
-            [list(p) for p in plays]
+            [[Card(c) for c in play] for play in plays]
         )
 
-    def points_of(self, cards: Sequence[Card]) -> int:
-        """Card points of ``cards``."""
-        return sum(c.points for c in cards)
 
 
 def _describe(error: ValidationError) -> str:

@@ -76,7 +76,7 @@ class Trick(NamedTuple):
 class Unit(NamedTuple):
     """One unit of a decomposed lead: a single, a pair (one run of length 1) or a tractor."""
 
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
     """The unit's cards, strongest first."""
     pairs: int
     """0 for a single, else the number of pairs (1 for a pair)."""
@@ -111,7 +111,7 @@ class TrickJudge:
 
     # -- leads --------------------------------------------------------------------------------
 
-    def is_eight_of_a_kind(self, cards: Sequence[int]) -> bool:
+    def is_eight_of_a_kind(self, cards: Sequence[Card]) -> bool:
         """True for the eight cards of one rank other than 2, when the game allows it (§4)."""
         if not self.eight_enabled or len(cards) != 8:
             return False
@@ -126,7 +126,7 @@ class TrickJudge:
             suits[card // 13] += 1
         return suits == [2, 2, 2, 2]
 
-    def lead_error(self, cards: Sequence[int]) -> str | None:
+    def lead_error(self, cards: Sequence[Card]) -> str | None:
         """Why ``cards`` cannot be led, or ``None`` (any unit or throw of one group, §5)."""
         if not cards:
             return "a lead needs at least one card"
@@ -139,7 +139,7 @@ class TrickJudge:
                 return "a lead must be of one suit group (all trumps, or all of one plain suit)"
         return None
 
-    def shape(self, cards: Sequence[int]) -> LeadShape:
+    def shape(self, cards: Sequence[Card]) -> LeadShape:
         """The :class:`LeadShape` of a legal lead."""
         if len(cards) == 1:
             return _SINGLE_SHAPES[self.group[cards[0]]]
@@ -151,7 +151,7 @@ class TrickJudge:
         units = len(runs) + len(cards) - 2 * len(pairs)
         return LeadShape(self.group[cards[0]], len(cards), tractors, len(pairs), units, False)
 
-    def units(self, cards: Sequence[int]) -> list[Unit]:
+    def units(self, cards: Sequence[Card]) -> list[Unit]:
         """Canonical decomposition of cards of one group into units (§4)."""
         strength = self.strength
         pairs = pair_kinds(cards)
@@ -164,8 +164,8 @@ class TrickJudge:
         return units
 
     def failed_throw(
-        self, cards: Sequence[int], others: Sequence[Sequence[int]]
-    ) -> tuple[int, ...] | None:
+        self, cards: Sequence[Card], others: Sequence[Sequence[Card]]
+    ) -> tuple[Card, ...] | None:
         """For a throw, the cards actually played when it fails (§6), or ``None`` when good.
 
         ``others`` are the other three players' cards of the throw's suit group.
@@ -185,8 +185,8 @@ class TrickJudge:
         return worst.cards
 
     def _failed_throw_hongwu(
-        self, cards: Sequence[int], others: Sequence[Sequence[int]]
-    ) -> tuple[int, ...] | None:
+        self, cards: Sequence[Card], others: Sequence[Sequence[Card]]
+    ) -> tuple[Card, ...] | None:
         strength = self.strength
         # Between equal strengths the first suit S H C D, which is the smaller kind number.
         lowest = min(cards, key=lambda c: (strength[c], c))
@@ -200,7 +200,7 @@ class TrickJudge:
         self,
         shape: LeadShape | None,
         counts: Sequence[int],
-        suited: Sequence[int] | None,
+        suited: Sequence[Card] | None,
         cards: Sequence[int],
     ) -> str | None:
         """Why ``cards`` may not be played now, or ``None`` (§5, §7).
@@ -221,17 +221,18 @@ class TrickJudge:
             if n > counts[card]:
                 return f"you do not hold {'two ' if n > 1 else ''}{CARDS[card]}"
             need[card] = n
+        played = [CARDS[c] for c in cards]
         if shape is None:
-            return self.lead_error(cards)
-        if len(cards) != shape.size:
+            return self.lead_error(played)
+        if len(played) != shape.size:
             return f"play {shape.size} card(s), as many as the lead"
         assert suited is not None
-        return self.follow_error(shape, suited, cards)
+        return self.follow_error(shape, suited, played)
 
     # -- following ----------------------------------------------------------------------------
 
     def follow_error(
-        self, shape: LeadShape, suited: Sequence[int], play: Sequence[int]
+        self, shape: LeadShape, suited: Sequence[Card], play: Sequence[Card]
     ) -> str | None:
         """Why ``play`` is not a legal follow (§7), or ``None``.
 
@@ -265,7 +266,9 @@ class TrickJudge:
             return f"you must follow with {owed_pairs} pair(s) (有对必跟对)"
         return None
 
-    def owed_structure(self, shape: LeadShape, suited: Sequence[int]) -> tuple[list[int], int]:
+    def owed_structure(
+        self, shape: LeadShape, suited: Sequence[Card]
+    ) -> tuple[list[int], int]:
         """What a follower holding ``suited`` (cards of the led group) owes: the matched lead
         tractor lengths and the number of pairs (§7); nothing when it must play them all."""
         if not self.structure or not shape.pairs or len(suited) <= shape.size:
@@ -278,7 +281,7 @@ class TrickJudge:
 
     # -- winning ------------------------------------------------------------------------------
 
-    def kind_of_follow(self, shape: LeadShape, play: Sequence[int]) -> int:
+    def kind_of_follow(self, shape: LeadShape, play: Sequence[Card]) -> int:
         """``IN_SUIT``, ``RUFF`` or ``DISCARD`` (§8.1)."""
         group = self.group
         g = shape.group
@@ -288,7 +291,7 @@ class TrickJudge:
             return RUFF
         return DISCARD
 
-    def matches(self, shape: LeadShape, play: Sequence[int]) -> bool:
+    def matches(self, shape: LeadShape, play: Sequence[Card]) -> bool:
         """True when ``play`` has the lead's format: its tractors, then its pairs (§8.2)."""
         if not shape.pairs:
             return True
@@ -300,7 +303,7 @@ class TrickJudge:
         runs = [len(r) for r in runs_of_pairs(self.order, pairs)]
         return all_tractors_fit(shape.tractors, runs)
 
-    def key(self, shape: LeadShape, play: Sequence[int]) -> int:
+    def key(self, shape: LeadShape, play: Sequence[Card]) -> int:
         """Strength of a matching play's primary unit (§8.3); trumps exceed every plain card."""
         strength = self.strength
         if shape.tractors:
@@ -311,7 +314,7 @@ class TrickJudge:
             return max(strength[k] for k in pair_kinds(play))
         return max(strength[c] for c in play)
 
-    def winner(self, plays: Sequence[Sequence[int]]) -> int:
+    def winner(self, plays: Sequence[Sequence[Card]]) -> int:
         """Index of the winning play; a lead of several units counts as a good throw.
 
         Checks that the lead is a lead and every play has its size; use :meth:`best` when the
@@ -327,7 +330,7 @@ class TrickJudge:
                 raise ValueError(f"play {index} has {len(play)} card(s); the lead has {shape.size}")
         return self.best(shape, plays)
 
-    def best(self, shape: LeadShape, plays: Sequence[Sequence[int]]) -> int:
+    def best(self, shape: LeadShape, plays: Sequence[Sequence[Card]]) -> int:
         """Index of the winning play among legal ``plays`` (lead first) of a lead of ``shape``."""
         if shape.eight:
             return 0
@@ -366,7 +369,7 @@ class _Beaters:
 
     __slots__ = ("pair_top", "runs", "single_top")
 
-    def __init__(self, order: Order, strength: Sequence[int], held: Sequence[int]) -> None:
+    def __init__(self, order: Order, strength: Sequence[int], held: Sequence[Card]) -> None:
         self.single_top = max(strength[c] for c in held)
         pairs = pair_kinds(held)
         self.pair_top = max((strength[k] for k in pairs), default=-1)

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from .cards import Card
 from .order import Order
 
-K = TypeVar("K", bound=int)
+K = TypeVar("K", bound=Card)
 """A card kind: a plain ``int`` or a :class:`~baofen.cards.Card`; results keep the type."""
 
 
@@ -75,7 +76,7 @@ class Format:
         return len(self.tractors) + self.pairs + self.singles
 
 
-def format_of(order: Order, cards: Sequence[int]) -> Format:
+def format_of(order: Order, cards: Sequence[Card]) -> Format:
     """The :class:`Format` of cards of one suit group (canonical decomposition, §4)."""
     pairs = pair_kinds(cards)
     runs = runs_of_pairs(order, pairs)
@@ -83,7 +84,7 @@ def format_of(order: Order, cards: Sequence[int]) -> Format:
     return Format(tractors, len(pairs) - sum(tractors), len(cards) - 2 * len(pairs))
 
 
-def is_tractor(order: Order, cards: Sequence[int]) -> bool:
+def is_tractor(order: Order, cards: Sequence[Card]) -> bool:
     """True when ``cards`` are exactly one tractor: two or more adjacent identical pairs."""
     if len(cards) < 4 or len(cards) % 2:
         return False

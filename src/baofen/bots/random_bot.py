@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
 
 from ..actions import Action, Bid, Declare, Play
 from ..cards import SUITS, Card, card_of
@@ -74,8 +73,7 @@ def random_lead(
         units = judge.units(cards)
         if len(units) > 1:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-            # Units keep the Card objects they were cut from.
-            return [cast(Card, c) for unit in chosen for c in unit.cards]
+            return [c for unit in chosen for c in unit.cards]
     card = cards[int(rng.random() * len(cards))]
     if cards.count(card) < 2 or rng.random() < 0.5:
         return [card]
