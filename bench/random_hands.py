@@ -11,6 +11,7 @@ import argparse
 import statistics
 import time
 
+import baofen.hand
 from baofen import Hand, RuleSet
 from baofen.bots import make_bot
 
@@ -35,6 +36,8 @@ def main() -> None:
     parser.add_argument("--variant", choices=["baofen", "hongwu", "both"], default="both")
     args = parser.parse_args()
     variants = ["baofen", "hongwu"] if args.variant == "both" else [args.variant]
+    compiled = baofen.hand.__file__ is not None and baofen.hand.__file__.endswith(".so")
+    print(f"engine build: {'compiled (mypyc)' if compiled else 'pure Python'}")
     for variant in variants:
         rules = RuleSet.create(variant=variant)
         rates = [play_hands(rules, args.hands, seed) for seed in range(args.runs)]
