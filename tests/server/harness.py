@@ -181,6 +181,20 @@ class Client:
         self.ws.close()
 
 
+def start_with_bots(
+    base: str, rules: RuleSet, seat: int = 0, name: str = "Ann"
+) -> tuple[Client, str]:
+    """A new table (no timer) with one person at ``seat`` and three random bots, started."""
+    code = create_table(base, rules.to_dict(), timer_seconds=None)
+    me = Client(base, code)
+    me.join(seat, name)
+    me.send(type="fill_bots", level="random")
+    me.expect("ack")
+    me.send(type="start")
+    me.expect("ack")
+    return me, code
+
+
 class RandomPlayer:
     """Decides like the random bot from a client's latest ``state``."""
 

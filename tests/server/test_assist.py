@@ -9,7 +9,7 @@ import pytest
 from baofen import RuleSet
 from baofen.server.assist import hint_bot_name
 
-from .harness import Client, ThreadServer, create_table
+from .harness import Client, ThreadServer, create_table, start_with_bots
 
 
 def my_turn(client: Client) -> dict[str, Any]:
@@ -35,14 +35,7 @@ def answer(client: Client, kind: str) -> dict[str, Any]:
 @pytest.fixture
 def started(server: ThreadServer) -> tuple[Client, str]:
     """Seat 0 (the caller of 包分's first hand) with three random bots, match started."""
-    code = create_table(server.base, RuleSet.baofen().to_dict(), timer_seconds=None)
-    me = Client(server.base, code)
-    me.join(0, "Ann")
-    me.send(type="fill_bots", level="random")
-    me.expect("ack")
-    me.send(type="start")
-    me.expect("ack")
-    return me, code
+    return start_with_bots(server.base, RuleSet.baofen())
 
 
 def test_hint_and_check_through_a_hand(started: tuple[Client, str]) -> None:

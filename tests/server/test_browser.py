@@ -14,7 +14,7 @@ from baofen.order import order_for
 from baofen.server.browser import replay
 from baofen.server.protocol import CardOrderView, ClientDefaults, HandReplay
 
-from .harness import Client, ThreadServer, create_table
+from .harness import ThreadServer, start_with_bots
 from .test_match import play_until_finished
 
 
@@ -98,13 +98,7 @@ def test_replay_of_a_hand_without_declarer() -> None:
 
 def test_replay_endpoint(server: ThreadServer) -> None:
     rules = RuleSet.hongwu(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
-    me = Client(server.base, code)
-    me.join(0, "Ann")
-    me.send(type="fill_bots", level="random")
-    me.expect("ack")
-    me.send(type="start")
-    me.expect("ack")
+    me, code = start_with_bots(server.base, rules)
     play_until_finished([me], rules)
     me.close()
     body: dict[str, Any] = httpx.get(f"{server.base}/api/tables/{code}/hands/1/replay").json()

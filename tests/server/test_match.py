@@ -7,7 +7,13 @@ import pytest
 
 from baofen import Hand, RuleSet
 
-from .harness import Client, ThreadServer, create_table, play_until_finished
+from .harness import (
+    Client,
+    ThreadServer,
+    create_table,
+    play_until_finished,
+    start_with_bots,
+)
 
 
 def check_records(server: ThreadServer, code: str, hands: int) -> None:
@@ -26,13 +32,7 @@ def check_records(server: ThreadServer, code: str, hands: int) -> None:
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
 def test_one_player_and_three_bots(server: ThreadServer, variant: str) -> None:
     rules = RuleSet.create(variant=variant, hands=2)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
-    me = Client(server.base, code)
-    me.join(1, "Ann")
-    me.send(type="fill_bots", level="random")
-    me.expect("ack")
-    me.send(type="start")
-    me.expect("ack")
+    me, code = start_with_bots(server.base, rules, seat=1)
     final = play_until_finished([me], rules)
     seats = final["table"]["seats"]
     assert [s["kind"] for s in seats] == ["bot", "human", "bot", "bot"]

@@ -204,21 +204,18 @@ class Store:
 
     def hand_summaries(self, code: str) -> list[dict[str, Any]]:
         """Summaries of the table's finished hands, in order."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(db.hands.c.summary).where(db.hands.c.table_code == code)
-                .order_by(db.hands.c.number)
-            )
-            return [row.summary for row in rows]
+        return self._hands_column(code, db.hands.c.summary)
 
     def hand_records(self, code: str) -> list[dict[str, Any]]:
         """Records of the table's finished hands, in order."""
+        return self._hands_column(code, db.hands.c.record)
+
+    def _hands_column(self, code: str, column: Any) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(db.hands.c.record).where(db.hands.c.table_code == code)
-                .order_by(db.hands.c.number)
+                select(column).where(db.hands.c.table_code == code).order_by(db.hands.c.number)
             )
-            return [row.record for row in rows]
+            return [row[0] for row in rows]
 
     def hand_record(self, code: str, number: int) -> dict[str, Any] | None:
         """Record of finished hand ``number`` (1 for the first), or None."""
