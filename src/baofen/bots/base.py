@@ -13,7 +13,8 @@ class Bot(Protocol):
     """A computer player: given one seat's observation, return a legal action for that seat."""
 
     def act(self, observation: Observation) -> Action:
-        """Choose a legal :class:`~baofen.Bid`, :class:`~baofen.Declare` or :class:`~baofen.Play`."""
+        """Choose a legal :class:`~baofen.Bid`, :class:`~baofen.Declare` or
+        :class:`~baofen.Play`."""
         ...
 
 
@@ -23,7 +24,19 @@ def _random(**options: Any) -> Bot:
     return RandomBot(**options)
 
 
-_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random}
+def _rule(**options: Any) -> Bot:
+    from .rule_bot import RuleBot
+
+    return RuleBot(**options)
+
+
+def _search(**options: Any) -> Bot:
+    from .search_bot import SearchBot
+
+    return SearchBot(**options)
+
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random, "rule": _rule, "search": _search}
 
 
 def bot_names() -> list[str]:
@@ -32,7 +45,8 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options (e.g. ``seed``)."""
+    """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options
+    (e.g. ``seed``)."""
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")

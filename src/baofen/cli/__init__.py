@@ -18,7 +18,10 @@ def _root() -> None:
 
 
 # Each module registers its command(s) on ``app`` when imported.
-from . import simulate  # noqa: E402, F401
+from . import (
+    arena,  # noqa: F401
+    simulate,  # noqa: F401
+)
 
 
 def main() -> None:
