@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, format_cards, parse_cards
 
+
 _ONLY_CARDS = frozenset({Card})
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from .actions import Action, Bid, Declare, Play
-from .cards import CARDS, KINDS, POINTS, SUITS, Card
+from .cards import CARDS, KINDS, POINTS, SUITS, Card, parse_cards
 from .errors import IllegalAction
 from .observation import Observation
 from .order import TRUMP, Order, order_for
@@ -48,15 +48,15 @@ class Hand:
 
     __slots__ = (
         "_bid_high",
-        "_counts",
-        "_first_passer",
         "_held",
+        "_sizes",
+        "_counts",
         "_judge",
+        "_first_passer",
         "_lead_shape",
         "_passed",
-        "_plays",
         "_public_actions",
-        "_sizes",
+        "_plays",
         "_trick_attempt",
         "_trick_penalty",
         "actions",

@@ -36,9 +36,9 @@ class Order:
 
     __slots__ = (
         "display_rank",
+        "pack",
         "group",
         "kinds_by_group",
-        "pack",
         "seq",
         "strength",
         "trump",

@@ -18,10 +18,8 @@ def _root() -> None:
 
 
 # Each module registers its command(s) on ``app`` when imported.
-from . import (
-    arena,  # noqa: F401
-    simulate,  # noqa: F401
-)
+from . import arena  # noqa: E402, F401, I001
+from . import simulate  # noqa: E402, F401
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -31,14 +32,18 @@ def _interval(estimate: dict[str, float | None]) -> str:
 
 @app.command()
 def arena(
-    variant: VariantName = typer.Option(VariantName.baofen, help="game: baofen (包分) or hongwu (包红五)"),
-    bots: str = typer.Option(
-        "rule,random", help="two bots A,B; options as name:key=value, e.g. search:iterations=64"
-    ),
-    deals: int = typer.Option(100, min=1, help="number of duplicate deals"),
-    seed: int = typer.Option(0, help="seed of the deals and the bots"),
-    jobs: int = typer.Option(1, min=1, help="worker processes"),
-    out: Path = typer.Option(Path("arena-results"), help="directory for the CSV, JSON and PNG"),
+    variant: Annotated[
+        VariantName, typer.Option(help="game: baofen (包分) or hongwu (包红五)")
+    ] = VariantName.baofen,
+    bots: Annotated[
+        str, typer.Option(help="two bots A,B; options as name:key=value, e.g. search:iterations=64")
+    ] = "rule,random",
+    deals: Annotated[int, typer.Option(min=1, help="number of duplicate deals")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="worker processes")] = 1,
+    out: Annotated[
+        Path, typer.Option(help="directory for results.csv, summary.json and advantage.png")
+    ] = Path("arena-results"),
 ) -> None:
     """Play DEALS duplicate deals between two bots and report each bot's advantage."""
     names = [part for part in bots.split(",") if part.strip()]
