@@ -41,10 +41,10 @@ from ..units import pair_kinds, runs_of_pairs
 from .shared import (
     CostChooser,
     Knowledge,
+    TrickTally,
     compose_follow,
     eight_of_a_kind,
     matching_play,
-    units_beaten,
 )
 
 
@@ -197,6 +197,7 @@ class RuleBot:
         if unknown:
             raise ValueError(f"unknown rule bot option(s): {', '.join(sorted(unknown))}")
         self.weights = RuleWeights(**{k: float(v) for k, v in weights.items()})
+        self.tally = TrickTally()
 
     def act(self, observation: Observation) -> Action:
         """The bot's action for the observing seat."""
@@ -246,11 +247,12 @@ class RuleBot:
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
         """The best-scored legal play."""
-        return self.play_candidates(obs)[0]
+        return self.play_candidates(obs, 1)[0]
 
-    def play_candidates(self, obs: Observation) -> list[tuple[Card, ...]]:
-        """Distinct legal plays worth considering, best-scored first (never empty)."""
-        table = _Table(obs, self.weights)
+    def play_candidates(self, obs: Observation, limit: int = 64) -> list[tuple[Card, ...]]:
+        """Up to ``limit`` distinct legal plays worth considering, best-scored first (never
+        empty)."""
+        table = _Table(obs, self.weights, self.tally)
         scored = table.lead_candidates() if obs.lead_shape is None else table.follow_candidates()
         scored.sort(key=lambda item: (-item[0], item[1]))
         out: list[tuple[Card, ...]] = []
@@ -259,9 +261,11 @@ class RuleBot:
             key = tuple(sorted(cards))
             if key in seen:
                 continue
-            if obs.play_error(cards) is None:
-                seen.add(key)
+            seen.add(key)
+            if table.is_legal(cards):
                 out.append(cards)
+                if len(out) >= limit:
+                    break
         if not out:
             out.append(table.fallback())
         return out
@@ -322,10 +326,10 @@ def choose_bury(variant: str, cards: Sequence[Card], trump: str) -> tuple[list[C
 class _Table:
     """One play decision: the observation, what can be inferred, and the scoring of plays."""
 
-    def __init__(self, obs: Observation, weights: RuleWeights) -> None:
+    def __init__(self, obs: Observation, weights: RuleWeights, tally: TrickTally) -> None:
         self.obs = obs
         self.w = weights
-        know = self.know = Knowledge(obs)
+        know = self.know = Knowledge(obs, tally)
         judge = obs.judge
         assert judge is not None and obs.seat is not None
         self.judge: TrickJudge = judge
@@ -345,36 +349,31 @@ class _Table:
         self.value = self._card_values(know)
         self.wangfen_open = not self.hongwu and not self._declarer_has_trump_points()
 
+    def is_legal(self, cards: Sequence[Card]) -> bool:
+        """True when this seat may play ``cards`` now (the engine's rule check)."""
+        shape = self.obs.lead_shape
+        suited = None if shape is None else self.by_group[shape.group]
+        return self.judge.play_error(shape, self.counts, suited, cards) is None
+
     # -- values -------------------------------------------------------------------------------
 
     def _card_values(self, know: Knowledge) -> list[float]:
         """Future value of each kind held: what it is worth to keep it for a later trick."""
         w = self.w
-        unseen = know.unseen
+        above = know.above
+        group = self.group
         strength = self.strength
         value = [0.0] * 54
         top = self.top = [0.0] * 54
-        for g in range(5):
-            held = self.by_group[g]
-            if not held:
+        for kind, count in enumerate(self.counts):
+            if not count:
                 continue
-            above = 0
-            previous = -1
-            pending = 0
-            for kind in self.order.kinds_by_group[g]:
-                st = strength[kind]
-                if st != previous:
-                    above += pending
-                    pending = 0
-                    previous = st
-                pending += unseen[kind]
-                if not self.counts[kind]:
-                    continue
-                top[kind] = 1.0 / (1.0 + above) ** 1.5
-                if g == TRUMP:
-                    value[kind] = w.trump_base + w.trump_top / (1.0 + above / 2.0)
-                else:
-                    value[kind] = w.plain_top * top[kind] + 0.02 * st
+            higher = above[kind]
+            top[kind] = 1.0 / (1.0 + higher) ** 1.5
+            if group[kind] == TRUMP:
+                value[kind] = w.trump_base + w.trump_top / (1.0 + higher / 2.0)
+            else:
+                value[kind] = w.plain_top * top[kind] + 0.02 * strength[kind]
         return value
 
     def _declarer_has_trump_points(self) -> bool:
@@ -555,19 +554,19 @@ class _Table:
             if not cards:
                 continue
             units = judge.units(cards)
-            sure: list[Card] = []
+            sure: list[tuple[tuple[Card, ...], int]] = []
             for unit in units:
                 options.append(list(unit.cards))
                 if unit.pairs:
                     options.append([unit.cards[-1]])  # the lowest card of a pair alone
                     if unit.pairs > 2:
                         options.append(list(unit.cards[-4:]))
-                if not units_beaten(judge, unit.cards, know.unseen):
-                    sure.extend(unit.cards)
-            if len(sure) > 1 and judge.shape(sure).is_throw and not units_beaten(
-                judge, sure, know.unseen
-            ):
-                options.append(sure)
+                if know.unit_is_sure(unit.cards, unit.pairs):
+                    sure.append((unit.cards, unit.pairs))
+            if len(sure) > 1:
+                throw = [c for unit, _ in sure for c in unit]
+                if know.throw_is_safe(throw, sure, self.hongwu):
+                    options.append(throw)
         scored = [(self._lead_value(option), tuple(option)) for option in options]
         eight = eight_of_a_kind(judge, self.by_group)
         if eight is not None:

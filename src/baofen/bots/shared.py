@@ -18,7 +18,7 @@ from typing import Protocol
 from ..cards import POINTS, SUITS, Card, card_of
 from ..observation import Observation
 from ..order import TRUMP, Order
-from ..tricks import LeadShape, TrickJudge
+from ..tricks import LeadShape, Trick, TrickJudge
 from ..units import pack_tractors, pair_kinds, runs_of_pairs
 
 ALL_GROUPS = (0, 1, 2, 3, TRUMP)
@@ -162,21 +162,86 @@ class CostChooser:
         return [r[::-1] for r in ordered] if self.reverse_runs else ordered
 
 
+class TrickTally:
+    """Played cards and shown voids after each finished trick, kept across decisions.
+
+    Public information only. A bot keeps one tally and hands it every observation; states are
+    stored per number of finished tricks and reused while the tricks are the same objects (a
+    finished :class:`~baofen.Trick` belongs to one history), so a hand played on — or the many
+    continuations a search explores from one position — costs one step per new trick.
+    """
+
+    __slots__ = ("states",)
+
+    def __init__(self) -> None:
+        self.states: list[tuple[object, list[int], list[int]]] = [(None, [0] * 54, [0] * 4)]
+        """``(trick, played counts, void masks)`` after 0, 1, 2 … finished tricks."""
+
+    def after(
+        self, judge: TrickJudge, tricks: Sequence[Trick]
+    ) -> tuple[list[int], list[int]]:
+        """Played counts per kind and void masks per seat after ``tricks`` (not to be changed)."""
+        states = self.states
+        n = len(tricks)
+        known = min(n, len(states) - 1)
+        while known and states[known][0] is not tricks[known - 1]:
+            known -= 1
+        if known < len(states) - 1:
+            del states[known + 1:]
+        played, voids = states[known][1], states[known][2]
+        for index in range(known, n):
+            trick = tricks[index]
+            played = list(played)
+            voids = list(voids)
+            tally_plays(judge, trick.plays, played, voids)
+            states.append((trick, played, voids))
+        return played, voids
+
+
+def tally_plays(
+    judge: TrickJudge,
+    plays: Sequence[tuple[int, Sequence[Card]]],
+    played: list[int],
+    voids: list[int],
+) -> None:
+    """Add the cards of one trick's ``plays`` to ``played`` and the voids they show to ``voids``."""
+    if not plays:
+        return
+    group = judge.group
+    lead = plays[0][1]
+    n = len(lead)
+    g = TRUMP if n == 8 and judge.is_eight_of_a_kind(lead) else group[lead[0]]
+    for card in lead:
+        played[card] += 1
+    for seat, cards in plays[1:]:
+        inside = 0
+        for card in cards:
+            played[card] += 1
+            if group[card] == g:
+                inside += 1
+        if inside < n:
+            voids[seat] |= 1 << g
+
+
 class Knowledge:
     """What the observing seat can infer from its observation (never from hidden state).
 
     ``unseen[k]``: copies of kind ``k`` the seat has not seen — held by the other seats, or
     buried (the declarer knows its own bury). ``voids[s]``: bit mask of the groups seat ``s`` has
-    shown void in (a follow with fewer cards of the led group than the lead, §7).
+    shown void in (a follow with fewer cards of the led group than the lead, §7). ``above[k]``
+    and ``above_pairs[k]``: unseen cards, and unseen pairs, of ``k``'s group stronger than ``k``.
     """
 
     __slots__ = (
+        "above",
+        "above_pairs",
         "declarer",
         "group",
         "hidden_total",
         "judge",
         "obs",
         "order",
+        "pairs_in_group",
         "seat",
         "sizes",
         "strength",
@@ -186,53 +251,92 @@ class Knowledge:
         "voids",
     )
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, tally: TrickTally | None = None) -> None:
         assert obs.seat is not None and obs.judge is not None
         self.obs = obs
         self.seat = obs.seat
         self.declarer = obs.declarer
         judge = obs.judge
         self.judge = judge
-        self.order = judge.order
+        order = self.order = judge.order
         group = self.group = judge.group
-        self.strength = judge.strength
-        unseen = [2] * 54
+        strength = self.strength = judge.strength
+        played, voids = (tally or TrickTally()).after(judge, obs.tricks)
+        voids = list(voids)
+        unseen = [2 - n for n in played]
+        if obs.current_trick:
+            extra = [0] * 54
+            tally_plays(judge, obs.current_trick, extra, voids)
+            for kind, n in enumerate(extra):
+                if n:
+                    unseen[kind] -= n
         for card in obs.hand:
             unseen[card] -= 1
         if obs.buried is not None:
             for card in obs.buried:
                 unseen[card] -= 1
-        voids = [0, 0, 0, 0]
-        for plays in [t.plays for t in obs.tricks] + [obs.current_trick]:
-            if not plays:
-                continue
-            lead = plays[0][1]
-            n = len(lead)
-            g = TRUMP if n == 8 and judge.is_eight_of_a_kind(lead) else group[lead[0]]
-            for card in lead:
-                unseen[card] -= 1
-            for seat, cards in plays[1:]:
-                inside = 0
-                for card in cards:
-                    unseen[card] -= 1
-                    if group[card] == g:
-                        inside += 1
-                if inside < n:
-                    voids[seat] |= 1 << g
         self.unseen = unseen
         self.voids = voids
         in_group = [0] * 5
+        pairs_in_group = [0] * 5
+        above = [0] * 54
+        above_pairs = [0] * 54
         points = 0
-        for kind in range(54):
-            count = unseen[kind]
-            if count:
-                in_group[group[kind]] += count
-                points += POINTS[kind] * count
+        for g in range(5):
+            total = pairs = 0
+            pending = pending_pairs = 0
+            previous = -1
+            for kind in order.kinds_by_group[g]:
+                st = strength[kind]
+                if st != previous:
+                    total += pending
+                    pairs += pending_pairs
+                    pending = pending_pairs = 0
+                    previous = st
+                above[kind] = total
+                above_pairs[kind] = pairs
+                count = unseen[kind]
+                if count:
+                    pending += count
+                    pending_pairs += count == 2
+                    points += POINTS[kind] * count
+            in_group[g] = total + pending
+            pairs_in_group[g] = pairs + pending_pairs
+        self.above = above
+        self.above_pairs = above_pairs
         self.unseen_in_group = in_group
+        self.pairs_in_group = pairs_in_group
         self.unseen_points = points
         self.sizes = obs.hand_sizes
         self.hidden_total = sum(in_group)
         """Cards the seat cannot see: the other hands, plus the bury unless it is the declarer."""
+
+    # -- safety of leads ------------------------------------------------------------------------
+
+    def unit_is_sure(self, cards: Sequence[Card], pairs: int) -> bool:
+        """True when no unseen cards could beat the unit ``cards`` (with ``pairs`` pairs, 0 for a
+        single) in its own group: a sure winner unless ruffed."""
+        top = cards[0]
+        if not pairs:
+            return self.above[top] == 0
+        if pairs == 1:
+            return self.above_pairs[top] == 0
+        top_strength = self.strength[top]
+        return self.higher_unseen_tractors(self.group[top], pairs, top_strength) == 0
+
+    def throw_is_safe(self, cards: Sequence[Card], units: Sequence[tuple[Sequence[Card], int]],
+                      hongwu: bool) -> bool:
+        """True when the throw ``cards`` (its ``units``, each ``(cards, pairs)``) cannot fail
+        whoever holds the unseen cards (§6)."""
+        if hongwu:
+            strength = self.strength
+            weakest = min(strength[c] for c in cards)
+            unseen = self.unseen
+            return not any(
+                unseen[k] and strength[k] >= weakest
+                for k in self.order.kinds_by_group[self.group[cards[0]]]
+            )
+        return all(self.unit_is_sure(unit, pairs) for unit, pairs in units)
 
     # -- teams --------------------------------------------------------------------------------
 
@@ -242,20 +346,8 @@ class Knowledge:
 
     # -- unseen cards -------------------------------------------------------------------------
 
-    def higher_unseen(self, g: int, strength: int) -> int:
-        """Unseen cards of group ``g`` stronger than ``strength``."""
-        unseen = self.unseen
-        st = self.strength
-        return sum(unseen[k] for k in self.order.kinds_by_group[g] if st[k] > strength)
-
-    def higher_unseen_pairs(self, g: int, strength: int) -> int:
-        """Kinds of group ``g`` stronger than ``strength`` whose two copies are both unseen."""
-        unseen = self.unseen
-        st = self.strength
-        return sum(1 for k in self.order.kinds_by_group[g] if unseen[k] == 2 and st[k] > strength)
-
     def higher_unseen_tractors(self, g: int, length: int, strength: int) -> int:
-        """Unseen runs of ``length`` pairs in group ``g`` whose top is stronger than ``strength``."""
+        """Unseen runs of ``length`` pairs in group ``g`` topped above ``strength``."""
         unseen = self.unseen
         st = self.strength
         pairs = [k for k in self.order.kinds_by_group[g] if unseen[k] == 2 and st[k] > strength]
@@ -269,9 +361,7 @@ class Knowledge:
 
     def void_chance(self, seat: int, g: int) -> float:
         """Chance that ``seat`` holds no card of group ``g``."""
-        if self.voids[seat] >> g & 1:
-            return 1.0
-        if not self.sizes[seat]:
+        if self.voids[seat] >> g & 1 or not self.sizes[seat]:
             return 1.0
         return (1.0 - self.share(seat)) ** self.unseen_in_group[g]
 
@@ -284,55 +374,43 @@ class Knowledge:
     def beat_chance(self, seat: int, shape: LeadShape, best: Sequence[Card]) -> float:
         """Rough chance that ``seat``, yet to play, can beat ``best`` (the trick's best play so
         far, led as ``shape``): in suit with a higher unit, or by ruffing (§8)."""
-        if not self.sizes[seat]:
+        if not self.sizes[seat] or shape.eight:
             return 0.0
-        group = self.group
         g = shape.group
-        top = max(self.strength[c] for c in best)
-        ruffed = g != TRUMP and group[best[0]] == TRUMP
-        void_g = self.void_chance(seat, g)
+        strength = self.strength
+        ruffed = g != TRUMP and self.group[best[0]] == TRUMP
         trump_void = self.voids[seat] >> TRUMP & 1
+        void_g = self.void_chance(seat, g)
+        share = self.share(seat)
         if shape.is_throw:
             if g == TRUMP or trump_void:
                 return 0.0
             return void_g * (0.5 if self.unseen_in_group[TRUMP] >= shape.size else 0.0)
-        if shape.eight:
-            return 0.0
         if shape.tractors:
             length = shape.tractors[0]
             top = self.judge.key(shape, best)
-            higher_in = self.higher_unseen_tractors(g, length, top) if not ruffed else 0
-            p_in = 1.0 - (1.0 - self.share(seat) ** (2 * length)) ** higher_in
+            higher_in = 0 if ruffed else self.higher_unseen_tractors(g, length, top)
+            p_in = 1.0 - (1.0 - share ** (2 * length)) ** higher_in
             trump_units = self.higher_unseen_tractors(TRUMP, length, top if ruffed else 0)
-            p_trump = 1.0 - (1.0 - self.share(seat) ** (2 * length)) ** trump_units
+            p_trump = 1.0 - (1.0 - share ** (2 * length)) ** trump_units
         elif shape.pairs:
-            top = self.judge.key(shape, best)
-            higher_in = self.higher_unseen_pairs(g, top) if not ruffed else 0
-            p_in = 1.0 - (1.0 - self.share(seat) ** 2) ** higher_in
-            trump_pairs = self.higher_unseen_pairs(TRUMP, top if ruffed else 0)
-            p_trump = 1.0 - (1.0 - self.share(seat) ** 2) ** trump_pairs
+            top_kind = max(pair_kinds(best), key=strength.__getitem__)
+            higher_in = 0 if ruffed else self.above_pairs[top_kind]
+            p_in = 1.0 - (1.0 - share * share) ** higher_in
+            trump_pairs = self.above_pairs[top_kind] if ruffed else self.pairs_in_group[TRUMP]
+            p_trump = 1.0 - (1.0 - share * share) ** trump_pairs
         else:
-            higher_in = self.higher_unseen(g, top) if not ruffed else 0
+            top_kind = best[0]
+            higher_in = 0 if ruffed else self.above[top_kind]
             p_in = self.holds_chance(seat, higher_in)
-            higher_trump = self.higher_unseen(TRUMP, top if ruffed else 0)
-            p_trump = self.holds_chance(seat, higher_trump)
+            p_trump = self.holds_chance(
+                seat, self.above[top_kind] if ruffed else self.unseen_in_group[TRUMP]
+            )
         if g == TRUMP:
             return (1.0 - void_g) * p_in
         if trump_void:
             p_trump = 0.0
         return (1.0 - void_g) * p_in + void_g * p_trump
-
-
-def units_beaten(
-    judge: TrickJudge, cards: Sequence[Card], unseen: Sequence[int]
-) -> bool:
-    """True when some unit of the throw ``cards`` could be beaten by unseen cards (§6)."""
-    group = judge.group
-    g = group[cards[0]]
-    held = [k for k in judge.order.kinds_by_group[g] for _ in range(unseen[k])]
-    if not held:
-        return False
-    return judge.failed_throw(cards, [held]) is not None
 
 
 def card_points(cards: Sequence[Card]) -> int:
