@@ -347,7 +347,9 @@ class _Table:
             counts[card] += 1
         self.counts = counts
         self.value = self._card_values(know)
-        self.wangfen_open = not self.hongwu and not self._declarer_has_trump_points()
+        self.wangfen_open = (
+            not self.hongwu and not know.trump_points_won[obs.declarer or 0]
+        )
 
     def is_legal(self, cards: Sequence[Card]) -> bool:
         """True when this seat may play ``cards`` now (the engine's rule check)."""
@@ -375,18 +377,6 @@ class _Table:
             else:
                 value[kind] = w.plain_top * top[kind] + 0.02 * strength[kind]
         return value
-
-    def _declarer_has_trump_points(self) -> bool:
-        declarer = self.declarer
-        trump = self.obs.trump
-        assert trump is not None
-        wanted = {card_of(trump, 5), card_of(trump, 10), card_of(trump, 13)}
-        for trick in self.obs.tricks:
-            if trick.winner == declarer:
-                for _, cards in trick.plays:
-                    if any(c in wanted for c in cards):
-                        return True
-        return False
 
     def _is_trump_point(self, card: Card) -> bool:
         return self.group[card] == TRUMP and POINTS[card] > 0 and card < 52 and card % 13 != 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol
 
 from ..cards import POINTS, SUITS, Card, card_of
@@ -163,7 +164,7 @@ class CostChooser:
 
 
 class TrickTally:
-    """Played cards and shown voids after each finished trick, kept across decisions.
+    """Played cards, shown voids and 王分 taken, after each finished trick, kept across decisions.
 
     Public information only. A bot keeps one tally and hands it every observation; states are
     stored per number of finished tricks and reused while the tricks are the same objects (a
@@ -174,13 +175,17 @@ class TrickTally:
     __slots__ = ("states",)
 
     def __init__(self) -> None:
-        self.states: list[tuple[object, list[int], list[int]]] = [(None, [0] * 54, [0] * 4)]
-        """``(trick, played counts, void masks)`` after 0, 1, 2 … finished tricks."""
+        self.states: list[tuple[object, list[int], list[int], list[int]]] = [
+            (None, [0] * 54, [0] * 4, [0] * 4)
+        ]
+        """``(trick, played counts, void masks, trump-suit point cards won per seat)`` after
+        0, 1, 2 … finished tricks."""
 
     def after(
         self, judge: TrickJudge, tricks: Sequence[Trick]
-    ) -> tuple[list[int], list[int]]:
-        """Played counts per kind and void masks per seat after ``tricks`` (not to be changed)."""
+    ) -> tuple[list[int], list[int], list[int]]:
+        """Played counts per kind, void masks per seat and trump-suit point cards each seat has
+        won, after ``tricks`` (shared lists: not to be changed)."""
         states = self.states
         n = len(tricks)
         known = min(n, len(states) - 1)
@@ -188,14 +193,43 @@ class TrickTally:
             known -= 1
         if known < len(states) - 1:
             del states[known + 1:]
-        played, voids = states[known][1], states[known][2]
+        _, played, voids, won = states[known]
+        trump_points = _trump_points(judge.order.trump)
         for index in range(known, n):
             trick = tricks[index]
             played = list(played)
             voids = list(voids)
             tally_plays(judge, trick.plays, played, voids)
-            states.append((trick, played, voids))
-        return played, voids
+            taken = sum(1 for _, cards in trick.plays for c in cards if c in trump_points)
+            if taken:
+                won = list(won)
+                won[trick.winner] += taken
+            states.append((trick, played, voids, won))
+        return played, voids, won
+
+
+@cache
+def _trump_points(trump: str | None) -> frozenset[int]:
+    """The trump suit's point cards (王分 in 包分): its 5, 10 and K."""
+    if trump is None:
+        return frozenset()
+    return frozenset(card_of(trump, rank) for rank in (5, 10, 13))
+
+
+@cache
+def strength_tiers(order: Order) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each group, its kinds in tiers of equal strength, strongest tier first."""
+    tiers = []
+    for g in range(5):
+        rows: list[list[int]] = []
+        previous = -1
+        for kind in order.kinds_by_group[g]:
+            if order.strength[kind] != previous:
+                rows.append([])
+                previous = order.strength[kind]
+            rows[-1].append(kind)
+        tiers.append(tuple(tuple(row) for row in rows))
+    return tuple(tiers)
 
 
 def tally_plays(
@@ -245,6 +279,7 @@ class Knowledge:
         "seat",
         "sizes",
         "strength",
+        "trump_points_won",
         "unseen",
         "unseen_in_group",
         "unseen_points",
@@ -260,8 +295,9 @@ class Knowledge:
         self.judge = judge
         order = self.order = judge.order
         group = self.group = judge.group
-        strength = self.strength = judge.strength
-        played, voids = (tally or TrickTally()).after(judge, obs.tricks)
+        self.strength = judge.strength
+        played, voids, won = (tally or TrickTally()).after(judge, obs.tricks)
+        self.trump_points_won = won
         voids = list(voids)
         unseen = [2 - n for n in played]
         if obs.current_trick:
@@ -282,26 +318,22 @@ class Knowledge:
         above = [0] * 54
         above_pairs = [0] * 54
         points = 0
-        for g in range(5):
+        for g, tiers in enumerate(strength_tiers(order)):
             total = pairs = 0
-            pending = pending_pairs = 0
-            previous = -1
-            for kind in order.kinds_by_group[g]:
-                st = strength[kind]
-                if st != previous:
-                    total += pending
-                    pairs += pending_pairs
-                    pending = pending_pairs = 0
-                    previous = st
-                above[kind] = total
-                above_pairs[kind] = pairs
-                count = unseen[kind]
-                if count:
-                    pending += count
-                    pending_pairs += count == 2
-                    points += POINTS[kind] * count
-            in_group[g] = total + pending
-            pairs_in_group[g] = pairs + pending_pairs
+            for tier in tiers:
+                add = add_pairs = 0
+                for kind in tier:
+                    above[kind] = total
+                    above_pairs[kind] = pairs
+                    count = unseen[kind]
+                    if count:
+                        add += count
+                        add_pairs += count == 2
+                        points += POINTS[kind] * count
+                total += add
+                pairs += add_pairs
+            in_group[g] = total
+            pairs_in_group[g] = pairs
         self.above = above
         self.above_pairs = above_pairs
         self.unseen_in_group = in_group
