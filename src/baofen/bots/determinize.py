@@ -99,7 +99,7 @@ class Determinizer:
                 elif structure and shape.pairs:
                     inside = [c for c in cards if group[c] == g]
                     if len(pair_kinds(inside)) < shape.pairs:
-                        no_pairs_from.setdefault((seat, g), t + 1)
+                        no_pairs_from.setdefault((seat, g), t)
             attempted = obs.tricks[t].attempted if t < len(obs.tricks) else obs.current_attempt
             if attempted is not None and leader != me:
                 kept = [0] * 54
@@ -113,7 +113,8 @@ class Determinizer:
             elif shape.is_throw:
                 self._good_throw(judge, lead, leader, t, played_after, cap, hongwu)
         for (seat, g), t in no_pairs_from.items():
-            later = played_after[seat][t] if t < len(history) else [0] * 54
+            # No pair was left out of that follow: a kind held twice then was played twice.
+            later = played_after[seat][t]
             for kind in kinds_by_group[g]:
                 cap[seat][kind] = min(cap[seat][kind], max(0, 1 - later[kind]))
         self.cap = cap
@@ -182,51 +183,94 @@ class Determinizer:
                         if strength[kind] > unit.top:
                             cap[seat][kind] = min(cap[seat][kind], max(0, 1 - from_now[kind]))
 
-    def sample(self, rng: random.Random, tries: int = 20) -> dict[int, list[Card]] | None:
+    def sample(self, rng: random.Random, tries: int = 3) -> dict[int, list[Card]] | None:
         """Unseen cards dealt to the holders (seats, and :data:`KITTY` for a defender), or
-        ``None`` when ``tries`` draws all dead-end."""
+        ``None`` when no deal meets the constraints.
+
+        Cards go one by one, the most constrained kinds first, each to a holder drawn by weight
+        and room; when every holder that may take a card is full, cards are shifted along a
+        chain of holders to one with room (an augmenting path), so a deal is found whenever one
+        exists.
+        """
         holders = self.holders
+        cap = self.cap
+        need = self.need
+        weight = self.weight
         for _ in range(tries):
             room = dict(self.room)
             held = {h: [0] * 54 for h in holders}
             left = list(self.unseen)
-            ok = True
             for h in holders:
-                for kind, n in enumerate(self.need[h]):
+                for kind, n in enumerate(need[h]):
                     if n:
                         take = min(n, left[kind])
                         held[h][kind] += take
                         left[kind] -= take
                         room[h] -= take
-                        if room[h] < 0:
-                            ok = False
-            if not ok:
-                continue
+            if any(r < 0 for r in room.values()):
+                return None
+            ok = True
             for kind in self.kinds:
                 for _ in range(left[kind]):
                     options = []
                     total = 0.0
                     for h in holders:
-                        if room[h] and held[h][kind] < self.cap[h][kind]:
-                            w = self.weight[h][kind] * room[h]
+                        if room[h] and held[h][kind] < cap[h][kind]:
+                            w = weight[h][kind] * room[h]
                             options.append((h, w))
                             total += w
-                    if not options:
+                    if options:
+                        pick = rng.random() * total
+                        for h, w in options:
+                            pick -= w
+                            if pick <= 0:
+                                break
+                        held[h][kind] += 1
+                        room[h] -= 1
+                    elif not self._shift(rng, kind, held, room):
                         ok = False
                         break
-                    pick = rng.random() * total
-                    for h, w in options:
-                        pick -= w
-                        if pick <= 0:
-                            break
-                    held[h][kind] += 1
-                    room[h] -= 1
                 if not ok:
                     break
             if ok:
                 return {h: [CARDS[k] for k in range(54) for _ in range(held[h][k])]
                         for h in holders}
         return None
+
+    def _shift(self, rng: random.Random, kind: int, held: dict[int, list[int]],
+               room: dict[int, int]) -> bool:
+        """Place one ``kind`` card by moving cards along a chain of full holders to one with
+        room (breadth first over the holders); False when no chain exists."""
+        holders = self.holders
+        cap = self.cap
+        need = self.need
+        start = [h for h in holders if held[h][kind] < cap[h][kind]]
+        rng.shuffle(start)
+        parent: dict[int, tuple[int, int] | None] = {h: None for h in start}
+        queue = list(start)
+        while queue:
+            source = queue.pop(0)
+            movable = [k for k in range(54) if held[source][k] > need[source][k]]
+            rng.shuffle(movable)
+            for moved in movable:
+                for target in holders:
+                    if target in parent or held[target][moved] >= cap[target][moved]:
+                        continue
+                    parent[target] = (source, moved)
+                    if room[target]:
+                        node: int = target
+                        step = parent[node]
+                        while step is not None:
+                            previous, card = step
+                            held[previous][card] -= 1
+                            held[node][card] += 1
+                            node = previous
+                            step = parent[node]
+                        held[node][kind] += 1
+                        room[target] -= 1
+                        return True
+                    queue.append(target)
+        return False
 
     def world(self, rng: random.Random, tries: int = 20) -> Hand | None:
         """A full :class:`Hand` at the observed position, or ``None`` if none was found."""

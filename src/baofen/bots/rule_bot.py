@@ -488,9 +488,18 @@ class _Table:
         feed_cost = [self.value[k] - 0.6 * POINTS[k] for k in range(54)]
         options.append(compose_follow(judge, shape, by_group, CostChooser(discard_cost)))
         options.append(compose_follow(judge, shape, by_group, CostChooser(feed_cost)))
+        later = self.later_seats()
+        plays = [cards for _, cards in obs.current_trick]
         if shape.size == 1:
-            pool = suited or obs.hand
-            options += [[c] for c in sorted(set(pool))]
+            # Losing cards are covered by the cheapest and the feeding follow; try every winner.
+            best = plays[judge.best(shape, plays)][0]
+            top = self.strength[best]
+            group = self.group
+            strength = self.strength
+            options += [
+                [c] for c in sorted(set(suited or obs.hand))
+                if (group[c] == g or group[c] == TRUMP) and strength[c] > top
+            ]
         elif not shape.is_throw and not shape.eight:
             source = suited if len(suited) >= shape.size else (
                 by_group[TRUMP] if not suited and g != TRUMP else ())
@@ -501,8 +510,6 @@ class _Table:
                 play = matching_play(judge, shape, by_group[TRUMP], CostChooser(cost, cost is not strong))
                 if play is not None:
                     options.append(play)
-        later = self.later_seats()
-        plays = [cards for _, cards in obs.current_trick]
         scored = []
         for option in options:
             cards = tuple(option)
@@ -545,14 +552,26 @@ class _Table:
                 continue
             units = judge.units(cards)
             sure: list[tuple[tuple[Card, ...], int]] = []
+            singles: list[Card] = []
             for unit in units:
-                options.append(list(unit.cards))
+                is_sure = know.unit_is_sure(unit.cards, unit.pairs)
+                if is_sure:
+                    sure.append((unit.cards, unit.pairs))
                 if unit.pairs:
-                    options.append([unit.cards[-1]])  # the lowest card of a pair alone
+                    options.append(list(unit.cards))
+                    singles.append(unit.cards[-1])  # the lowest card of a pair alone
                     if unit.pairs > 2:
                         options.append(list(unit.cards[-4:]))
-                if know.unit_is_sure(unit.cards, unit.pairs):
-                    sure.append((unit.cards, unit.pairs))
+                elif is_sure:
+                    options.append(list(unit.cards))
+                else:
+                    singles.append(unit.cards[0])
+            # Singles: the strongest and the two cheapest (sure winners are in already).
+            if singles:
+                cost = self.value
+                singles.sort(key=lambda c: (cost[c] + 0.6 * POINTS[c], c))
+                chosen = {*singles[:2], max(singles, key=lambda c: (self.strength[c], -c))}
+                options += [[c] for c in sorted(chosen)]
             if len(sure) > 1:
                 throw = [c for unit, _ in sure for c in unit]
                 if know.throw_is_safe(throw, sure, self.hongwu):
