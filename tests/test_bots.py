@@ -1,4 +1,5 @@
-"""Computer players: legal in every situation, deterministic under a seed, given observations only."""
+"""Computer players: legal in every situation, deterministic under a seed, and deciding from
+observations only."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from baofen.bots import bot_names, make_bot
 from baofen.bots.determinize import KITTY, Determinizer
 from baofen.bots.rule_bot import RuleBot, choose_bury
 from baofen.bots.search_bot import SearchBot
-from baofen.cards import POINTS
 from baofen.bots.shared import Knowledge
+from baofen.cards import POINTS
 from baofen.order import TRUMP, order_for
 
 from .helpers import declare_by, hand_with
 
 VARIANTS = ("baofen", "hongwu")
+KITTY_CLUBS = "C3 C4 C5 C6 C7 C8 C9 CJ"
 
 
 def check_legal(hand: Hand, seat: int, action: object) -> None:
@@ -245,7 +247,7 @@ def start_trick(hand: Hand, plays: list[tuple[int, str]]) -> None:
 
 def test_defender_feeds_points_to_a_winning_partner() -> None:
     rules = RuleSet.baofen()
-    hand = hand_with(rules, ("D3 H3 H3", "D4 HK H4", "D6", "DA HA HA"), kitty="C3 C4 C5 C6 C7 C8 C9 CJ")
+    hand = hand_with(rules, ("D3 H3 H3", "D4 HK H4", "D6", "DA HA HA"), kitty=KITTY_CLUBS)
     declare_by(hand, 0, 85, "S")
     start_trick(hand, [(0, "D3"), (1, "D4"), (2, "D6"), (3, "DA")])
     start_trick(hand, [(3, "HA"), (0, "H3")])
@@ -255,7 +257,7 @@ def test_defender_feeds_points_to_a_winning_partner() -> None:
 
 def test_defender_keeps_points_from_the_declarer() -> None:
     rules = RuleSet.baofen()
-    hand = hand_with(rules, ("HA HA", "HK H4", "", ""), kitty="C3 C4 C5 C6 C7 C8 C9 CJ")
+    hand = hand_with(rules, ("HA HA", "HK H4", "", ""), kitty=KITTY_CLUBS)
     declare_by(hand, 0, 85, "S")
     start_trick(hand, [(0, "HA")])
     play = RuleBot().act(hand.observation(1))
@@ -264,7 +266,7 @@ def test_defender_keeps_points_from_the_declarer() -> None:
 
 def test_declarer_wins_points_cheaply_in_last_seat() -> None:
     rules = RuleSet.baofen()
-    hand = hand_with(rules, ("D3 HA H3", "DA HK", "D4 H4", "D5 H6"), kitty="C3 C4 C5 C6 C7 C8 C9 CJ")
+    hand = hand_with(rules, ("D3 HA H3", "DA HK", "D4 H4", "D5 H6"), kitty=KITTY_CLUBS)
     declare_by(hand, 0, 85, "S")
     start_trick(hand, [(0, "D3"), (1, "DA"), (2, "D4"), (3, "D5")])
     start_trick(hand, [(1, "HK"), (2, "H4"), (3, "H6")])

@@ -311,7 +311,8 @@ def write_chart(report: dict[str, Any], rows: Sequence[dict[str, Any]], path: Pa
              ("advantage_as_defender", "as defender"))
     width = 0.8 / len(kinds)
     for j, (key, label) in enumerate(kinds):
-        means, errors = [], [[], []]
+        means: list[float] = []
+        errors: list[list[float]] = [[], []]
         for bot in bots:
             est = summary[bot][key]
             mean = est["mean"] or 0.0

@@ -87,7 +87,7 @@ class Determinizer:
         for t, plays in enumerate(history):
             leader, lead = plays[0]
             shape = judge.shape(lead)
-            g, n = shape.group, shape.size
+            g = shape.group
             voids = [0, 0, 0, 0]
             tally_plays(judge, plays, [0] * 54, voids)
             for seat, cards in plays[1:]:
@@ -221,12 +221,14 @@ class Determinizer:
                             total += w
                     if options:
                         pick = rng.random() * total
+                        chosen = options[-1][0]
                         for h, w in options:
                             pick -= w
                             if pick <= 0:
+                                chosen = h
                                 break
-                        held[h][kind] += 1
-                        room[h] -= 1
+                        held[chosen][kind] += 1
+                        room[chosen] -= 1
                     elif not self._shift(rng, kind, held, room):
                         ok = False
                         break

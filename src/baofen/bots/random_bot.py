@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from ..actions import Action, Bid, Declare, Play
 from ..cards import SUITS, Card
@@ -73,7 +74,7 @@ def random_lead(
         units = judge.units(cards)
         if len(units) > 1:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-            return [c for unit in chosen for c in unit.cards]
+            return [cast(Card, c) for unit in chosen for c in unit.cards]
     card = cards[int(rng.random() * len(cards))]
     if cards.count(card) < 2 or rng.random() < 0.5:
         return [card]
@@ -84,7 +85,7 @@ def random_lead(
                 start = end = at
                 while start == end:
                     start, end = rng.randint(0, at), rng.randint(at, len(run) - 1)
-                return [k for k in run[start:end + 1] for _ in (0, 1)]
+                return [cast(Card, k) for k in run[start:end + 1] for _ in (0, 1)]
     return [card, card]
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, cast
 
 from ..actions import Action, Bid, Declare, Play
 from ..cards import POINTS, SAME_COLOUR, SUITS, Card, card_of
@@ -458,7 +458,8 @@ class _Table:
         expected += p_decl * w.later_points * later
         if self.hongwu and self.know.sizes[self.seat] == len(cards):
             kitty = self._kitty_stake()
-            expected += p_decl * kitty - (1.0 - p_decl) * kitty * self.obs.rules.kitty_multiplier_trump
+            multiplier = self.obs.rules.kitty_multiplier_trump
+            expected += p_decl * kitty - (1.0 - p_decl) * kitty * multiplier
         keep_loss = 0.0
         for card in cards:
             if POINTS[card]:
@@ -492,8 +493,7 @@ class _Table:
         plays = [cards for _, cards in obs.current_trick]
         if shape.size == 1:
             # Losing cards are covered by the cheapest and the feeding follow; try every winner.
-            best = plays[judge.best(shape, plays)][0]
-            top = self.strength[best]
+            top = self.strength[plays[judge.best(shape, plays)][0]]
             group = self.group
             strength = self.strength
             options += [
@@ -506,8 +506,8 @@ class _Table:
             options += self._unit_plays(shape, source)
         if not suited and g != TRUMP and by_group[TRUMP] and shape.size > 1:
             strong = [-float(self.strength[k]) for k in range(54)]
-            for cost in (discard_cost, strong):
-                play = matching_play(judge, shape, by_group[TRUMP], CostChooser(cost, cost is not strong))
+            for chooser in (CostChooser(discard_cost), CostChooser(strong, reverse_runs=False)):
+                play = matching_play(judge, shape, by_group[TRUMP], chooser)
                 if play is not None:
                     options.append(play)
         scored = []
@@ -515,7 +515,7 @@ class _Table:
             cards = tuple(option)
             index = judge.best(shape, [*plays, cards])
             winner = self.seat if index == len(plays) else obs.current_trick[index][0]
-            best = cards if index == len(plays) else plays[index]
+            best: Sequence[Card] = cards if index == len(plays) else plays[index]
             p_side = self.holds_chance(winner, shape, best, later)
             value = self.trick_value(
                 p_side, winner == self.declarer, cards, obs.current_trick, len(later)
@@ -525,7 +525,7 @@ class _Table:
 
     def _unit_plays(self, shape: LeadShape, source: Sequence[Card]) -> list[list[Card]]:
         """Plays made of one unit of ``source`` shaped like a one-unit lead (a pair or tractor)."""
-        pairs = pair_kinds(source)
+        pairs = cast(list[Card], pair_kinds(source))
         if not pairs:
             return []
         if not shape.tractors:
@@ -534,7 +534,7 @@ class _Table:
         if shape.size != 2 * length:
             return []
         plays = []
-        for run in runs_of_pairs(self.order, pairs):
+        for run in cast(list[list[Card]], runs_of_pairs(self.order, pairs)):
             for start in range(len(run) - length + 1):
                 plays.append([k for k in run[start:start + length] for _ in (0, 1)])
         return plays
@@ -550,22 +550,22 @@ class _Table:
             cards = self.by_group[g]
             if not cards:
                 continue
-            units = judge.units(cards)
             sure: list[tuple[tuple[Card, ...], int]] = []
             singles: list[Card] = []
-            for unit in units:
-                is_sure = know.unit_is_sure(unit.cards, unit.pairs)
+            for unit in judge.units(cards):
+                unit_cards = cast(tuple[Card, ...], unit.cards)
+                is_sure = know.unit_is_sure(unit_cards, unit.pairs)
                 if is_sure:
-                    sure.append((unit.cards, unit.pairs))
+                    sure.append((unit_cards, unit.pairs))
                 if unit.pairs:
-                    options.append(list(unit.cards))
-                    singles.append(unit.cards[-1])  # the lowest card of a pair alone
+                    options.append(list(unit_cards))
+                    singles.append(unit_cards[-1])  # the lowest card of a pair alone
                     if unit.pairs > 2:
-                        options.append(list(unit.cards[-4:]))
+                        options.append(list(unit_cards[-4:]))
                 elif is_sure:
-                    options.append(list(unit.cards))
+                    options.append(list(unit_cards))
                 else:
-                    singles.append(unit.cards[0])
+                    singles.append(unit_cards[0])
             # Singles: the strongest and the two cheapest (sure winners are in already).
             if singles:
                 cost = self.value

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol
+from typing import Protocol, cast
 
 from ..cards import POINTS, SUITS, Card, card_of
 from ..observation import Observation
@@ -86,7 +86,7 @@ def _structured(
 ) -> list[Card]:
     chosen: list[Card] = []
     pool = list(cards)
-    runs = chooser.runs(runs_of_pairs(order, pair_kinds(cards)))  # type: ignore[arg-type]
+    runs = chooser.runs(cast(list[list[Card]], runs_of_pairs(order, pair_kinds(cards))))
     for length, index, offset in pack_tractors(tractors, [len(r) for r in runs]):
         for kind in runs[index][offset:offset + length]:
             chosen += [kind, kind]
@@ -94,7 +94,7 @@ def _structured(
             pool.remove(kind)
     have = len(pair_kinds(chosen))
     if have < owed_pairs:
-        spare = pair_kinds(pool)
+        spare = cast(list[Card], pair_kinds(pool))
         for kind in chooser.pairs(spare, min(owed_pairs - have, len(spare))):
             chosen += [kind, kind]
             pool.remove(kind)
@@ -294,7 +294,7 @@ class Knowledge:
         judge = obs.judge
         self.judge = judge
         order = self.order = judge.order
-        group = self.group = judge.group
+        self.group = judge.group
         self.strength = judge.strength
         played, voids, won = (tally or TrickTally()).after(judge, obs.tricks)
         self.trump_points_won = won

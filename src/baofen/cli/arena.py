@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -78,7 +79,7 @@ def arena(
     summary = report["summary"]
     for bot in summary:
         table.add_column(bot, justify="right")
-    measures = (
+    measures: tuple[tuple[str, Callable[[dict[str, Any]], str]], ...] = (
         ("advantage [95% CI]", lambda s: _interval(s["advantage"])),
         ("  as declarer", lambda s: _interval(s["advantage_as_declarer"])),
         ("  as defender", lambda s: _interval(s["advantage_as_defender"])),
