@@ -52,17 +52,17 @@ from .shared import (
 class RuleWeights:
     """Tunable constants of the rule bot (points-equivalents unless said otherwise)."""
 
-    trump_base: float = 2.5
+    trump_base: float = 3.5
     """Future value of the lowest trump (it can still ruff)."""
     trump_top: float = 8.0
     """Extra future value of a trump nothing unseen beats."""
-    plain_top: float = 6.0
+    plain_top: float = 3.0
     """Future value of a plain card nothing unseen beats (a sure winner)."""
-    pair_break: float = 2.0
+    pair_break: float = 4.0
     """Cost of breaking a pair (包分, where pairs are owed); halved in 包红五."""
-    keep_declarer: float = 0.25
+    keep_declarer: float = 0.4
     """Chance the declarer later captures a low point card it keeps (a sure winner: + 0.6)."""
-    keep_defender: float = 0.5
+    keep_defender: float = 0.55
     """Chance a low point card a defender keeps is later captured by the declarer (a sure
     winner: − 0.35)."""
     later_points: float = 2.0
@@ -75,7 +75,7 @@ class RuleWeights:
     """Defender's malus for leading trumps that are not sure winners."""
     wangfen: float = 25.0
     """包分: value of a trump-suit point card while the declarer has captured none (倒扣王分)."""
-    realize: float = 0.7
+    realize: float = 1.0
     """Share of a card's future value recovered when it wins the trick it is led to."""
     bid_margin: float = 0.0
     """Expected hand score a bid must clear (包分 points, 包红五 levels)."""

@@ -10,7 +10,9 @@ levels) is played. Bids and the kitty are left to the rule bot. A single candida
 once; if no consistent world can be drawn, the rule bot's choice is played.
 
 Budget: ``iterations`` rollouts per decision (deterministic under ``seed``), optionally capped by
-``time_limit`` seconds (then the result depends on the machine's speed).
+``time_limit`` seconds (then the result depends on the machine's speed). ``candidates``: how many
+of the rule bot's plays are searched. ``margin``: how much better (in result units) a play must
+do than the rule bot's choice to replace it, when both survive to the last round.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class SearchBot:
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = None,
         candidates: int = 6,
+        margin: float = 0.0,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -52,6 +55,7 @@ class SearchBot:
         self.iterations = iterations
         self.time_limit = time_limit
         self.candidates = candidates
+        self.margin = margin
         self.rule = RuleBot(**rule_weights)
         self.playout = RuleBot(**rule_weights)
 
@@ -72,8 +76,10 @@ class SearchBot:
         sampler = Determinizer(obs)
         alive = list(range(len(options)))
         totals = [0.0] * len(options)
+        counts = [0] * len(options)
         rounds = max(1, math.ceil(math.log2(len(options))))
         budget = self.iterations
+        out_of_time = False
         for round_number in range(rounds):
             worlds = max(1, budget // (len(alive) * (rounds - round_number)))
             for _ in range(worlds):
@@ -82,15 +88,28 @@ class SearchBot:
                     break
                 for index in alive:
                     totals[index] += self.rollout(world, seat, options[index])
+                    counts[index] += 1
                 budget -= len(alive)
-                if deadline is not None and time.perf_counter() > deadline:
+                out_of_time = deadline is not None and time.perf_counter() > deadline
+                if out_of_time:
                     break
-            alive.sort(key=lambda i: (-totals[i], i))
-            if deadline is not None and time.perf_counter() > deadline:
+            if not counts[alive[0]]:
+                return options[0]  # no consistent world: the rule bot's choice
+            alive.sort(key=lambda i: (-totals[i] / max(counts[i], 1), i))
+            if out_of_time:
                 break
             if round_number < rounds - 1:
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
-        return options[alive[0]]
+        best = alive[0]
+        # Keep the rule bot's choice unless the search finds it clearly worse.
+        if (
+            best != 0
+            and 0 in alive
+            and counts[0] == counts[best]
+            and (totals[best] - totals[0]) / counts[best] <= self.margin
+        ):
+            best = 0
+        return options[best]
 
     def rollout(self, world: Hand, seat: int, cards: tuple[Card, ...]) -> float:
         """``seat``'s result when it plays ``cards`` in ``world`` and the rule bot plays on."""
