@@ -56,7 +56,7 @@ class RuleWeights:
     """Future value of the lowest trump (it can still ruff)."""
     trump_top: float = 8.0
     """Extra future value of a trump nothing unseen beats."""
-    plain_top: float = 3.0
+    plain_top: float = 1.5
     """Future value of a plain card nothing unseen beats (a sure winner)."""
     pair_break: float = 4.0
     """Cost of breaking a pair (包分, where pairs are owed); halved in 包红五."""
@@ -87,9 +87,10 @@ FEATURES = ("n_trump", "power", "trump_pairs", "side_top", "short", "points")
 """Names of :func:`hand_features`, in order."""
 
 BID_MODELS: dict[str, tuple[tuple[float, ...], float]] = {
-    # (intercept, *coefficients of FEATURES), residual standard deviation; bench/calibrate_bids.py
-    "baofen": ((-40.0, 4.0, 4.0, 3.0, 6.0, 4.0, 0.2), 40.0),
-    "hongwu": ((-40.0, 4.0, 4.0, 3.0, 6.0, 4.0, 0.2), 40.0),
+    # (intercept, *coefficients of FEATURES), residual standard deviation: fitted by
+    # bench/calibrate_bids.py (4000 forced-declarer hands of rule-bot self-play per game).
+    "baofen": ((-80.873, 5.035, 5.169, 12.509, 3.251, 17.082, 0.252), 76.5),
+    "hongwu": ((-20.974, 2.967, 1.710, 4.675, 2.729, 7.242, 0.200), 33.1),
 }
 """Linear models of the declarer's points from :func:`hand_features`, per game."""
 
