@@ -228,7 +228,7 @@ def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         key = (str(row["tested"]), int(row["deal"]), str(row["table"]))
         tables.setdefault(key, {})[int(row["seat"])] = row
-    tested_bots = sorted({key[0] for key in tables})
+    tested_bots = list(dict.fromkeys(key[0] for key in tables))
     summary: dict[str, Any] = {}
     for bot in tested_bots:
         deals = sorted({key[1] for key in tables if key[0] == bot})
