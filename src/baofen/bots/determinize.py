@@ -37,8 +37,13 @@ from .shared import tally_plays
 KITTY = 4
 """Holder index of the buried kitty among the holders (seats are 0–3)."""
 
-DECLARER_TRUMP_WEIGHT = 2.0
+DECLARER_TRUMP_WEIGHT = 2.5
 """How much more readily an unseen trump goes to the declarer than to a defender."""
+
+KITTY_WEIGHTS = {"trump": 0.02, "ace": 0.1, "points": 0.1, "other": 1.0}
+"""How readily an unseen card goes to the bury, by kind: declarers bury low plain cards. These
+weights and :data:`DECLARER_TRUMP_WEIGHT` make sampled worlds match the rule bot's declarers on
+average (trumps held at the start of play, trumps and points buried)."""
 
 
 class Determinizer:
@@ -137,10 +142,11 @@ class Determinizer:
                 if declarer in weight:
                     weight[declarer][kind] = DECLARER_TRUMP_WEIGHT
                 if KITTY in weight:
-                    weight[KITTY][kind] = 0.15
+                    weight[KITTY][kind] = KITTY_WEIGHTS["trump"]
             elif KITTY in weight:
                 rank = kind % 13 + 2
-                weight[KITTY][kind] = 0.3 if rank == 14 else (0.5 if POINTS[kind] else 1.0)
+                weight[KITTY][kind] = KITTY_WEIGHTS[
+                    "ace" if rank == 14 else ("points" if POINTS[kind] else "other")]
         self.weight = weight
         # Most constrained kinds first: those fewest holders may take.
         self.kinds = sorted(

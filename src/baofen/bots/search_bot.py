@@ -11,8 +11,9 @@ once; if no consistent world can be drawn, the rule bot's choice is played.
 
 Budget: ``iterations`` rollouts per decision (deterministic under ``seed``), optionally capped by
 ``time_limit`` seconds (then the result depends on the machine's speed). ``candidates``: how many
-of the rule bot's plays are searched. ``margin``: how much better (in result units) a play must
-do than the rule bot's choice to replace it, when both survive to the last round.
+of the rule bot's plays are searched. ``halving``: 1 to prune by successive halving (the rule
+bot's choice is never pruned), 0 to give every candidate the same worlds. ``margin``: how much
+better (in result units) a play must do than the rule bot's choice to replace it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class SearchBot:
         time_limit: float | None = None,
         candidates: int = 6,
         margin: float = 0.0,
+        halving: int = 1,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -56,6 +58,7 @@ class SearchBot:
         self.time_limit = time_limit
         self.candidates = candidates
         self.margin = margin
+        self.halving = bool(halving)
         self.rule = RuleBot(**rule_weights)
         self.playout = RuleBot(**rule_weights)
 
@@ -77,7 +80,7 @@ class SearchBot:
         alive = list(range(len(options)))
         totals = [0.0] * len(options)
         counts = [0] * len(options)
-        rounds = max(1, math.ceil(math.log2(len(options))))
+        rounds = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
         budget = self.iterations
         out_of_time = False
         for round_number in range(rounds):
@@ -99,7 +102,9 @@ class SearchBot:
             if out_of_time:
                 break
             if round_number < rounds - 1:
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
+                # Drop the worse half; the rule bot's choice (the prior) stays in.
+                kept = alive[:max(1, (len(alive) + 1) // 2)]
+                alive = kept if 0 in kept else [*kept, 0]
         best = alive[0]
         # Keep the rule bot's choice unless the search finds it clearly worse.
         if (
