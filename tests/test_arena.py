@@ -79,6 +79,9 @@ def test_reproducible_with_workers() -> None:
     two = run_arena(rules, RULE, RANDOM, deals=2, seed=9, jobs=2)
     assert one == two
     assert run_arena(rules, RULE, RANDOM, deals=2, seed=10) != one
+    parts = run_arena(rules, RULE, RANDOM, deals=1, seed=9) + run_arena(
+        rules, RULE, RANDOM, deals=1, seed=9, start=1)
+    assert parts == one
 
 
 def test_same_bot_twice_is_refused() -> None:

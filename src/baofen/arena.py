@@ -152,16 +152,22 @@ def run_arena(
     seed: int,
     jobs: int = 1,
     on_deal: Callable[[], None] | None = None,
+    start: int = 0,
 ) -> list[dict[str, Any]]:
-    """Play ``deals`` duplicate deals with ``jobs`` worker processes; the CSV rows in order."""
+    """Play deals ``start`` … ``start + deals − 1`` of the run seeded ``seed``, with ``jobs``
+    worker processes; the CSV rows in order. Runs over disjoint ranges of one seed can be
+    concatenated (a long run done in parts)."""
     if a.label == b.label:
         raise ValueError("the two bots must differ (give options to compare two settings)")
     if deals < 1:
         raise ValueError("play at least one deal")
+    if start < 0:
+        raise ValueError("the first deal number cannot be negative")
     data = rules.to_dict()
     by_deal: dict[int, list[dict[str, Any]]] = {}
+    numbers = range(start, start + deals)
     if jobs <= 1:
-        for deal in range(deals):
+        for deal in numbers:
             by_deal[deal] = play_deal(data, deal, deal_seed(seed, deal), a, b)
             if on_deal:
                 on_deal()
@@ -169,13 +175,13 @@ def run_arena(
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = {
                 pool.submit(play_deal, data, deal, deal_seed(seed, deal), a, b): deal
-                for deal in range(deals)
+                for deal in numbers
             }
             for future in as_completed(futures):
                 by_deal[futures[future]] = future.result()
                 if on_deal:
                     on_deal()
-    return [row for deal in range(deals) for row in by_deal[deal]]
+    return [row for deal in numbers for row in by_deal[deal]]
 
 
 # -- statistics -------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ target (clipped, signed for the seat's side), or ``"score"``, the seat's result 
 CLIP = 120.0
 """Largest points margin a rollout counts, either way."""
 
-DEFAULT_ITERATIONS = 48
+DEFAULT_ITERATIONS = 64
 """Rollouts per decision by default (decision time p95 within 1 s on a 2-core machine)."""
 
 
@@ -53,7 +53,7 @@ class SearchBot:
         seed: int | None = None,
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = None,
-        candidates: int = 6,
+        candidates: int = 10,
         margin: float = 0.0,
         halving: int = 1,
         objective: str = "points",

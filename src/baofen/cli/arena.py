@@ -42,6 +42,9 @@ def arena(
     deals: Annotated[int, typer.Option(min=1, help="number of duplicate deals")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="worker processes")] = 1,
+    start: Annotated[
+        int, typer.Option(min=0, help="number of the first deal (to run a long match in parts)")
+    ] = 0,
     out: Annotated[
         Path, typer.Option(help="directory for results.csv, summary.json and advantage.png")
     ] = Path("arena-results"),
@@ -63,11 +66,12 @@ def arena(
         task = progress.add_task(f"{variant.value}: {a.label} vs {b.label}", total=deals)
         try:
             rows = run_arena(rules, a, b, deals, seed, jobs,
-                             on_deal=lambda: progress.advance(task))
+                             on_deal=lambda: progress.advance(task), start=start)
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
     elapsed = time.perf_counter() - started
     report = make_report(rules, a, b, deals, seed, rows)
+    report["start"] = start
     report["seconds"] = round(elapsed, 1)
     out.mkdir(parents=True, exist_ok=True)
     write_csv(rows, out / "results.csv")
