@@ -16,11 +16,15 @@ takes the trick (from the cards not yet seen and the voids shown, :class:`Knowle
 points at stake, minus the future value of the cards spent (high cards, trumps, broken pairs), plus
 game terms — the red five's ±20 and 保底 in 包红五, 王分 in 包分. Leads are units or throws that are
 safe given the unseen cards (a failed throw costs a penalty); the declarer gets a bonus for drawing
-trumps, defenders a malus for leading them. Follows consider every card (single leads), each
-matching pair or tractor, ruffs, the cheapest legal follow and a point-feeding one: so the bot wins
-cheaply when points are at stake, feeds points to a defender partner who holds the trick, and
-otherwise discards low and keeps its pairs. Every play is checked with the engine's rules before
-it is returned.
+trumps, defenders a malus for leading them. Follows consider every card that would take the lead
+of a single, each matching pair or tractor, ruffs, the cheapest legal follow and a point-feeding
+one: so the bot wins cheaply when points are at stake, feeds points to a defender partner who
+holds the trick, and otherwise discards low and keeps its pairs. Legal follows are built with the
+engine's structure rules (:func:`~baofen.bots.shared.compose_follow`) and every play is checked
+with the engine's rule checks before it is returned.
+
+Weights (:class:`RuleWeights`) were tuned by duplicate self-play, and can be set as options:
+``make_bot("rule", plain_top=2.0)``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, cast
 
 from ..actions import Action, Bid, Declare, Play
@@ -95,6 +100,7 @@ BID_MODELS: dict[str, tuple[tuple[float, ...], float]] = {
 """Linear models of the declarer's points from :func:`hand_features`, per game."""
 
 
+@cache
 def _trump_weights(variant: str, trump: str) -> dict[int, float]:
     """How much each trump card is worth to a hand's evaluation (tiers of §3)."""
     order = order_for(variant, trump)
@@ -114,15 +120,9 @@ def _trump_weights(variant: str, trump: str) -> dict[int, float]:
     return weights
 
 
-_WEIGHTS: dict[tuple[str, str], dict[int, float]] = {}
-
-
 def hand_features(variant: str, cards: Sequence[Card], trump: str) -> tuple[float, ...]:
     """Evaluation features of ``cards`` if ``trump`` were trump (names in :data:`FEATURES`)."""
-    key = (variant, trump)
-    weights = _WEIGHTS.get(key)
-    if weights is None:
-        weights = _WEIGHTS[key] = _trump_weights(variant, trump)
+    weights = _trump_weights(variant, trump)
     group = order_for(variant, trump).group
     counts = [0] * 54
     for card in cards:
