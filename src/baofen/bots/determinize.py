@@ -6,8 +6,9 @@ so that everything observed stays true:
 
 - hand sizes; the cards played; the seat's own hand (and, for the declarer, its kitty and bury);
 - voids shown by follows (§7 suit rule);
-- 包分 structure: a follower who played fewer pairs than the lead held no other pair of that
-  group (§7), so it holds none now, nor a second copy of a card it played later;
+- 包分 structure: a follower who played fewer pairs than the lead had held no pair it did not
+  play (§7), so it holds no pair of that group now, nor the twin of a card of that group it
+  played then or later;
 - good throws: no other seat could beat any unit (§6), so none holds a higher single (or, in
   包分, a higher pair; in 包红五, any card as high as the throw's lowest);
 - failed throws: the thrower kept the cards it did not play (shown to everyone);
