@@ -74,8 +74,10 @@ class Order:
         self.group: tuple[int, ...] = tuple(group)
         self.strength: tuple[int, ...] = tuple(strength)
         self.seq: tuple[int, ...] = tuple(seq)
-        self.kinds_by_group: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted((k for k in range(KINDS) if group[k] == g), key=self._sort_key))
+        self.kinds_by_group: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(
+                sorted((CARDS[k] for k in range(KINDS) if group[k] == g), key=self._sort_key)
+            )
             for g in range(5)
         )
         # Display: trumps first, then the plain suits S H C D; strongest first inside a group.

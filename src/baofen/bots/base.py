@@ -24,7 +24,19 @@ def _random(**options: Any) -> Bot:
     return RandomBot(**options)
 
 
-_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random}
+def _rule(**options: Any) -> Bot:
+    from .rule_bot import RuleBot
+
+    return RuleBot(**options)
+
+
+def _search(**options: Any) -> Bot:
+    from .search_bot import SearchBot
+
+    return SearchBot(**options)
+
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random, "rule": _rule, "search": _search}
 
 
 def bot_names() -> list[str]:

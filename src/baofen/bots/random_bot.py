@@ -13,11 +13,11 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Action, Bid, Declare, Play
-from ..cards import SUITS, Card, card_of
+from ..cards import SUITS, Card
 from ..observation import Observation
-from ..order import TRUMP
 from ..tricks import LeadShape, TrickJudge
-from ..units import pack_tractors, pair_kinds, runs_of_pairs
+from ..units import pair_kinds, runs_of_pairs
+from .shared import RandomChooser, compose_follow, eight_of_a_kind
 
 
 class RandomBot:
@@ -66,7 +66,7 @@ def random_lead(
     groups = [g for g in by_group if g]
     cards = groups[int(rng.random() * len(groups))]
     if judge.eight_enabled and sum(map(len, by_group)) >= 8:
-        eight = _eight_of_a_kind(judge, by_group)
+        eight = eight_of_a_kind(judge, by_group)
         if eight and rng.random() < 0.5:
             return eight
     if len(cards) > 1 and rng.random() < throw_rate:
@@ -88,18 +88,6 @@ def random_lead(
     return [card, card]
 
 
-def _eight_of_a_kind(judge: TrickJudge, by_group: Sequence[Sequence[Card]]) -> list[Card] | None:
-    """Some eight of a kind held, if any: it needs a trump-suit pair of a rank other than 2."""
-    trumps = by_group[TRUMP]
-    group = judge.group
-    for kind in set(trumps):
-        if kind < 52 and kind % 13 and trumps.count(kind) == 2:
-            eight = [card_of(suit, 2 + kind % 13) for suit in SUITS]
-            if all(by_group[group[c]].count(c) == 2 for c in eight):
-                return [c for c in eight for _ in (0, 1)]
-    return None
-
-
 def random_follow(
     rng: random.Random,
     judge: TrickJudge,
@@ -107,33 +95,4 @@ def random_follow(
     by_group: Sequence[Sequence[Card]],
 ) -> list[Card]:
     """A random legal follow to a lead of ``shape`` from a hand held as ``by_group``."""
-    g = shape.group
-    n = shape.size
-    suited = by_group[g]
-    if n == 1:
-        options = suited or [c for cards in by_group for c in cards]
-        return [options[int(rng.random() * len(options))]]
-    if len(suited) <= n:
-        others = [c for i, cards in enumerate(by_group) if i != g for c in cards]
-        return [*suited, *rng.sample(others, n - len(suited))]
-    tractors, owed_pairs = judge.owed_structure(shape, suited)
-    if not owed_pairs:
-        return rng.sample(suited, n)
-    chosen: list[Card] = []
-    pool = list(suited)
-    runs = runs_of_pairs(judge.order, pair_kinds(suited))
-    rng.shuffle(runs)
-    for length, index, offset in pack_tractors(tractors, [len(r) for r in runs]):
-        for kind in runs[index][offset:offset + length]:
-            chosen += [kind, kind]
-            pool.remove(kind)
-            pool.remove(kind)
-    have = len(pair_kinds(chosen))
-    if have < owed_pairs:
-        spare = pair_kinds(pool)
-        for kind in rng.sample(spare, owed_pairs - have):
-            chosen += [kind, kind]
-            pool.remove(kind)
-            pool.remove(kind)
-    chosen += rng.sample(pool, n - len(chosen))
-    return chosen
+    return compose_follow(judge, shape, by_group, RandomChooser(rng))

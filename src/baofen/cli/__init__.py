@@ -18,7 +18,7 @@ def _root() -> None:
 
 
 # Each module registers its command(s) on ``app`` when imported.
-from . import export, play, replay, serve, simulate  # noqa: E402, F401
+from . import arena, export, play, replay, serve, simulate  # noqa: E402, F401
 
 
 def main() -> None:

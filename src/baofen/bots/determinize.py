@@ -1,0 +1,330 @@
+"""Determinization: full hands consistent with one seat's observation, for search.
+
+A :class:`Determinizer` reads an :class:`~baofen.Observation` — never the real hand — and deals
+the cards that seat has not seen to the other seats (and, for a defender, to the buried kitty)
+so that everything observed stays true:
+
+- hand sizes; the cards played; the seat's own hand (and, for the declarer, its kitty and bury);
+- voids shown by follows (§7 suit rule);
+- 包分 structure: a follower who played fewer pairs than the lead had held no pair it did not
+  play (§7), so it holds no pair of that group now, nor the twin of a card of that group it
+  played then or later;
+- good throws: no other seat could beat any unit (§6), so none holds a higher single (or, in
+  包分, a higher pair; in 包红五, any card as high as the throw's lowest);
+- failed throws: the thrower kept the cards it did not play (shown to everyone);
+- bids, softly: the declarer is dealt trumps more readily (it chose them), the bury holds few
+  trumps and points.
+
+Each world is then checked by replaying the observed actions on an explicit deal built from it
+(:meth:`Determinizer.world`): the replay must be legal and give the same tricks (a throw must
+fail or succeed as it did). Worlds that do not replay are drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Declare
+from ..cards import CARDS, POINTS, Card
+from ..errors import IllegalAction
+from ..hand import Hand
+from ..observation import Observation
+from ..order import TRUMP
+from ..tricks import TrickJudge
+from ..units import pair_kinds
+from .shared import tally_plays
+
+KITTY = 4
+"""Holder index of the buried kitty among the holders (seats are 0–3)."""
+
+DECLARER_TRUMP_WEIGHT = 2.5
+"""How much more readily an unseen trump goes to the declarer than to a defender."""
+
+KITTY_WEIGHTS = {"trump": 0.02, "ace": 0.1, "points": 0.1, "other": 1.0}
+"""How readily an unseen card goes to the bury, by kind: declarers bury low plain cards. These
+weights and :data:`DECLARER_TRUMP_WEIGHT` make sampled worlds match the rule bot's declarers on
+average (trumps held at the start of play, trumps and points buried)."""
+
+
+class Determinizer:
+    """Samples worlds (full deals) consistent with ``observation`` (see the module docstring)."""
+
+    def __init__(self, observation: Observation) -> None:
+        obs = observation
+        if obs.seat is None or obs.judge is None or obs.phase != "playing":
+            raise ValueError("determinization needs a seat's observation during play")
+        self.obs = obs
+        me = self.me = obs.seat
+        judge = obs.judge
+        group = judge.group
+        strength = judge.strength
+        kinds_by_group = judge.order.kinds_by_group
+        declarer = obs.declarer
+        assert declarer is not None
+        holders = [s for s in range(4) if s != me]
+        room = {s: obs.hand_sizes[s] for s in holders}
+        if obs.buried is None:
+            holders.append(KITTY)
+            room[KITTY] = 8
+        self.holders = holders
+        self.room = room
+        # Cards each seat played, with the index of the trick it was played to.
+        history = [t.plays for t in obs.tricks]
+        if obs.current_trick:
+            history.append(obs.current_trick)
+        played_after: list[list[list[int]]] = [[] for _ in range(4)]
+        for plays in history:
+            for seat in range(4):
+                played_after[seat].append([0] * 54)
+            for seat, cards in plays:
+                for card in cards:
+                    played_after[seat][-1][card] += 1
+        # Suffix sums: played_after[s][t][k] = copies of k seat s played in tricks t, t+1, ….
+        for seat in range(4):
+            rows = played_after[seat]
+            for t in range(len(rows) - 2, -1, -1):
+                rows[t] = [a + b for a, b in zip(rows[t], rows[t + 1], strict=True)]
+        cap = {h: [2] * 54 for h in holders}
+        need = {h: [0] * 54 for h in holders}
+        no_pairs_from: dict[tuple[int, int], int] = {}
+        structure = obs.rules.must_follow_structure
+        hongwu = obs.rules.variant == "hongwu"
+        for t, plays in enumerate(history):
+            leader, lead = plays[0]
+            shape = judge.shape(lead)
+            g = shape.group
+            voids = [0, 0, 0, 0]
+            tally_plays(judge, plays, [0] * 54, voids)
+            for seat, cards in plays[1:]:
+                if seat == me:
+                    continue
+                if voids[seat] >> g & 1:
+                    for card in kinds_by_group[g]:
+                        cap[seat][card] = 0
+                elif structure and shape.pairs:
+                    inside = [c for c in cards if group[c] == g]
+                    if len(pair_kinds(inside)) < shape.pairs:
+                        no_pairs_from.setdefault((seat, g), t)
+            attempted = obs.tricks[t].attempted if t < len(obs.tricks) else obs.current_attempt
+            if attempted is not None and leader != me:
+                kept = [0] * 54
+                for card in attempted:
+                    kept[card] += 1
+                for card in lead:
+                    kept[card] -= 1
+                later = played_after[leader][t + 1] if t + 1 < len(history) else [0] * 54
+                for kind in range(54):
+                    need[leader][kind] = max(need[leader][kind], kept[kind] - later[kind])
+            elif shape.is_throw:
+                self._good_throw(judge, lead, leader, t, played_after, cap, hongwu)
+        for (seat, g), t in no_pairs_from.items():
+            # No pair was left out of that follow: a kind held twice then was played twice.
+            later = played_after[seat][t]
+            for card in kinds_by_group[g]:
+                cap[seat][card] = min(cap[seat][card], max(0, 1 - later[card]))
+        self.cap = cap
+        self.need = need
+        unseen = [2] * 54
+        for card in obs.hand:
+            unseen[card] -= 1
+        for card in obs.buried or ():
+            unseen[card] -= 1
+        for plays in history:
+            for _, cards in plays:
+                for card in cards:
+                    unseen[card] -= 1
+        self.unseen = unseen
+        if sum(unseen) != sum(room.values()):
+            raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
+        weight = {h: [1.0] * 54 for h in holders}
+        for kind in range(54):
+            if group[kind] == TRUMP:
+                if declarer in weight:
+                    weight[declarer][kind] = DECLARER_TRUMP_WEIGHT
+                if KITTY in weight:
+                    weight[KITTY][kind] = KITTY_WEIGHTS["trump"]
+            elif KITTY in weight:
+                rank = kind % 13 + 2
+                weight[KITTY][kind] = KITTY_WEIGHTS[
+                    "ace" if rank == 14 else ("points" if POINTS[kind] else "other")]
+        self.weight = weight
+        # Most constrained kinds first: those fewest holders may take.
+        self.kinds = sorted(
+            (k for k in range(54) if unseen[k]),
+            key=lambda k: (sum(1 for h in holders if cap[h][k]), -strength[k]),
+        )
+
+    def _good_throw(
+        self,
+        judge: TrickJudge,
+        lead: Sequence[Card],
+        leader: int,
+        t: int,
+        played_after: list[list[list[int]]],
+        cap: dict[int, list[int]],
+        hongwu: bool,
+    ) -> None:
+        """No other seat could beat a unit of the good throw ``lead`` at trick ``t``."""
+        group = judge.group
+        strength = judge.strength
+        g = group[lead[0]]
+        kinds = judge.order.kinds_by_group[g]
+        for seat in range(4):
+            if seat in (leader, self.me) or seat not in cap:
+                continue
+            if hongwu:
+                weakest = min(strength[c] for c in lead)
+                for kind in kinds:
+                    if strength[kind] >= weakest:
+                        cap[seat][kind] = 0
+                continue
+            from_now = played_after[seat][t]
+            for unit in judge.units(lead):
+                if unit.pairs == 0:
+                    for kind in kinds:
+                        if strength[kind] > unit.top:
+                            cap[seat][kind] = 0
+                elif unit.pairs == 1:
+                    for kind in kinds:
+                        if strength[kind] > unit.top:
+                            cap[seat][kind] = min(cap[seat][kind], max(0, 1 - from_now[kind]))
+
+    def sample(self, rng: random.Random, tries: int = 3) -> dict[int, list[Card]] | None:
+        """Unseen cards dealt to the holders (seats, and :data:`KITTY` for a defender), or
+        ``None`` when no deal meets the constraints.
+
+        Cards go one by one, the most constrained kinds first, each to a holder drawn by weight
+        and room; when every holder that may take a card is full, cards are shifted along a
+        chain of holders to one with room (an augmenting path), so a deal is found whenever one
+        exists.
+        """
+        holders = self.holders
+        cap = self.cap
+        need = self.need
+        weight = self.weight
+        for _ in range(tries):
+            room = dict(self.room)
+            held = {h: [0] * 54 for h in holders}
+            left = list(self.unseen)
+            for h in holders:
+                for kind, n in enumerate(need[h]):
+                    if n:
+                        take = min(n, left[kind])
+                        held[h][kind] += take
+                        left[kind] -= take
+                        room[h] -= take
+            if any(r < 0 for r in room.values()):
+                return None
+            ok = True
+            for kind in self.kinds:
+                for _ in range(left[kind]):
+                    options = []
+                    total = 0.0
+                    for h in holders:
+                        if room[h] and held[h][kind] < cap[h][kind]:
+                            w = weight[h][kind] * room[h]
+                            options.append((h, w))
+                            total += w
+                    if options:
+                        pick = rng.random() * total
+                        chosen = options[-1][0]
+                        for h, w in options:
+                            pick -= w
+                            if pick <= 0:
+                                chosen = h
+                                break
+                        held[chosen][kind] += 1
+                        room[chosen] -= 1
+                    elif not self._shift(rng, kind, held, room):
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                return {h: [CARDS[k] for k in range(54) for _ in range(held[h][k])]
+                        for h in holders}
+        return None
+
+    def _shift(self, rng: random.Random, kind: int, held: dict[int, list[int]],
+               room: dict[int, int]) -> bool:
+        """Place one ``kind`` card by moving cards along a chain of full holders to one with
+        room (breadth first over the holders); False when no chain exists."""
+        holders = self.holders
+        cap = self.cap
+        need = self.need
+        start = [h for h in holders if held[h][kind] < cap[h][kind]]
+        rng.shuffle(start)
+        parent: dict[int, tuple[int, int] | None] = {h: None for h in start}
+        queue = list(start)
+        while queue:
+            source = queue.pop(0)
+            movable = [k for k in range(54) if held[source][k] > need[source][k]]
+            rng.shuffle(movable)
+            for moved in movable:
+                for target in holders:
+                    if target in parent or held[target][moved] >= cap[target][moved]:
+                        continue
+                    parent[target] = (source, moved)
+                    if room[target]:
+                        node: int = target
+                        step = parent[node]
+                        while step is not None:
+                            previous, card = step
+                            held[previous][card] -= 1
+                            held[node][card] += 1
+                            node = previous
+                            step = parent[node]
+                        held[node][kind] += 1
+                        room[target] -= 1
+                        return True
+                    queue.append(target)
+        return False
+
+    def world(self, rng: random.Random, tries: int = 20) -> Hand | None:
+        """A full :class:`Hand` at the observed position, or ``None`` if none was found."""
+        for _ in range(tries):
+            dealt = self.sample(rng)
+            if dealt is None:
+                return None
+            hand = self._replay(dealt)
+            if hand is not None:
+                return hand
+        return None
+
+    def _replay(self, dealt: dict[int, list[Card]]) -> Hand | None:
+        obs = self.obs
+        me = self.me
+        declarer = obs.declarer
+        current: list[list[Card]] = [
+            list(obs.hand) if s == me else list(dealt[s]) for s in range(4)
+        ]
+        history = [t.plays for t in obs.tricks]
+        if obs.current_trick:
+            history.append(obs.current_trick)
+        for plays in history:
+            for seat, cards in plays:
+                current[seat].extend(cards)
+        if obs.buried is not None:
+            assert obs.kitty is not None
+            kitty = list(obs.kitty)
+            current[me].extend(obs.buried)
+            for card in kitty:
+                current[me].remove(card)
+            bury = tuple(obs.buried)
+        else:
+            kitty = dealt[KITTY]
+            bury = tuple(kitty)
+        try:
+            hand = Hand(obs.rules, hands=current, kitty=kitty, first=obs.first)
+            for seat, action in obs.actions:
+                if isinstance(action, Declare) and seat == declarer:
+                    action = Declare(action.trump, bury)
+                hand.apply(seat, action)
+        except (IllegalAction, ValueError):
+            return None
+        if [t.plays for t in hand.tricks] != [t.plays for t in obs.tricks]:
+            return None
+        if hand.current_trick != obs.current_trick:
+            return None
+        return hand
