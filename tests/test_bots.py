@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -303,3 +304,35 @@ def test_search_bot_validates_options() -> None:
         SearchBot(iterations=0)
     with pytest.raises(ValueError, match="time_limit"):
         SearchBot(time_limit=0)
+
+
+# -- the random bot can make every legal move ----------------------------------------------------
+
+def test_random_follow_reaches_every_legal_follow() -> None:
+    # East must answer the tractor H9 H9 H8 H8 from the run HA HA HK HK HQ HQ: both AAKK and
+    # KKQQ are legal, and so is any card of the rest alongside neither (none: the run is owed).
+    hand = hand_with(
+        RuleSet.baofen(),
+        ("H9 H9 H8 H8", "HA HA HK HK HQ HQ H6 H4", "", ""),
+        seed=3,
+    )
+    declare_by(hand, 0, 85, "S", bury=None)
+    hand.play(0, parse_cards("H9 H9 H8 H8"))
+    held = [c for c in hand.hand_of(1) if c.suit == "H" and c.rank != 2]
+    legal = {
+        tuple(sorted(combo))
+        for combo in combinations(held, 4)
+        if hand.is_legal(1, list(combo))
+    }
+    bot = make_bot("random", seed=5)
+    seen = {tuple(sorted(bot.act(hand.observation(1)).cards)) for _ in range(300)}  # type: ignore[union-attr]
+    assert len(legal) >= 2
+    assert seen == legal
+
+
+def test_random_lead_can_split_a_pair_in_a_throw() -> None:
+    hand = hand_with(RuleSet.baofen(), ("SA SK SK", "", "", ""), seed=2)
+    declare_by(hand, 0, 85, "H", bury=None)
+    bot = make_bot("random", seed=9, throw_rate=1.0)
+    leads = {tuple(sorted(bot.act(hand.observation(0)).cards)) for _ in range(3000)}  # type: ignore[union-attr]
+    assert tuple(sorted(parse_cards("SA SK"))) in leads  # one K of the pair, thrown with the A

@@ -1,10 +1,11 @@
 """The random bot: a uniformly random choice at every decision, among legal actions.
 
-Leads: a suit group held is chosen at random, then either one of its units (any single, pair or
-tractor, eight of a kind included) or, with probability ``throw_rate``, a throw of two to four of
-its units. Follows: a random legal follow, owed pairs and tractors first. Bids: a pass with
-probability ``pass_rate``, else a random legal value. Kitty: a random trump and eight random
-cards buried.
+Every legal action has a chance. Leads: a suit group held is chosen at random, then either one
+of its units (any single, pair or tractor; an eight of a kind held is led half the time) or, with
+probability ``throw_rate``, any two or more of its cards (a throw, 甩牌 — mostly small ones).
+Follows: a random legal follow, owed tractors and pairs first, cut anywhere from their runs.
+Bids: a pass with probability ``pass_rate``, else a random legal value. Kitty: a random trump
+and eight random cards buried.
 """
 
 from __future__ import annotations
@@ -70,10 +71,9 @@ def random_lead(
         if eight and rng.random() < 0.5:
             return eight
     if len(cards) > 1 and rng.random() < throw_rate:
-        units = judge.units(cards)
-        if len(units) > 1:
-            chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-            return [c for unit in chosen for c in unit.cards]
+        # Any size can come out, but mostly two to four cards.
+        most = len(cards) if rng.random() < 0.2 else min(4, len(cards))
+        return rng.sample(cards, rng.randint(2, most))
     card = cards[int(rng.random() * len(cards))]
     if cards.count(card) < 2 or rng.random() < 0.5:
         return [card]

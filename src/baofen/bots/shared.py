@@ -41,7 +41,12 @@ class Chooser(Protocol):
         ...
 
     def runs(self, runs: list[list[Card]]) -> list[list[Card]]:
-        """Runs of pairs in order of preference; tractors are taken from the front of a run."""
+        """Runs of pairs in order of preference."""
+        ...
+
+    def place(self, lengths: Sequence[int], size: int) -> list[int]:
+        """Where to cut sub-runs of ``lengths`` pairs from one run of ``size`` pairs: their
+        start offsets, in the order given (disjoint; they fit, ``sum(lengths) <= size``)."""
         ...
 
 
@@ -87,11 +92,16 @@ def _structured(
     chosen: list[Card] = []
     pool = list(cards)
     runs = chooser.runs(cast(list[list[Card]], runs_of_pairs(order, pair_kinds(cards))))
-    for length, index, offset in pack_tractors(tractors, [len(r) for r in runs]):
-        for kind in runs[index][offset:offset + length]:
-            chosen += [kind, kind]
-            pool.remove(kind)
-            pool.remove(kind)
+    hosted: dict[int, list[int]] = {}
+    for length, index, _ in pack_tractors(tractors, [len(r) for r in runs]):
+        hosted.setdefault(index, []).append(length)
+    for index, lengths in hosted.items():
+        run = runs[index]
+        for length, offset in zip(lengths, chooser.place(lengths, len(run)), strict=True):
+            for kind in run[offset:offset + length]:
+                chosen += [kind, kind]
+                pool.remove(kind)
+                pool.remove(kind)
     have = len(pair_kinds(chosen))
     if have < owed_pairs:
         spare = cast(list[Card], pair_kinds(pool))
@@ -128,6 +138,23 @@ class RandomChooser:
         self.rng.shuffle(runs)
         return runs
 
+    def place(self, lengths: Sequence[int], size: int) -> list[int]:
+        """Sub-runs in a random order with random gaps: any way to cut them can come out."""
+        rng = self.rng
+        order = list(range(len(lengths)))
+        rng.shuffle(order)
+        # Stars and bars: the free pairs fall into the len(lengths) + 1 gaps around the cuts.
+        free = size - sum(lengths)
+        bars = sorted(rng.sample(range(free + len(order)), len(order)))
+        offsets = [0] * len(lengths)
+        position = previous = 0
+        for bar, item in zip(bars, order, strict=True):
+            position += bar - previous
+            offsets[item] = position
+            position += lengths[item]
+            previous = bar + 1
+        return offsets
+
 
 class CostChooser:
     """Takes the cheapest cards by a per-kind cost; a pair costs its two cards."""
@@ -161,6 +188,15 @@ class CostChooser:
         cost = self.cost
         ordered = sorted(runs, key=lambda r: (min(cost[c] for c in r), r[0]))
         return [r[::-1] for r in ordered] if self.reverse_runs else ordered
+
+    def place(self, lengths: Sequence[int], size: int) -> list[int]:
+        """Packed from the front of the run (its cheap end when runs are reversed)."""
+        offsets = []
+        position = 0
+        for length in lengths:
+            offsets.append(position)
+            position += length
+        return offsets
 
 
 class TrickTally:
