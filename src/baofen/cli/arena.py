@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,7 +40,9 @@ def arena(
     ] = "rule,random",
     deals: Annotated[int, typer.Option(min=1, help="number of duplicate deals")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="worker processes")] = 1,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="worker processes (default: one per core)")
+    ] = None,
     start: Annotated[
         int, typer.Option(min=0, help="number of the first deal (to run a long match in parts)")
     ] = 0,
@@ -63,7 +66,7 @@ def arena(
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{variant.value}: {a.label} vs {b.label}", total=deals)
         try:
-            rows = run_arena(rules, a, b, deals, seed, jobs,
+            rows = run_arena(rules, a, b, deals, seed, jobs or os.cpu_count() or 1,
                              on_deal=lambda: progress.advance(task), start=start)
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
