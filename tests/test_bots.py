@@ -83,6 +83,17 @@ def test_search_bot_always_legal(variant: str) -> None:
     assert checked > 150
 
 
+def declared_at_lowest_bid(rules: RuleSet, seed: int, declarer: int) -> Hand:
+    """A dealt hand where ``declarer`` bids first, at the lowest bid, and everyone else passes."""
+    hand = Hand(rules, seed=seed, first=declarer)
+    low = rules.bid_grid()[0]
+    while hand.phase == "bidding":
+        seat = hand.to_act
+        assert seat is not None
+        hand.bid(seat, low if seat == declarer else None)
+    return hand
+
+
 def test_rule_bot_never_fails_a_throw() -> None:
     """The rule bot throws only what the unseen cards cannot beat (a failed throw costs)."""
     throws = 0
@@ -90,12 +101,7 @@ def test_rule_bot_never_fails_a_throw() -> None:
         rules = RuleSet.create(variant=variant)
         bots = [make_bot("rule") for _ in range(4)]
         for number in range(20):
-            hand = Hand(rules, seed=500 + number, first=number % 4)
-            low = rules.bid_grid()[0]
-            while hand.phase == "bidding":
-                seat = hand.to_act
-                assert seat is not None
-                hand.bid(seat, low if seat == number % 4 else None)
+            hand = declared_at_lowest_bid(rules, seed=500 + number, declarer=number % 4)
             while hand.phase != "done":
                 seat = hand.to_act
                 assert seat is not None
@@ -203,12 +209,7 @@ def test_worlds_are_consistent_with_the_observation(variant: str) -> None:
     bots = [make_bot("rule") for _ in range(4)]
     checked = 0
     for number in range(6):
-        hand = Hand(rules, seed=900 + number, first=number % 4)
-        low = rules.bid_grid()[0]
-        while hand.phase == "bidding":
-            seat = hand.to_act
-            assert seat is not None
-            hand.bid(seat, low if seat == number % 4 else None)
+        hand = declared_at_lowest_bid(rules, seed=900 + number, declarer=number % 4)
         while hand.phase != "done":
             seat = hand.to_act
             assert seat is not None

@@ -1,4 +1,5 @@
-"""The optional mypyc build (``BAOFEN_COMPILE=1``, see setup.py) plays exactly the same hands."""
+"""The optional mypyc build (``BAOFEN_COMPILE=1``, see setup.py) plays exactly the same hands,
+with random bots and with the search bot (whose rollouts copy hands and run the rule bot)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ GAMES = """
 import hashlib, json
 import baofen.hand
 from baofen import Hand, RuleSet
-from baofen.bots import make_bot
+from baofen.arena import BotSpec
 
 
-def digest(variant: str, hands: int) -> str:
+def digest(variant: str, hands: int, players: str) -> str:
     rules = RuleSet.create(variant=variant)
-    bots = [make_bot("random", seed=seat) for seat in range(4)]
+    bots = [BotSpec.parse(spec).make(seat) for seat, spec in enumerate(players.split(","))]
     records = []
     for number in range(hands):
         hand = Hand(rules, seed=number)
@@ -32,12 +33,18 @@ def digest(variant: str, hands: int) -> str:
 """
 
 
-def digest(variant: str, hands: int) -> str:
+RANDOM = "random,random,random,random"
+SEARCH = "search:iterations=8,rule,rule,random"
+CASES = [("baofen", 150, RANDOM), ("hongwu", 150, RANDOM), ("baofen", 3, SEARCH),
+         ("hongwu", 3, SEARCH)]
+
+
+def digest(variant: str, hands: int, players: str) -> str:
     namespace: dict[str, object] = {}
     exec(GAMES, namespace)  # the same code as the compiled run below
     function = namespace["digest"]
     assert callable(function)
-    return str(function(variant, hands))
+    return str(function(variant, hands, players))
 
 
 def test_compiled_build_plays_the_same_hands(tmp_path: Path) -> None:
@@ -49,8 +56,10 @@ def test_compiled_build_plays_the_same_hands(tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     script = GAMES + (
-        "assert baofen.hand.__file__.endswith('.so'), baofen.hand.__file__\n"
-        "print(digest('baofen', 150), digest('hongwu', 150))\n"
+        "import baofen.bots.search_bot\n"
+        "for module in (baofen.hand, baofen.bots.search_bot):\n"
+        "    assert module.__file__.endswith('.so'), module.__file__\n"
+        f"print(*(digest(*case) for case in {CASES!r}))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", script],
@@ -58,5 +67,5 @@ def test_compiled_build_plays_the_same_hands(tmp_path: Path) -> None:
         capture_output=True, text=True, check=False,
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    assert run.stdout.split() == [digest("baofen", 150), digest("hongwu", 150)]
+    assert run.stdout.split() == [digest(*case) for case in CASES]
 

@@ -493,11 +493,11 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy of this hand's whole state (for search)."""
-        other = Hand.__new__(Hand)
-        # Immutable or shared-by-design values are taken as they are, the rest copied below.
-        other.rules = self.rules
+        # Built through the constructor, not ``Hand.__new__``: a mypyc-compiled class always runs
+        # ``__init__`` on creation. Immutable or shared-by-design values are then taken as they
+        # are, the rest copied.
+        other = Hand(self.rules, first=self.first, hands=self.deal[:4], kitty=self.deal[4])
         other.seed = self.seed
-        other.first = self.first
         other.deal = self.deal
         other.phase = self.phase
         other.to_act = self.to_act
