@@ -24,7 +24,7 @@ from baofen.cards import SAME_COLOUR
 
 from .helpers import deal
 from .test_follow import reference_legal
-from .test_hand_api import check_observation
+from .test_hand_api import check_observation, play_some
 
 PACK = Counter(full_pack())
 
@@ -351,14 +351,7 @@ def test_mid_hand_records_replay() -> None:
     for number in range(60):
         rules = RuleSet.baofen() if number % 2 else RuleSet.hongwu()
         hand = Hand(rules, seed=number)
-        bots = [make_bot("random", seed=number * 4 + s, throw_rate=0.3) for s in range(4)]
-        stop = rng.randint(0, 140)
-        for _ in range(stop):
-            if hand.phase == "done":
-                break
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        play_some(hand, rng.randint(0, 140), seed=number * 4)
         again = Hand.from_record(json.loads(json.dumps(hand.to_record())))
         assert again.to_record() == hand.to_record()
         for seat in (None, 0, 1, 2, 3):
@@ -368,10 +361,8 @@ def test_mid_hand_records_replay() -> None:
         for seat in (None, 0, 1, 2, 3):
             assert copy.observation(seat) == hand.observation(seat)
         before = hand.to_record()
-        while copy.phase != "done":  # playing the copy out leaves the original as it was
-            seat = copy.to_act
-            assert seat is not None
-            copy.apply(seat, bots[seat].act(copy.observation(seat)))
+        play_some(copy, 1000, seed=number)  # playing the copy out leaves the original as it was
+        assert copy.phase == "done"
         assert hand.to_record() == before
 
 
