@@ -4,13 +4,14 @@ brute-force reading of the rule."""
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baofen import Card, RuleSet, parse_cards
+from baofen import Card, IllegalAction, Reason, RuleSet, parse_cards
 from baofen.order import order_for
 from baofen.tricks import TrickJudge
 
@@ -311,3 +312,32 @@ def test_follow_obligation_in_a_hand_leaves_state_unchanged() -> None:
     assert hand.to_record() == before
     assert hand.is_legal(1, parse_cards("H9 H9"))
     hand.play(1, "H9 H9")
+
+
+def test_refusals_carry_a_code_and_their_parameters() -> None:
+    """A refused play's reason is the English text with a stable code and parameters (for
+    interfaces in other languages), and survives pickling (worker processes)."""
+    hand = hand_with(
+        RuleSet.baofen(),
+        ("SA SA SK CA", "SQ SQ S3", "", ""),
+        kitty="C4 C4 C6 C6 C7 C7 C8 C8",
+        seed=3,
+    )
+    declare_by(hand, 0, 85, "H")
+    mixed = hand.play_error(0, parse_cards("SA CA"))
+    assert isinstance(mixed, Reason) and mixed.code == "mixed_lead" and mixed.params == {}
+    assert hand.play_error(0, parse_cards("SQ")) == "you do not hold SQ"
+    hand.play(0, "SA SA")
+    reason = hand.play_error(1, parse_cards("SQ S3"))
+    assert isinstance(reason, Reason)
+    assert reason == "you must follow with 1 pair(s) (有对必跟对)"
+    assert (reason.code, reason.params) == ("follow_pairs", {"pairs": 1})
+    with pytest.raises(IllegalAction) as refused:
+        hand.play(1, "SQ S3")
+    assert refused.value.reason == reason
+    assert refused.value.reason is not None and refused.value.reason.code == "follow_pairs"
+    again = pickle.loads(pickle.dumps(reason))
+    assert (again, again.code, again.params) == (reason, reason.code, reason.params)
+    with pytest.raises(IllegalAction) as out_of_turn:
+        hand.play(3, "CA")
+    assert out_of_turn.value.reason is None

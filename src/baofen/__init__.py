@@ -13,7 +13,7 @@ See ``docs/rules.md`` for the rules and ``README.md`` for the tools built on the
 
 from .actions import Action, Bid, Declare, Play
 from .cards import CARDS, SUITS, Card, card_of, format_cards, full_pack, parse_card, parse_cards
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .hand import Hand, PlayResult
 from .match import Match, MatchEntry
 from .observation import Observation
@@ -38,6 +38,7 @@ __all__ = [
     "Order",
     "Play",
     "PlayResult",
+    "Reason",
     "RuleSet",
     "Trick",
     "card_of",

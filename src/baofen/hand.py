@@ -211,7 +211,8 @@ class Hand:
         return self._play_error(seat, cards) is None
 
     def play_error(self, seat: int, cards: Sequence[int]) -> str | None:
-        """Why ``seat`` may not play ``cards`` now, or ``None`` when it may."""
+        """Why ``seat`` may not play ``cards`` now, or ``None`` when it may. A refusal by the
+        rules of play is a :class:`~baofen.errors.Reason`, with a code."""
         return self._play_error(seat, cards)
 
     def observation(self, seat: int | None) -> Observation:

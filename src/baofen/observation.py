@@ -136,7 +136,8 @@ class Observation(NamedTuple):
         return self.play_error(cards) is None
 
     def play_error(self, cards: Sequence[int]) -> str | None:
-        """Why this seat may not play ``cards`` now, or ``None``."""
+        """Why this seat may not play ``cards`` now, or ``None``. A refusal by the rules of
+        play is a :class:`~baofen.errors.Reason`, with a code."""
         if self.phase != "playing" or not self.is_my_turn or self.judge is None:
             return "it is not this seat's turn to play"
         counts = [0] * 54

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import CARDS, Card
+from .errors import Reason
 from .order import TRUMP, Order
 from .units import all_tractors_fit, best_tractor_match, pair_kinds, runs_of_pairs
 
@@ -126,17 +127,17 @@ class TrickJudge:
             suits[card // 13] += 1
         return suits == [2, 2, 2, 2]
 
-    def lead_error(self, cards: Sequence[Card]) -> str | None:
+    def lead_error(self, cards: Sequence[Card]) -> Reason | None:
         """Why ``cards`` cannot be led, or ``None`` (any unit or throw of one group, §5)."""
         if not cards:
-            return "a lead needs at least one card"
+            return Reason("empty_lead")
         group = self.group
         first = group[cards[0]]
         for card in cards:
             if group[card] != first:
                 if self.is_eight_of_a_kind(cards):
                     return None
-                return "a lead must be of one suit group (all trumps, or all of one plain suit)"
+                return Reason("mixed_lead")
         return None
 
     def shape(self, cards: Sequence[Card]) -> LeadShape:
@@ -202,7 +203,7 @@ class TrickJudge:
         counts: Sequence[int],
         suited: Sequence[Card] | None,
         cards: Sequence[int],
-    ) -> str | None:
+    ) -> Reason | None:
         """Why ``cards`` may not be played now, or ``None`` (§5, §7).
 
         ``shape`` is the current lead's shape, ``None`` when leading; ``counts`` are the
@@ -210,22 +211,22 @@ class TrickJudge:
         following).
         """
         if not cards:
-            return "play at least one card"
+            return Reason("empty_play")
         need: dict[int, int] = {}
         for card in cards:
             if type(card) is not Card and (
                 not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 54
             ):
-                return f"not a card: {card!r}"
+                return Reason("not_a_card", card=repr(card))
             n = need.get(card, 0) + 1
             if n > counts[card]:
-                return f"you do not hold {'two ' if n > 1 else ''}{CARDS[card]}"
+                return Reason("not_held_twice" if n > 1 else "not_held", card=str(CARDS[card]))
             need[card] = n
         played = [CARDS[c] for c in cards]
         if shape is None:
             return self.lead_error(played)
         if len(played) != shape.size:
-            return f"play {shape.size} card(s), as many as the lead"
+            return Reason("wrong_count", size=shape.size)
         assert suited is not None
         return self.follow_error(shape, suited, played)
 
@@ -233,7 +234,7 @@ class TrickJudge:
 
     def follow_error(
         self, shape: LeadShape, suited: Sequence[Card], play: Sequence[Card]
-    ) -> str | None:
+    ) -> Reason | None:
         """Why ``play`` is not a legal follow (§7), or ``None``.
 
         ``suited`` are the follower's cards of the led group; ``play`` must already be known to
@@ -245,15 +246,15 @@ class TrickJudge:
         h = len(suited)
         if n == 1:
             if h and group[play[0]] != g:
-                return f"you must follow with a card of the led {_group_word(g)}"
+                return Reason("follow_suit", group=_group_name(g))
             return None
         played_in_group = [c for c in play if group[c] == g]
         m = len(played_in_group)
         if h >= n:
             if m != n:
-                return f"you must follow with {n} cards of the led {_group_word(g)}"
+                return Reason("follow_cards", size=n, group=_group_name(g))
         elif m != h:
-            return f"you must play all {h} of your card(s) of the led {_group_word(g)}"
+            return Reason("follow_all", held=h, group=_group_name(g))
         tractors, owed_pairs = self.owed_structure(shape, suited)
         if not owed_pairs:
             return None
@@ -261,9 +262,9 @@ class TrickJudge:
         if tractors:
             runs = [len(r) for r in runs_of_pairs(self.order, played_pairs)]
             if best_tractor_match(shape.tractors, runs) != tractors:
-                return "you must follow the led tractor with your tractor (拖拉机)"
+                return Reason("follow_tractor")
         if len(played_pairs) < owed_pairs:
-            return f"you must follow with {owed_pairs} pair(s) (有对必跟对)"
+            return Reason("follow_pairs", pairs=owed_pairs)
         return None
 
     def owed_structure(
@@ -383,5 +384,5 @@ class _Beaters:
         return any(length >= unit.pairs and top > unit.top for length, top in self.runs)
 
 
-def _group_word(group: int) -> str:
-    return "trump (主牌)" if group == TRUMP else "suit " + "SHCD"[group]
+def _group_name(group: int) -> str:
+    return "trump" if group == TRUMP else "SHCD"[group]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from baofen import RuleSet
+from baofen import CARDS, RuleSet
 from baofen.server.assist import hint_bot_name
 
 from .harness import Client, ThreadServer, create_table, start_with_bots
@@ -79,13 +79,19 @@ def test_hint_and_check_through_a_hand(started: tuple[Client, str]) -> None:
     checked = answer(me, "checked")
     assert checked == {
         "type": "checked", "id": 4, "cards": hint["cards"], "legal": True, "reason": None,
+        "reason_code": None,
     }
-    missing = next(c for c in ("SA", "HA", "CA", "DA", "BJ") if c not in observation["hand"])
+    missing = next(str(c) for c in CARDS if str(c) not in observation["hand"])
     me.send(type="check", cards=[missing], id=5)
     checked = answer(me, "checked")
-    assert checked["legal"] is False and checked["reason"]
-    me.send(type="play", cards=hint["cards"], id=6)
-    assert answer(me, "ack")["id"] == 6
+    assert checked["legal"] is False and checked["reason"] == f"you do not hold {missing}"
+    assert checked["reason_code"] == {"code": "not_held", "params": {"card": missing}}
+    me.send(type="play", cards=[missing], id=6)  # played anyway: refused with the same code
+    refused = me.expect("error")
+    assert refused["code"] == "illegal_action" and refused["message"] == checked["reason"]
+    assert refused["reason_code"] == checked["reason_code"]
+    me.send(type="play", cards=hint["cards"], id=7)
+    assert answer(me, "ack")["id"] == 7
     me.close()
 
 

@@ -45,8 +45,8 @@ def play_to_result(person: Person) -> None:
 
 def lead_a_failing_throw(person: Person) -> None:
     """At a lead: two cards of different suit groups keep the play button disabled, with the
-    engine's reason; then the highest and the lowest card of the longest plain suit, a throw
-    (甩牌) that is legal but fails (someone holds a higher card than its lowest): the last
+    engine's reason in Chinese; then the highest and the lowest card of the longest plain suit,
+    a throw (甩牌) that is legal but fails (someone holds a higher card than its lowest): the last
     trick shows all its cards, what was played, and the penalty."""
     page = person.page
     groups = page.locator("#hand .suit-group")
@@ -54,6 +54,8 @@ def lead_a_failing_throw(person: Person) -> None:
     person.click_card(groups.nth(0).locator(".card").first)
     person.click_card(groups.nth(1).locator(".card").first)
     expect(page.locator("#play-note.error")).to_be_visible()
+    # the engine's reason, said in the page's language (Chinese) from its reason code
+    expect(page.locator("#play-note")).to_contain_text("领出（含甩牌）必须同一门")
     expect(page.locator("#btn-play")).to_be_disabled()
     page.click("#btn-hint")  # the hint replaces the selection with a legal play
     expect(page.locator("#btn-play")).to_be_enabled()

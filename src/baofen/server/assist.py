@@ -17,7 +17,7 @@ from ..bots import bot_names, make_bot
 from ..cards import Card, parse_cards
 from ..errors import IllegalAction
 from ..observation import Observation
-from .protocol import Check, Checked, Hint, Suggestion
+from .protocol import Check, Checked, Hint, ReasonCode, Suggestion
 from .tables import Table, TableError
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,10 @@ def _observation(table: Table, seat: int) -> Observation:
 def check(table: Table, seat: int, message: Check) -> Checked:
     """Whether ``seat`` may play ``message.cards`` now, with the engine's reason if not."""
     reason = _observation(table, seat).play_error(parse_cards(message.cards))
-    return Checked(id=message.id, cards=message.cards, legal=reason is None, reason=reason)
+    return Checked(
+        id=message.id, cards=message.cards, legal=reason is None, reason=reason,
+        reason_code=ReasonCode.of(reason),
+    )
 
 
 def suggest(table: Table, seat: int, message: Hint) -> Suggestion:

@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from ..cards import parse_card
+from ..errors import Reason
 from ..ruleset import RuleSet
 
 SeatNumber = Annotated[int, Field(ge=0, le=3, description="a seat 0–3 (South, East, North, West)")]
@@ -200,6 +201,23 @@ ErrorCode = Literal[
 """Why a message was refused (see docs/protocol.md for each)."""
 
 
+class ReasonCode(BaseModel):
+    """Why the rules refuse a play, as a code with parameters (``baofen.Reason``), so that a
+    client can say it in its own language; the English text comes beside it."""
+
+    code: str = Field(description="one of the codes of baofen.errors.PLAY_REASONS")
+    params: dict[str, str | int] = Field(
+        description="`group`: 'trump' or a suit letter; `card`: a card in notation; counts"
+    )
+
+    @classmethod
+    def of(cls, reason: str | None) -> ReasonCode | None:
+        """The code of an engine reason, or ``None`` when it has none."""
+        if not isinstance(reason, Reason):
+            return None
+        return cls(code=reason.code, params=reason.params)
+
+
 class ErrorMessage(_ServerMessage):
     """A refused message: nothing changed, and the connection stays open (except ``replaced``)."""
 
@@ -207,6 +225,9 @@ class ErrorMessage(_ServerMessage):
     code: ErrorCode
     message: str = Field(description="what was wrong, in plain words")
     id: MessageId = None
+    reason_code: ReasonCode | None = Field(
+        default=None, description="for an illegal play: the reason's code, to translate `message`"
+    )
 
 
 class Joined(_ServerMessage):
@@ -245,6 +266,9 @@ class Checked(_ServerMessage):
     cards: list[str] = Field(description="the checked cards, in notation")
     legal: bool
     reason: str | None = Field(description="the engine's reason when not legal, else null")
+    reason_code: ReasonCode | None = Field(
+        default=None, description="the reason's code, when the rules of play refuse the cards"
+    )
 
 
 class Suggestion(_ServerMessage):

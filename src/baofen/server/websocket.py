@@ -36,6 +36,7 @@ from .protocol import (
     Leave,
     Ping,
     Pong,
+    ReasonCode,
     Reclaim,
     Start,
     Sync,
@@ -119,7 +120,12 @@ def _handle(connection: Connection, table: Table, settings: ServerSettings, text
     except TableError as error:
         connection.send(_error(error.code, error.message, ident))
     except IllegalAction as error:
-        connection.send(_error("illegal_action", str(error), ident))
+        connection.send(
+            ErrorMessage(
+                code="illegal_action", message=str(error), id=ident,
+                reason_code=ReasonCode.of(error.reason),
+            ).model_dump_json()
+        )
     except Exception:  # a server bug: answer, log, and keep the connection
         log.exception("table %s: failed to handle a message", table.code)
         connection.send(_error("unavailable", "the server failed on this message", ident))

@@ -4,7 +4,7 @@
 // selected, `legal_bids` for bidding, `hint` for 提示), and the card order comes from it too.
 
 import { api } from "./api.js";
-import { cardEl, cardsEl, chipsEl, groupCards, loadOrder, orderNow, suitEl, SUIT_SYMBOL } from "./cards.js";
+import { cardEl, cardsEl, chipsEl, face, groupCards, loadOrder, orderNow, suitEl, SUIT_SYMBOL } from "./cards.js";
 import { Connection } from "./connection.js";
 import { byId, el, fill, modal, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -553,7 +553,7 @@ class TableView {
     this.checkTimer = setTimeout(async () => {
       const answer = await this.conn.request({ type: "check", cards });
       if (this.check.key !== key) return;
-      this.check = { key, legal: answer.type === "checked" && answer.legal, reason: answer.reason ?? answer.message ?? null, pending: false };
+      this.check = { key, legal: answer.type === "checked" && answer.legal, reason: reasonText(answer), pending: false };
       this.renderActions();
     }, CHECK_DELAY_MS);
   }
@@ -572,7 +572,7 @@ class TableView {
 
   async send(message) {
     const answer = await this.conn.request(message);
-    if (answer.type === "error") toast(t("err.generic", { message: answer.message }), "error");
+    if (answer.type === "error") toast(t("err.generic", { message: reasonText(answer) }), "error");
     return answer;
   }
 
@@ -665,5 +665,21 @@ class TableView {
     const info = this.info;
     modal(t("scores.title"), scoreboardEl(info.match, info.rules.variant, this.directions()), { className: "wide" });
   }
+}
+
+/** An answer's refusal in the interface language: translated from its reason code when it has
+ * one (the rules of play), else the server's English text. */
+function reasonText(answer) {
+  const text = answer.reason ?? answer.message ?? null;
+  const coded = answer.reason_code;
+  if (!coded) return text;
+  const params = { ...coded.params };
+  if ("group" in params) params.group = t(`group.${params.group}`);
+  if (typeof params.card === "string" && /^([SHCD][2-9TJQKA]|BJ|LJ)$/.test(params.card)) {
+    const { rank, suit } = face(params.card);
+    params.card = params.card === "BJ" || params.card === "LJ" ? t(`card.${params.card}`) : suit + rank;
+  }
+  const key = `reason.${coded.code}`;
+  return t(key) === key ? text : t(key, params);
 }
 
