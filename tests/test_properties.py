@@ -13,7 +13,7 @@ import json
 import math
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -70,25 +70,44 @@ def rule_sets(draw: st.DrawFn, variant: str | None = None) -> RuleSet:
 EIGHTS = [" ".join(f"{s}{r} {s}{r}" for s in "SHCD") for r in "3456789TJQKA"]
 
 
+class NewHand(NamedTuple):
+    """A random hand to play, as drawn by :func:`new_hands`; :meth:`build` makes it (outside
+    the strategy, which must not create random generators)."""
+
+    rules: RuleSet
+    seed: int
+    first: int
+    eight: tuple[int, str] | None  # a seat dealt an eight of a kind, and the eight cards
+    throw_rate: float
+    pass_rate: float
+
+    def build(self) -> tuple[Hand, list[Any], random.Random]:
+        """The hand, four random bots and a generator for the checks."""
+        if self.eight is None:
+            hand = Hand(self.rules, seed=self.seed, first=self.first)
+        else:
+            fixed = ["", "", "", ""]
+            fixed[self.eight[0]] = self.eight[1]
+            hands, kitty = deal(fixed, seed=self.seed)
+            hand = Hand(self.rules, hands=hands, kitty=kitty, first=self.first)
+        bots = [make_bot("random", seed=self.seed + s, throw_rate=self.throw_rate,
+                         pass_rate=self.pass_rate) for s in range(4)]
+        return hand, bots, random.Random(self.seed)
+
+
 @st.composite
-def new_hands(draw: st.DrawFn, variant: str | None = None) -> tuple[Hand, list[Any], random.Random]:
+def new_hands(draw: st.DrawFn, variant: str | None = None) -> NewHand:
     rules = draw(rule_sets(variant))
     seed = draw(st.integers(0, 2**32))
     first = draw(st.integers(0, 3))
+    eight = None
     if rules.is_baofen and draw(st.integers(0, 2)) == 0:
         # An eight of a kind in some hand, so 八张 is led and followed now and then.
         rules = rules.replace(eight_of_a_kind=True)
-        fixed = ["", "", "", ""]
-        fixed[draw(st.integers(0, 3))] = draw(st.sampled_from(EIGHTS))
-        hands, kitty = deal(fixed, seed=seed)
-        hand = Hand(rules, hands=hands, kitty=kitty, first=first)
-    else:
-        hand = Hand(rules, seed=seed, first=first)
+        eight = (draw(st.integers(0, 3)), draw(st.sampled_from(EIGHTS)))
     throw_rate = draw(st.sampled_from([0.0, 0.1, 0.4]))
     pass_rate = draw(st.sampled_from([0.2, 0.5]))
-    bots = [make_bot("random", seed=seed + s, throw_rate=throw_rate, pass_rate=pass_rate)
-            for s in range(4)]
-    return hand, bots, random.Random(seed)
+    return NewHand(rules, seed, first, eight, throw_rate, pass_rate)
 
 
 # -- independent readings of the rules -----------------------------------------------------------
@@ -329,21 +348,21 @@ def check_finished(hand: Hand) -> None:
 
 @checked(150)
 @given(new_hands("baofen"))
-def test_baofen_hands_checked_at_every_step(case: tuple[Hand, list[Any], random.Random]) -> None:
-    play_checked(*case, thorough=True)
+def test_baofen_hands_checked_at_every_step(case: NewHand) -> None:
+    play_checked(*case.build(), thorough=True)
 
 
 @checked(150)
 @given(new_hands("hongwu"))
-def test_hongwu_hands_checked_at_every_step(case: tuple[Hand, list[Any], random.Random]) -> None:
-    play_checked(*case, thorough=True)
+def test_hongwu_hands_checked_at_every_step(case: NewHand) -> None:
+    play_checked(*case.build(), thorough=True)
 
 
 @checked(250)
 @given(st.lists(new_hands(), min_size=8, max_size=8))
-def test_many_hands_end_to_end(cases: list[tuple[Hand, list[Any], random.Random]]) -> None:
+def test_many_hands_end_to_end(cases: list[NewHand]) -> None:
     for case in cases:
-        play_checked(*case, thorough=False)
+        play_checked(*case.build(), thorough=False)
 
 
 def test_mid_hand_records_replay() -> None:
