@@ -6,12 +6,13 @@ from __future__ import annotations
 import itertools
 import pickle
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baofen import Card, IllegalAction, Reason, RuleSet, parse_cards
+from baofen import CARDS, Card, IllegalAction, Reason, RuleSet, parse_cards
 from baofen.order import order_for
 from baofen.tricks import TrickJudge
 
@@ -340,4 +341,40 @@ def test_refusals_carry_a_code_and_their_parameters() -> None:
     assert (again, again.code, again.params) == (reason, reason.code, reason.params)
     with pytest.raises(IllegalAction) as out_of_turn:
         hand.play(3, "CA")
-    assert out_of_turn.value.reason is None
+    assert out_of_turn.value.reason is not None
+    assert (out_of_turn.value.reason.code, out_of_turn.value.reason.params) == (
+        "not_your_turn", {"seat": 3, "to_act": 1})
+    assert str(out_of_turn.value) == "not seat 3's turn: seat 1 is to act"
+    with pytest.raises(IllegalAction) as malformed:
+        hand.play(1, "SQ XX")
+    assert malformed.value.reason is None and "'XX'" in str(malformed.value)
+
+
+def refusal(act: Callable[[], object]) -> tuple[str, dict[str, object]]:
+    """The code and parameters of the :class:`IllegalAction` that ``act`` raises."""
+    with pytest.raises(IllegalAction) as refused:
+        act()
+    reason = refused.value.reason
+    assert reason is not None, str(refused.value)
+    return reason.code, reason.params
+
+
+def test_bidding_and_kitty_refusals_carry_codes() -> None:
+    hand = hand_with(RuleSet.baofen(), seed=4)
+    assert refusal(lambda: hand.bid(0, 80)) == (
+        "bid_not_offered", {"value": 80, "bids": "85, 90, 95"})
+    assert refusal(lambda: hand.declare(0, "S", [])) == (
+        "wrong_phase", {"expected": "kitty", "phase": "bidding"})
+    hand.bid(0, 85)
+    assert refusal(lambda: hand.bid(1, 85)) == ("bid_too_low", {"high": 85})
+    hand.bid(1, None)
+    hand.bid(2, None)
+    hand.bid(3, None)
+    assert hand.phase == "kitty" and hand.declarer == 0
+    assert refusal(lambda: hand.declare(0, "N", list(hand.kitty))) == (
+        "bad_trump", {"trump": "'N'"})
+    assert refusal(lambda: hand.declare(0, "S", list(hand.kitty)[:3])) == (
+        "bury_count", {"size": 8, "count": 3})
+    absent = next(c for c in CARDS if c not in hand.hand_of(0))
+    assert refusal(lambda: hand.declare(0, "S", [*list(hand.kitty)[:7], absent])) == (
+        "bury_not_held", {"cards": str(absent)})

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-PLAY_REASONS: dict[str, str] = {
+REASONS: dict[str, str] = {
+    # whose turn, and when
+    "wrong_phase": "not the {expected} phase: the hand is in the {phase} phase",
+    "not_your_turn": "not seat {seat}'s turn: seat {to_act} is to act",
+    "not_my_turn": "it is not this seat's turn to play",
+    # bidding (§9) and the kitty (§10)
+    "bid_not_offered": "{value} is not a bid of this game: bids are {bids}",
+    "bid_too_low": "a bid must be higher than the current {high}",
+    "bad_trump": "trump must be one of S H C D (no no-trump game), not {trump}",
+    "bury_count": "bury exactly {size} cards, not {count}",
+    "bury_not_held": "cannot bury cards you do not hold: {cards}",
+    # at a server's table
+    "hand_over": "the hand is over: the next deal is coming",
+    "no_hint": "nothing to suggest: it is not your turn",
+    # leading and following (§5, §7)
     "empty_play": "play at least one card",
     "not_a_card": "not a card: {card}",
     "not_held": "you do not hold {card}",
@@ -18,8 +32,9 @@ PLAY_REASONS: dict[str, str] = {
     "follow_tractor": "you must follow the led tractor with your tractor (拖拉机)",
     "follow_pairs": "you must follow with {pairs} pair(s) (有对必跟对)",
 }
-"""Why a play is refused (§5, §7), by code: the English text, with ``{name}`` filled from the
-reason's parameters. ``group`` is ``"trump"`` or a suit letter; ``card`` is in notation."""
+"""Why the rules refuse an action, by code: the English text, with ``{name}`` filled from the
+reason's parameters. ``group`` is ``"trump"`` or a suit letter; ``card`` and ``cards`` are in
+notation; ``phase`` and ``expected`` are phases of :class:`~baofen.hand.Hand`."""
 
 
 class Reason(str):
@@ -31,9 +46,9 @@ class Reason(str):
     params: dict[str, Any]
 
     def __new__(cls, code: str, **params: Any) -> Reason:
-        """The reason ``code`` of :data:`PLAY_REASONS` with ``params``."""
+        """The reason ``code`` of :data:`REASONS` with ``params``."""
         words = {name: _english(name, value) for name, value in params.items()}
-        reason = super().__new__(cls, PLAY_REASONS[code].format(**words))
+        reason = super().__new__(cls, REASONS[code].format(**words))
         reason.code = code
         reason.params = params
         return reason
@@ -55,5 +70,6 @@ class IllegalAction(ValueError):
 
     @property
     def reason(self) -> Reason | None:
-        """The :class:`Reason` given, when the refusal has a code (an illegal play)."""
+        """The :class:`Reason` given, when the refusal has a code (every refusal by the rules;
+        malformed input — not a card, not an action — has none)."""
         return self.args[0] if self.args and isinstance(self.args[0], Reason) else None

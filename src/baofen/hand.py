@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from .actions import Action, Bid, Declare, Play
 from .cards import CARDS, KINDS, POINTS, SUITS, Card, parse_card, parse_cards
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .observation import Observation
 from .order import TRUMP, Order, order_for
 from .ruleset import RuleSet
@@ -243,13 +243,13 @@ class Hand:
                 raise IllegalAction(f"a bid is a number or None (pass), not {value!r}")
             grid = rules.bid_grid()
             if value not in grid:
-                raise IllegalAction(
-                    f"{value} is not a bid of this game: bids are "
-                    + (", ".join(map(str, grid)) if rules.variant == "baofen"
-                       else f"{rules.bid_min}–{rules.bid_max} in steps of {rules.bid_step}")
-                )
+                raise IllegalAction(Reason(
+                    "bid_not_offered", value=value,
+                    bids=(", ".join(map(str, grid)) if rules.variant == "baofen"
+                          else f"{rules.bid_min}–{rules.bid_max} in steps of {rules.bid_step}"),
+                ))
             if high is not None and value <= high[1]:
-                raise IllegalAction(f"a bid must be higher than the current {high[1]}")
+                raise IllegalAction(Reason("bid_too_low", high=high[1]))
         self.bids.append((seat, value))
         self._log(seat, Bid(value))
         if value is None:
@@ -282,14 +282,14 @@ class Hand:
         """The declarer names ``trump`` and buries 8 of its 33 cards (§10)."""
         self._expect("kitty", seat)
         if not isinstance(trump, str) or trump.upper() not in SUITS:
-            raise IllegalAction(f"trump must be one of S H C D (no no-trump game), not {trump!r}")
+            raise IllegalAction(Reason("bad_trump", trump=repr(trump)))
         trump = trump.upper()
         buried = _as_cards(bury)
         if len(buried) != KITTY_SIZE:
-            raise IllegalAction(f"bury exactly {KITTY_SIZE} cards, not {len(buried)}")
+            raise IllegalAction(Reason("bury_count", size=KITTY_SIZE, count=len(buried)))
         missing = _missing(self._counts[seat], buried)
         if missing:
-            raise IllegalAction(f"cannot bury cards you do not hold: {missing}")
+            raise IllegalAction(Reason("bury_not_held", cards=missing))
         counts = self._counts[seat]
         for card in buried:
             counts[card] -= 1
@@ -399,15 +399,15 @@ class Hand:
 
     def _expect(self, phase: Phase, seat: int) -> None:
         if self.phase != phase:
-            raise IllegalAction(f"not the {phase} phase: the hand is in the {self.phase} phase")
+            raise IllegalAction(Reason("wrong_phase", expected=phase, phase=self.phase))
         if seat != self.to_act:
-            raise IllegalAction(f"not seat {seat}'s turn: seat {self.to_act} is to act")
+            raise IllegalAction(Reason("not_your_turn", seat=seat, to_act=self.to_act))
 
     def _play_error(self, seat: int, cards: Sequence[int]) -> str | None:
         if self.phase != "playing":
-            return f"not the playing phase: the hand is in the {self.phase} phase"
+            return Reason("wrong_phase", expected="playing", phase=self.phase)
         if seat != self.to_act:
-            return f"not seat {seat}'s turn: seat {self.to_act} is to play"
+            return Reason("not_your_turn", seat=seat, to_act=self.to_act)
         judge = self._judge
         assert judge is not None
         shape = self._lead_shape

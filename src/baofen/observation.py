@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Bid, Declare, Play
 from .cards import Card
+from .errors import Reason
 from .order import Order, order_for
 from .ruleset import RuleSet
 from .scoring import HandResult
@@ -139,7 +140,7 @@ class Observation(NamedTuple):
         """Why this seat may not play ``cards`` now, or ``None``. A refusal by the rules of
         play is a :class:`~baofen.errors.Reason`, with a code."""
         if self.phase != "playing" or not self.is_my_turn or self.judge is None:
-            return "it is not this seat's turn to play"
+            return Reason("not_my_turn")
         counts = [0] * 54
         for card in self.hand:
             counts[card] += 1

@@ -107,6 +107,10 @@ def test_hint_when_not_to_act_is_refused(server: ThreadServer) -> None:
     error = east.expect("error")
     assert error["id"] == "early" and error["code"] == "illegal_action"
     assert "not your turn" in error["message"]
+    assert error["reason_code"] == {"code": "no_hint", "params": {}}
+    east.send(type="bid", value=85, id="bid")  # out of turn: the seats in the code
+    error = east.expect("error")
+    assert error["reason_code"] == {"code": "not_your_turn", "params": {"seat": 1, "to_act": 0}}
     for client in clients:
         client.close()
 

@@ -15,7 +15,7 @@ from typing import Any
 from ..actions import Bid, Declare, Play
 from ..bots import bot_names, make_bot
 from ..cards import Card, parse_cards
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from ..observation import Observation
 from .protocol import Check, Checked, Hint, ReasonCode, Suggestion
 from .tables import Table, TableError
@@ -51,7 +51,7 @@ def suggest(table: Table, seat: int, message: Hint) -> Suggestion:
     """The computer's choice for ``seat`` now; :class:`IllegalAction` when it is not to act."""
     observation = _observation(table, seat)
     if observation.phase == "done" or observation.to_act != seat:
-        raise IllegalAction("nothing to suggest: it is not your turn")
+        raise IllegalAction(Reason("no_hint"))
     try:
         action = make_bot(hint_bot_name(), seed=secrets.randbits(32)).act(observation)
     except Exception:  # a bot's bug must not cost the player the connection

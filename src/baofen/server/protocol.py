@@ -202,12 +202,13 @@ ErrorCode = Literal[
 
 
 class ReasonCode(BaseModel):
-    """Why the rules refuse a play, as a code with parameters (``baofen.Reason``), so that a
+    """Why the rules refuse an action, as a code with parameters (``baofen.Reason``), so that a
     client can say it in its own language; the English text comes beside it."""
 
-    code: str = Field(description="one of the codes of baofen.errors.PLAY_REASONS")
-    params: dict[str, str | int] = Field(
-        description="`group`: 'trump' or a suit letter; `card`: a card in notation; counts"
+    code: str = Field(description="one of the codes of baofen.errors.REASONS")
+    params: dict[str, str | int | None] = Field(
+        description="`group`: 'trump' or a suit letter; `card`, `cards`: in notation; seats, "
+        "phases, bids and counts"
     )
 
     @classmethod
@@ -226,7 +227,7 @@ class ErrorMessage(_ServerMessage):
     message: str = Field(description="what was wrong, in plain words")
     id: MessageId = None
     reason_code: ReasonCode | None = Field(
-        default=None, description="for an illegal play: the reason's code, to translate `message`"
+        default=None, description="for `illegal_action`: the reason's code, to translate `message`"
     )
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from ..actions import Action, Bid, Declare, Play
 from ..bots import Bot, make_bot
 from ..cards import parse_cards
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from ..match import Match, MatchEntry
 from ..observation import describe_action
 from ..record import action_from_dict
@@ -404,7 +404,7 @@ class Table:
         assert match is not None
         hand = match.hand
         if hand.phase == "done":
-            raise IllegalAction("the hand is over: the next deal is coming")
+            raise IllegalAction(Reason("hand_over"))
         hand.apply(number, action)
         finished = self._settle()
         self._log("action", {"seat": number, **describe_action(action)}, finished)

@@ -668,13 +668,15 @@ class TableView {
 }
 
 /** An answer's refusal in the interface language: translated from its reason code when it has
- * one (the rules of play), else the server's English text. */
+ * one (every refusal by the rules), else the server's English text. */
 function reasonText(answer) {
   const text = answer.reason ?? answer.message ?? null;
   const coded = answer.reason_code;
   if (!coded) return text;
   const params = { ...coded.params };
   if ("group" in params) params.group = t(`group.${params.group}`);
+  for (const name of ["seat", "to_act"]) if (typeof params[name] === "number") params[name] = t(`seat.${params[name]}`);
+  for (const name of ["phase", "expected"]) if (name in params) params[name] = t(`phase.${params[name]}`);
   if (typeof params.card === "string" && /^([SHCD][2-9TJQKA]|BJ|LJ)$/.test(params.card)) {
     const { rank, suit } = face(params.card);
     params.card = params.card === "BJ" || params.card === "LJ" ? t(`card.${params.card}`) : suit + rank;
