@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from . import assist
 from .config import ServerSettings
 from .connections import Connection
@@ -120,12 +120,7 @@ def _handle(connection: Connection, table: Table, settings: ServerSettings, text
     except TableError as error:
         connection.send(_error(error.code, error.message, ident))
     except IllegalAction as error:
-        connection.send(
-            ErrorMessage(
-                code="illegal_action", message=str(error), id=ident,
-                reason_code=ReasonCode.of(error.reason),
-            ).model_dump_json()
-        )
+        connection.send(_error("illegal_action", str(error), ident, error.reason))
     except Exception:  # a server bug: answer, log, and keep the connection
         log.exception("table %s: failed to handle a message", table.code)
         connection.send(_error("unavailable", "the server failed on this message", ident))
@@ -212,5 +207,7 @@ def _identify(connection: Connection, table: Table, message: Join | Reclaim | Wa
         table.publish()
 
 
-def _error(code: ErrorCode, message: str, ident: Any) -> str:
-    return ErrorMessage(code=code, message=message, id=ident).model_dump_json()
+def _error(code: ErrorCode, message: str, ident: Any, reason: Reason | None = None) -> str:
+    return ErrorMessage(
+        code=code, message=message, id=ident, reason_code=ReasonCode.of(reason)
+    ).model_dump_json()
