@@ -220,11 +220,13 @@ def test_reload_mid_hand_and_continue(chromium: Browser, web_server: ThreadServe
         person.take_turn()
     person.my_turn_or_result()
     before = person.hand()
+    assert before, "the hand is shown at this player's turn"
     tricks = person.body("tricks")
     person.page.reload()
     person.wait_connected()
     person.wait_for("document.body.dataset.seat === '1'")
     assert person.body("tricks") == tricks
+    expect(person.page.locator("#hand .card")).to_have_count(len(before))
     assert sorted(person.hand()) == sorted(before)
     expect(person.page.locator("[data-sit]")).to_have_count(0)
 
@@ -293,11 +295,13 @@ def test_reconnects_after_a_server_restart(
         person.start()
         person.my_turn_or_result()
         before = person.hand()
+        assert before, "the hand is shown at this player's turn"
         server.kill()
         expect(person.page.locator("#conn")).to_have_attribute("data-status", "closed")
         server = ProcessServer(db, port, {"BAOFEN_DROP_GRACE": "30"})
         person.wait_connected()  # reconnected by itself, and reclaimed the seat
         person.wait_for("document.body.dataset.seat === '2'")
+        expect(person.page.locator("#hand .card")).to_have_count(len(before))
         assert sorted(person.hand()) == sorted(before)
         play_to_result(person)
     finally:

@@ -100,9 +100,13 @@ class Person:
         self.wait_for(f"document.body.dataset.version !== '{version}'")
 
     def my_turn_or_result(self) -> str:
-        """Wait until this player is to act or a result is shown: "turn" or "result"."""
+        """Wait until this player is to act or a result is shown: "turn" or "result".
+
+        A turn counts once the hand is drawn too: the hand waits for its card order (fetched
+        once per trump), so ``myTurn`` can be set a moment before the cards appear."""
         self.wait_for(
-            "document.body.dataset.myTurn === '1' || document.querySelector('.result-dialog')"
+            "(document.body.dataset.myTurn === '1' && document.querySelector('#hand .card'))"
+            " || document.querySelector('.result-dialog')"
         )
         return "result" if self.page.locator(".result-dialog").count() else "turn"
 
@@ -136,8 +140,8 @@ class Person:
         page.click(f"[data-trump='{trump}']")
         expect(page.locator(f"[data-trump='{trump}']")).to_have_attribute("aria-pressed", "true")
         cards = page.locator("#hand .card")
+        expect(cards).to_have_count(33)  # redrawn in the named trump's order, once it is loaded
         count = cards.count()
-        assert count == 33
         for index in range(count - 8, count):
             self.click_card(cards.nth(index))
         expect(page.locator("#hand .card.selected")).to_have_count(8)
