@@ -140,7 +140,7 @@ class Person:
         page.click(f"[data-trump='{trump}']")
         expect(page.locator(f"[data-trump='{trump}']")).to_have_attribute("aria-pressed", "true")
         cards = page.locator("#hand .card")
-        expect(cards).to_have_count(33)  # redrawn in the named trump's order, once it is loaded
+        expect(cards).to_have_count(33)  # the hand with the kitty, once it is drawn
         count = cards.count()
         for index in range(count - 8, count):
             self.click_card(cards.nth(index))
