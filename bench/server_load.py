@@ -34,7 +34,8 @@ from websockets.asyncio.client import connect
 
 from baofen import RuleSet
 from baofen.bots import make_bot
-from baofen.server.wire import action_message, observation_from_wire
+from baofen.wire.actions import action_message
+from baofen.wire.observation import ObservationView
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_LIMIT = 600.0
@@ -78,11 +79,11 @@ async def player(url: str, seat: int, rules: RuleSet, run: TableRun, seed: int) 
             observation = message["observation"]
             if observation and observation["to_act"] == seat and version != acted:
                 acted = version
-                action = bot.act(observation_from_wire(observation, rules))
+                action = bot.act(ObservationView.model_validate(observation).to_observation(rules))
                 run.sent[version + 1] = time.perf_counter()
                 run.actor[version + 1] = seat
                 run.actions += 1
-                await ws.send(json.dumps(action_message(action)))
+                await ws.send(action_message(action).model_dump_json(exclude={"id"}))
 
 
 async def run_tables(base: str, k: int, rules: RuleSet) -> tuple[float, list[TableRun]]:

@@ -20,9 +20,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from baofen import RuleSet
 from baofen.bots import make_bot
-from baofen.server import ServerSettings, create_app
-from baofen.server.protocol import server_message
-from baofen.server.wire import action_message, observation_from_wire
+from baofen.server import ServerSettings
+from baofen.server.app import create_app
+from baofen.wire.actions import action_message
+from baofen.wire.messages import server_message
+from baofen.wire.observation import ObservationView
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
@@ -205,8 +207,10 @@ class RandomPlayer:
 
     def message(self, state: dict[str, Any]) -> dict[str, Any]:
         """The action message for the observation in ``state``."""
-        observation = observation_from_wire(state["observation"], self.rules)
-        return action_message(self.bot.act(observation))
+        observation = ObservationView.model_validate(state["observation"])
+        return action_message(self.bot.act(observation.to_observation(self.rules))).model_dump(
+            mode="json", exclude={"id"}
+        )
 
 
 def to_act(state: dict[str, Any] | None) -> int | None:

@@ -7,18 +7,22 @@ from typing import Any
 import pytest
 
 from baofen import CARDS, RuleSet
-from baofen.server.assist import hint_bot_name
+from baofen.bots import make_bot
+from baofen.wire.actions import action_message
+from baofen.wire.messages import Suggestion
 
 from .harness import Client, ThreadServer, create_table, start_with_bots
 
 
 def my_turn(client: Client) -> dict[str, Any]:
-    """The observation of the latest state in which it is this client's turn (read on until
-    there is one)."""
+    """The observation of the latest state in which it is this client's turn, or the hand is
+    done (read on until there is one)."""
     state = client.state
     while True:
         observation: dict[str, Any] | None = state and state["observation"]
-        if observation is not None and observation["to_act"] == client.seat:
+        if observation is not None and (
+            observation["to_act"] == client.seat or observation["phase"] == "done"
+        ):
             return observation
         state = client.expect("state")
 
@@ -134,7 +138,28 @@ def test_check_and_hint_need_a_seat_and_a_match(server: ThreadServer) -> None:
     watcher.close()
 
 
-def test_hint_bot_is_the_rule_bot_when_registered() -> None:
-    from baofen.bots import bot_names
-
-    assert hint_bot_name() == ("rule" if "rule" in bot_names() else "random")
+def test_every_hint_of_a_hand_is_the_rule_bots_move(
+    server: ThreadServer, started: tuple[Client, str]
+) -> None:
+    """Through a whole hand, each hint is exactly what the rule bot does from the seat's own
+    observation (the declare alone, 8 of 33 cards, tells another bot apart)."""
+    me, code = started
+    table = server.app.state.lobby.get(code)
+    rule = make_bot("rule")
+    my_turn(me)
+    me.send(type="bid", value=95)  # the top value: this seat declares, so it hints a bury too
+    me.expect("ack")
+    hints: list[str] = []
+    while True:
+        observation = my_turn(me)
+        if observation["phase"] == "done":
+            break
+        truth = table.match.hand.observation(me.seat)  # the table waits for this seat
+        expected = Suggestion.of(rule.act(truth), len(hints))
+        me.send(type="hint", id=len(hints))
+        assert answer(me, "suggestion") == expected.model_dump(mode="json")
+        me.send(**action_message(rule.act(truth)).model_dump(mode="json", exclude={"id"}))
+        me.expect("ack")
+        hints.append(expected.action)
+    assert hints[0] == "declare" and len(hints) > 10 and set(hints[1:]) == {"play"}
+    me.close()

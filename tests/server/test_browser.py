@@ -9,10 +9,13 @@ import httpx
 import pytest
 
 from baofen import Hand, RuleSet, parse_cards
-from baofen.bots import bot_names, make_bot
+from baofen.bots import BOT_LEVELS, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
-from baofen.server.protocol import CardOrderView, ClientDefaults, HandReplay
+from baofen.server.protocol import ClientDefaults
+from baofen.wire.rest import CardOrderView
+from baofen.wire.results import ResultView
+from baofen.wire.tricks import TrickView
 
 from .harness import ThreadServer, start_with_bots
 from .test_match import play_until_finished
@@ -35,7 +38,7 @@ def test_defaults(server: ThreadServer) -> None:
     assert RuleSet.from_dict(body["rules"]["baofen"]) == RuleSet.baofen()
     assert RuleSet.from_dict(body["rules"]["hongwu"]) == RuleSet.hongwu()
     assert body["settings"]["timer_seconds"] == 30
-    assert set(body["bot_levels"]) == set(bot_names()) & {"random", "rule", "search"}
+    assert body["bot_levels"] == ["random", "rule", "search"] == list(BOT_LEVELS)
 
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
@@ -66,9 +69,11 @@ def test_card_order_examples(server: ThreadServer) -> None:
 @pytest.mark.parametrize("rules", [RuleSet.baofen(), RuleSet.hongwu()])
 def test_replay_follows_the_hand(rules: RuleSet) -> None:
     hand = played_hand(rules, seed=5)
-    view = HandReplay.model_validate(replay(hand.to_record(), 3)).model_dump(mode="json")
+    view = replay(hand.to_record(), 3).model_dump(mode="json")
     assert view["number"] == 3 and view["declarer"] == hand.declarer
-    assert [t["trick"] for t in view["tricks"]] == [t.to_dict() for t in hand.tricks]
+    assert [t["trick"] for t in view["tricks"]] == [
+        TrickView.of(t).model_dump(mode="json") for t in hand.tricks
+    ]
     assert view["tricks"][-1]["hands"] == [[], [], [], []]
     assert view["tricks"][-1]["declarer_points"] == hand.declarer_points_so_far
     assert [Counter(h) for h in view["deal"]] == [
@@ -83,7 +88,8 @@ def test_replay_follows_the_hand(rules: RuleSet) -> None:
         after = trick["hands"]
         for seat, cards in trick["trick"]["plays"]:
             assert Counter(before[seat]) - Counter(cards) == Counter(after[seat])
-    assert view["result"] == hand.result.to_dict()  # type: ignore[union-attr]
+    assert hand.result is not None
+    assert view["result"] == ResultView.of(hand.result).model_dump(mode="json")
 
 
 def test_replay_of_a_hand_without_declarer() -> None:
@@ -91,9 +97,9 @@ def test_replay_of_a_hand_without_declarer() -> None:
     for seat in range(4):
         hand.bid(seat, None)
     view = replay(hand.to_record(), 1)
-    assert view["tricks"] == [] and view["trump"] is None and view["declarer"] is None
-    assert view["hands"] == view["deal"]
-    assert view["result"]["kind"] == "no_bid"
+    assert view.tricks == [] and view.trump is None and view.declarer is None
+    assert view.hands == view.deal
+    assert view.result.kind == "no_bid"
 
 
 def test_replay_endpoint(server: ThreadServer) -> None:
@@ -103,6 +109,6 @@ def test_replay_endpoint(server: ThreadServer) -> None:
     me.close()
     body: dict[str, Any] = httpx.get(f"{server.base}/api/tables/{code}/hands/1/replay").json()
     record = httpx.get(f"{server.base}/api/tables/{code}/hands/1").json()
-    assert body == HandReplay.model_validate(replay(record, 1)).model_dump(mode="json")
+    assert body == replay(record, 1).model_dump(mode="json")
     assert httpx.get(f"{server.base}/api/tables/{code}/hands/2/replay").status_code == 404
     assert httpx.get(f"{server.base}/api/tables/nope/hands/1/replay").status_code == 404

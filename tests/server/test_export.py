@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from baofen import Hand, RuleSet
+from baofen.wire.results import ResultView
 
 from .harness import ROOT, Client, ThreadServer, create_table, play_until_finished
 
@@ -39,7 +40,9 @@ def test_export_writes_replayable_records(
     assert isinstance(records, list) and len(records) == 2
     hands = [Hand.from_record(record) for record in records]
     history = final["table"]["match"]["history"]
-    assert [h.result.to_dict() for h in hands if h.result] == [e["result"] for e in history]
+    assert [
+        ResultView.of(h.result).model_dump(mode="json") for h in hands if h.result
+    ] == [e["result"] for e in history]
     assert all(record["seed"] is not None for record in records)  # the full record
 
 

@@ -15,7 +15,8 @@ import httpx
 import pytest
 
 from baofen import Hand, RuleSet
-from baofen.record import action_from_dict
+from baofen.wire.actions import read_action_record
+from baofen.wire.observation import ObservationView
 
 from .harness import Client, ThreadServer, create_table, play_until_finished
 
@@ -43,8 +44,8 @@ def truth_at(record: dict[str, Any], step: int) -> Hand:
         kitty=deal["kitty"].split(),
         first=record["first"],
     )
-    for entry in record["actions"][:step]:
-        hand.apply(entry["seat"], action_from_dict(entry))
+    for entry in map(read_action_record, record["actions"][:step]):
+        hand.apply(entry.seat, entry.to_action())
     return hand
 
 
@@ -88,7 +89,9 @@ def test_no_message_shows_a_card_it_should_not(server: ThreadServer, variant: st
             match = message["table"]["match"]
             truth = truth_at(records[match["hand_number"] - 1], match["step"])
             observation = message["observation"]
-            assert observation == truth.observation(seat).to_dict()
+            assert observation == ObservationView.of(truth.observation(seat)).model_dump(
+                mode="json"
+            )
             own = sorted(map(str, truth.hand_of(seat))) if seat is not None else []
             assert sorted(observation["hand"]) == own
             if seat is None or seat != truth.declarer:

@@ -6,6 +6,7 @@ import httpx
 import pytest
 
 from baofen import Hand, RuleSet
+from baofen.wire.results import ResultView
 
 from .harness import (
     Client,
@@ -24,7 +25,8 @@ def check_records(server: ThreadServer, code: str, hands: int) -> None:
     for summary, record in zip(summaries, records, strict=True):
         hand = Hand.from_record(record)
         assert hand.phase == "done"
-        assert hand.result is not None and hand.result.to_dict() == summary["result"]
+        assert hand.result is not None
+        assert ResultView.of(hand.result).model_dump(mode="json") == summary["result"]
         totals = [a + b for a, b in zip(totals, summary["deltas"], strict=True)]
     assert totals == summaries[-1]["scores"]
 

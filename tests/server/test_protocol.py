@@ -1,17 +1,39 @@
-"""The protocol models: the committed JSON Schema is current, and the models match the engine."""
+"""The wire models: the committed JSON Schema is current and describes what the server sends,
+and each model converts its engine value both ways."""
 
 from __future__ import annotations
 
 import json
+from typing import Any, get_args
 
+import httpx
 import pytest
+from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from baofen import Hand, RuleSet
-from baofen.server.protocol import ObservationView, TableInfo, client_message
+from baofen import Action, Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards
+from baofen.bots import make_bot
 from baofen.server.schema import render
+from baofen.wire.actions import action_message, action_record, read_action_record
+from baofen.wire.messages import client_message
+from baofen.wire.observation import ObservationView
 
-from .harness import ROOT
+from .harness import ROOT, Client, ThreadServer, create_table, play_until_finished
+
+
+def committed_schema() -> dict[str, Any]:
+    """docs/protocol.schema.json as committed."""
+    schema: dict[str, Any] = json.loads(
+        (ROOT / "docs" / "protocol.schema.json").read_text(encoding="utf-8")
+    )
+    return schema
+
+
+def validator(definition: str) -> Draft202012Validator:
+    """A validator of the committed schema's ``definition``."""
+    return Draft202012Validator(
+        {"$defs": committed_schema()["$defs"], "$ref": f"#/$defs/{definition}"}
+    )
 
 
 def test_committed_schema_matches_the_models() -> None:
@@ -31,18 +53,152 @@ def test_schema_defines_every_message() -> None:
     assert server == {"ErrorMessage", "Joined", "Ack", "Pong", "State", "Checked", "Suggestion"}
 
 
+def unusual_rules(variant: str) -> RuleSet:
+    """A valid rule set of ``variant`` in which every other field differs from its default."""
+    default = RuleSet.create(variant=variant)
+    changed: dict[str, Any] = {"variant": variant}
+    for name, field in RuleSet.model_fields.items():
+        value = getattr(default, name)
+        if name == "variant":
+            continue
+        if isinstance(value, bool):
+            changed[name] = not value
+        elif isinstance(value, int):
+            changed[name] = value + 5
+        elif isinstance(value, tuple):
+            changed[name] = value[:-1]
+        elif value is None:
+            changed[name] = 4
+        else:
+            changed[name] = next(v for v in get_args(field.annotation) if v != value)
+    rules = RuleSet.create(**changed)
+    assert all(
+        getattr(rules, name) != getattr(default, name)
+        for name in RuleSet.model_fields if name != "variant"
+    )
+    return rules
+
+
+@pytest.mark.parametrize("variant", ["baofen", "hongwu"])
+def test_table_info_carries_every_rule(server: ThreadServer, variant: str) -> None:
+    rules = unusual_rules(variant)
+    code = create_table(server.base, rules.to_dict())
+    watcher = Client(server.base, code)
+    watcher.send(type="watch")
+    served = [
+        httpx.get(f"{server.base}/api/tables/{code}").json(),
+        watcher.expect("state")["table"],
+        next(t for t in httpx.get(f"{server.base}/api/tables").json() if t["code"] == code),
+    ]
+    watcher.close()
+    schema = committed_schema()["$defs"]
+    assert schema["TableInfo"]["properties"]["rules"] == {"$ref": "#/$defs/RuleSet"}
+    assert set(schema["RuleSet"]["properties"]) == set(RuleSet.model_fields)
+    table_info = validator("TableInfo")
+    for info in served:
+        # Every field, with this table's value (each differs from its default) ...
+        assert info["rules"] == rules.to_dict()
+        assert RuleSet.from_dict(info["rules"]) == rules
+        # ... of the type the schema gives it.
+        table_info.validate(info)
+
+
+def test_every_message_of_a_match_matches_the_committed_schema(server: ThreadServer) -> None:
+    rules = RuleSet.hongwu(hands=1)
+    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    me, watcher = Client(server.base, code), Client(server.base, code)
+    me.join(0, "Ann")
+    watcher.send(type="watch")
+    for message, answers in [
+        ({"type": "fill_bots", "level": "random"}, {"ack"}),
+        ({"type": "start"}, {"ack"}),
+        ({"type": "hint", "id": "h"}, {"suggestion", "error"}),  # seat 0 may not be first
+        ({"type": "check", "cards": ["SA"], "id": 1}, {"checked"}),
+        ({"type": "ping", "id": 2}, {"pong"}),
+        ({"type": "dance"}, {"error"}),
+    ]:
+        me.send(**message)
+        while me.recv()["type"] not in answers:
+            pass
+    play_until_finished([me, watcher], rules)
+    messages = me.received + watcher.received
+    kinds = {message["type"] for message in messages}
+    assert {"joined", "state", "ack", "checked", "pong", "error"} <= kinds
+    server_messages = validator("ServerMessages")
+    for message in messages:
+        server_messages.validate(message)
+
+
+def played_observations(rules: RuleSet, seed: int) -> list[Observation]:
+    """Every seat's and a spectator's observation after each action of a random hand."""
+    hand = Hand(rules, seed=seed)
+    bots = [make_bot("random", seed=seed + seat) for seat in range(4)]
+    seen = []
+    while True:
+        seen += [hand.observation(seat) for seat in (0, 1, 2, 3, None)]
+        if hand.phase == "done":
+            return seen
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+
+
 @pytest.mark.parametrize("rules", [RuleSet.baofen(), RuleSet.hongwu()])
-def test_observation_model_matches_the_engine(rules: RuleSet) -> None:
-    hand = Hand(rules, seed=3)
-    wire = hand.observation(0).to_dict()
-    assert set(wire) == set(ObservationView.model_fields)
-    ObservationView.model_validate(wire)
-    ObservationView.model_validate(hand.observation(None).to_dict())
+def test_observations_round_trip_through_the_wire(rules: RuleSet) -> None:
+    for seen in played_observations(rules, seed=3):
+        text = ObservationView.of(seen).model_dump_json()
+        rebuilt = ObservationView.model_validate_json(text).to_observation(rules)
+        # The wire carries neither the actions nor the result's breakdown object; the judge
+        # is rebuilt for the same rules and trump.
+        assert rebuilt._replace(judge=None) == seen._replace(actions=(), result=None, judge=None)
+        assert (rebuilt.judge is None) == (seen.judge is None)
+        if seen.result is not None:
+            assert json.loads(text)["result"]["deltas"] == list(seen.result.deltas)
 
 
-def test_table_info_carries_every_rule() -> None:
-    info = TableInfo.model_json_schema()
-    assert "RuleSet" in info["$defs"]
+ACTIONS: list[tuple[Action, str, dict[str, Any]]] = [
+    (Bid(90), '{"seat":2,"bid":90}', {"type": "bid", "value": 90}),
+    (Bid(None), '{"seat":2,"bid":null}', {"type": "bid", "value": None}),
+    (
+        Declare("S", "C3 C4 D6 D7 D9 H3 H4 H8"),
+        '{"seat":2,"declare":{"trump":"S","bury":"C3 C4 D6 D7 D9 H3 H4 H8"}}',
+        {"type": "declare", "trump": "S", "bury": ["C3", "C4", "D6", "D7", "D9", "H3", "H4", "H8"]},
+    ),
+    (Declare("H", ()), '{"seat":2,"declare":{"trump":"H","bury":""}}',
+     {"type": "declare", "trump": "H", "bury": []}),
+    (Play("SA SA BJ"), '{"seat":2,"play":"SA SA BJ"}',
+     {"type": "play", "cards": ["SA", "SA", "BJ"]}),
+]
+
+
+@pytest.mark.parametrize(("action", "record", "message"), ACTIONS)
+def test_action_forms(action: Action, record: str, message: dict[str, Any]) -> None:
+    recorded = action_record(2, action)
+    assert recorded.model_dump_json() == record
+    assert read_action_record(json.loads(record)).to_action() == action
+    assert action_message(action).model_dump(mode="json", exclude={"id"}) == message
+    assert client_message.validate_python(message).to_action() == action  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"seat": 0, "fold": True},
+        {"bid": 90},
+        {"seat": 4, "bid": 90},
+        {"seat": 0, "bid": "85"},
+        {"seat": 0, "bid": True},
+        {"seat": 0, "play": ["SA"]},
+        {"seat": 0, "play": "SA XX"},
+        {"seat": 0, "declare": {"trump": "N", "bury": ""}},
+        {"seat": 0, "declare": "S"},
+        {"seat": 0, "bid": 90, "note": "x"},
+        [0, 90],
+    ],
+)
+def test_bad_action_records(record: Any) -> None:
+    with pytest.raises(ValueError):
+        read_action_record(record)
 
 
 @pytest.mark.parametrize(
@@ -66,10 +222,13 @@ def test_valid_client_messages(message: dict[str, object]) -> None:
         {"type": "join", "seat": 0, "name": ""},
         {"type": "play", "cards": []},
         {"type": "play", "cards": ["XX"]},
+        {"type": "play", "cards": [5]},
+        {"type": "play", "cards": ["SA   "]},
         {"type": "bid", "value": "90"},
         {"type": "bid", "value": True},
         {"type": "declare", "trump": "N", "bury": []},
         {"type": "auto", "on": 1},
+        {"type": "fill_bots", "level": "genius"},
         {"type": "ping", "extra": 1},
         {"type": "dance"},
         {"seat": 1},
@@ -82,4 +241,5 @@ def test_invalid_client_messages(message: dict[str, object]) -> None:
 
 def test_cards_are_canonical() -> None:
     message = client_message.validate_python({"type": "play", "cards": ["h10", "♠A"]})
-    assert message.cards == ["HT", "SA"]  # type: ignore[union-attr]
+    assert message.cards == parse_cards("HT SA")  # type: ignore[union-attr]
+    assert message.model_dump(mode="json")["cards"] == ["HT", "SA"]

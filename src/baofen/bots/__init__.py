@@ -3,6 +3,6 @@
 ``make_bot(name, **options)`` builds one: ``"random"``, ``"rule"`` or ``"search"``.
 """
 
-from .base import Bot, bot_names, make_bot
+from .base import BOT_LEVELS, Bot, BotLevel, bot_names, make_bot
 
-__all__ = ["Bot", "bot_names", "make_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "BotLevel", "bot_names", "make_bot"]

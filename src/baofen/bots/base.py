@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypeGuard
 
 from ..actions import Action
 from ..observation import Observation
@@ -36,7 +36,16 @@ def _search(**options: Any) -> Bot:
     return SearchBot(**options)
 
 
-_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random, "rule": _rule, "search": _search}
+BotLevel = Literal["random", "rule", "search"]
+"""Strength of a computer player: ``random`` (any legal move), ``rule`` (heuristics), ``search``."""
+
+_REGISTRY: dict[BotLevel, Callable[..., Bot]] = {
+    "random": _random, "rule": _rule, "search": _search,
+}
+
+BOT_LEVELS: tuple[BotLevel, ...] = tuple(_REGISTRY)
+"""Every computer player level, weakest first: the one list the server, the browser's form
+and the CLI offer."""
 
 
 def bot_names() -> list[str]:
@@ -47,7 +56,11 @@ def bot_names() -> list[str]:
 def make_bot(name: str, **options: Any) -> Bot:
     """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options
     (e.g. ``seed``)."""
-    factory = _REGISTRY.get(name)
-    if factory is None:
+    if not is_bot_level(name):
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
-    return factory(**options)
+    return _REGISTRY[name](**options)
+
+
+def is_bot_level(name: str) -> TypeGuard[BotLevel]:
+    """True when ``name`` is a computer player level."""
+    return name in _REGISTRY

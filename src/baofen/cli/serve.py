@@ -21,7 +21,8 @@ def serve(
     """Run the multiplayer game server (REST lobby and WebSocket tables)."""
     import uvicorn
 
-    from ..server import ServerSettings, create_app
+    from ..server import ServerSettings
+    from ..server.app import create_app
 
     settings = ServerSettings() if db is None else ServerSettings(db=db)
     uvicorn.run(

@@ -1,9 +1,10 @@
 """The multiplayer game server (FastAPI + WebSockets); see docs/protocol.md.
 
-``create_app(ServerSettings(...))`` builds the app; ``baofen serve`` runs it with uvicorn.
+``baofen.server.app.create_app(ServerSettings(...))`` builds the app; ``baofen serve`` runs it
+with uvicorn. The package itself loads only the settings, so that the wire models
+(:mod:`baofen.wire`) can use :mod:`.protocol` without loading the app.
 """
 
-from .app import create_app
 from .config import ServerSettings
 
-__all__ = ["ServerSettings", "create_app"]
+__all__ = ["ServerSettings"]

@@ -9,26 +9,17 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterable
-from typing import Any
 
-from ..actions import Bid, Declare, Play
-from ..bots import bot_names, make_bot
-from ..cards import Card, parse_cards
+from ..bots import BotLevel, make_bot
 from ..errors import IllegalAction, Reason
 from ..observation import Observation
-from .protocol import Check, Checked, Hint, ReasonCode, Suggestion
+from ..wire.messages import Check, Checked, Hint, ReasonCode, Suggestion
 from .tables import Table, TableError
 
 log = logging.getLogger(__name__)
 
-HINT_BOT = "rule"
+HINT_BOT: BotLevel = "rule"
 """The computer player whose move a hint suggests."""
-
-
-def hint_bot_name() -> str:
-    """The hint's bot: the rule bot, or the random bot while the rule bot is not registered."""
-    return HINT_BOT if HINT_BOT in bot_names() else "random"
 
 
 def _observation(table: Table, seat: int) -> Observation:
@@ -40,7 +31,7 @@ def _observation(table: Table, seat: int) -> Observation:
 
 def check(table: Table, seat: int, message: Check) -> Checked:
     """Whether ``seat`` may play ``message.cards`` now, with the engine's reason if not."""
-    reason = _observation(table, seat).play_error(parse_cards(message.cards))
+    reason = _observation(table, seat).play_error(message.cards)
     return Checked(
         id=message.id, cards=message.cards, legal=reason is None, reason=reason,
         reason_code=ReasonCode.of(reason),
@@ -53,21 +44,8 @@ def suggest(table: Table, seat: int, message: Hint) -> Suggestion:
     if observation.phase == "done" or observation.to_act != seat:
         raise IllegalAction(Reason("no_hint"))
     try:
-        action = make_bot(hint_bot_name(), seed=secrets.randbits(32)).act(observation)
+        action = make_bot(HINT_BOT, seed=secrets.randbits(32)).act(observation)
     except Exception:  # a bot's bug must not cost the player the connection
         log.exception("table %s: the hint's bot failed for seat %d", table.code, seat)
         action = make_bot("random").act(observation)
-    fields: dict[str, Any]
-    if isinstance(action, Bid):
-        fields = {"action": "bid", "value": action.value}
-    elif isinstance(action, Declare):
-        fields = {"action": "declare", "trump": action.trump, "bury": format_list(action.bury)}
-    else:
-        assert isinstance(action, Play)
-        fields = {"action": "play", "cards": format_list(action.cards)}
-    return Suggestion.model_validate({"id": message.id, **fields})
-
-
-def format_list(cards: Iterable[Card]) -> list[str]:
-    """Cards in notation, one string each."""
-    return [str(card) for card in cards]
+    return Suggestion.of(action, message.id)

@@ -7,55 +7,50 @@ built from a finished hand's record, which is public (``GET /api/tables/{code}/h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, status
 
 from ..actions import Play
-from ..bots import bot_names
-from ..cards import CARDS
+from ..bots import BOT_LEVELS
+from ..cards import Card
 from ..hand import Hand
 from ..order import order_for
 from ..ruleset import RuleSet
+from ..wire.rest import CardOrderView, HandReplay, ReplayTrick
+from ..wire.results import ResultView
+from ..wire.tricks import TrickView
 from .lobby import Lobby
-from .protocol import CardOrderView, ClientDefaults, HandReplay, TableSettings
+from .protocol import ClientDefaults, TableSettings
 
 router = APIRouter()
 
-BOT_LEVELS = ("random", "rule", "search")
-"""Computer player levels of the protocol, weakest first."""
+
+@router.get("/api/defaults")
+def get_defaults() -> ClientDefaults:
+    """Default rule set of each game, default table settings, and the bot levels."""
+    return ClientDefaults(
+        rules={variant: RuleSet.create(variant=variant) for variant in ("baofen", "hongwu")},
+        settings=TableSettings(),
+        bot_levels=list(BOT_LEVELS),
+    )
 
 
-@router.get("/api/defaults", response_model=ClientDefaults)
-def get_defaults() -> dict[str, Any]:
-    """Default rule set of each game, default table settings, and the available bot levels."""
-    available = set(bot_names())
-    return {
-        "rules": {variant: RuleSet.create(variant=variant) for variant in ("baofen", "hongwu")},
-        "settings": TableSettings(),
-        "bot_levels": [level for level in BOT_LEVELS if level in available],
-    }
-
-
-@router.get("/api/order/{variant}", response_model=CardOrderView)
+@router.get("/api/order/{variant}")
 def get_order(
     variant: Literal["baofen", "hongwu"], trump: Literal["S", "H", "C", "D"] | None = None
-) -> dict[str, Any]:
+) -> CardOrderView:
     """Display order and suit group of every card kind in ``variant`` with ``trump`` (none:
     before trump is named)."""
     order = order_for(variant, trump)
     kinds = order.pack[::2]
-    return {
-        "variant": variant,
-        "trump": trump,
-        "cards": [str(card) for card in kinds],
-        "groups": [order.group[card] for card in kinds],
-    }
+    return CardOrderView(
+        variant=variant, trump=trump, cards=list(kinds), groups=[order.group[c] for c in kinds]
+    )
 
 
-@router.get("/api/tables/{code}/hands/{number}/replay", response_model=HandReplay)
-def get_replay(code: str, number: int, request: Request) -> dict[str, Any]:
+@router.get("/api/tables/{code}/hands/{number}/replay")
+def get_replay(code: str, number: int, request: Request) -> HandReplay:
     """Finished hand ``number`` of the table, trick by trick (see :func:`replay`)."""
     lobby: Lobby = request.app.state.lobby
     table = lobby.get(code)
@@ -67,43 +62,39 @@ def get_replay(code: str, number: int, request: Request) -> dict[str, Any]:
     return replay(record, number)
 
 
-def replay(record: dict[str, Any], number: int) -> dict[str, Any]:
-    """The :class:`~.protocol.HandReplay` of a finished hand's record, by replaying it."""
+def replay(record: dict[str, Any], number: int) -> HandReplay:
+    """The replay of a finished hand's record, worked out by replaying it."""
     finished = Hand.from_record(record)
     hand = Hand(
         finished.rules, first=finished.first, hands=finished.deal[:4], kitty=finished.kitty
     )
-    deal = [_names(hand.hand_of(seat)) for seat in range(4)]
-    start: list[list[str]] = []
-    tricks: list[dict[str, Any]] = []
+    deal = [hand.hand_of(seat) for seat in range(4)]
+    start: list[list[Card]] = []
+    tricks: list[ReplayTrick] = []
     for seat, action in finished.actions:
         outcome = hand.apply(seat, action)
         if not start and hand.phase in ("playing", "done") and hand.trump is not None:
-            start = [_names(hand.hand_of(s)) for s in range(4)]
+            start = [hand.hand_of(s) for s in range(4)]
         if isinstance(action, Play) and outcome is not None and outcome.trick is not None:
-            tricks.append({
-                "number": len(tricks) + 1,
-                "trick": outcome.trick.to_dict(),
-                "declarer_points": hand.declarer_points_so_far,
-                "hands": [_names(hand.hand_of(s)) for s in range(4)],
-            })
+            tricks.append(ReplayTrick(
+                number=len(tricks) + 1,
+                trick=TrickView.of(outcome.trick),
+                declarer_points=hand.declarer_points_so_far,
+                hands=[hand.hand_of(s) for s in range(4)],
+            ))
     assert hand.result is not None
-    return {
-        "number": number,
-        "rules": hand.rules,
-        "first": hand.first,
-        "deal": deal,
-        "kitty": _names(hand.kitty),
-        "bids": list(hand.bids),
-        "declarer": hand.declarer,
-        "target": hand.target,
-        "trump": hand.trump,
-        "buried": None if hand.buried is None else _names(hand.buried),
-        "hands": start or deal,
-        "tricks": tricks,
-        "result": hand.result.to_dict(),
-    }
-
-
-def _names(cards: Iterable[int]) -> list[str]:
-    return [str(CARDS[card]) for card in cards]
+    return HandReplay(
+        number=number,
+        rules=hand.rules,
+        first=hand.first,
+        deal=deal,
+        kitty=list(hand.kitty),
+        bids=hand.bids,
+        declarer=hand.declarer,
+        target=hand.target,
+        trump=hand.trump,
+        buried=None if hand.buried is None else list(hand.buried),
+        hands=start or deal,
+        tricks=tricks,
+        result=ResultView.of(hand.result),
+    )

@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from .protocol import BotLevel
+from ..bots import BotLevel
 
 Seconds = Annotated[float, Field(ge=0, le=3600)]
 

@@ -4,14 +4,15 @@ restart."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from ..ruleset import RuleSet
 from ..store import Store
+from ..wire.table import TableInfo
 from .config import ServerSettings
 from .protocol import TableSettings
 from .security import new_table_code
 from .tables import Table, TableError
+from .timers import drive
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,9 @@ class Lobby:
         open_tables = sum(t.status != "finished" for t in self.tables.values())
         if open_tables >= self.settings.max_tables:
             raise TableError("unavailable", "the server has too many open tables; try later")
-        table = Table.create(new_table_code(), rules, settings, self.store, self.settings)
+        table = Table.create(
+            new_table_code(), rules, settings, self.store, self.settings, drive
+        )
         self.tables[table.code] = table
         return table
 
@@ -46,11 +49,12 @@ class Lobby:
         if table is None and 0 < len(code) <= 32:
             stored = self.store.load(code)
             if stored is not None:
-                table = self.tables[code] = Table.restore(stored, self.store, self.settings)
+                table = Table.restore(stored, self.store, self.settings, drive)
+                self.tables[code] = table
                 table.start_driver()
         return table
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self) -> list[TableInfo]:
         """Public information of every open table that is not private."""
         return [
             table.info()

@@ -11,8 +11,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, status
 from fastapi.responses import JSONResponse
 
+from ..wire.rest import CreateTable, TableCreated
+from ..wire.table import HandSummary, TableInfo
 from .lobby import Lobby
-from .protocol import CreateTable, HandSummary, TableCreated, TableInfo
+from .schema import protocol_schema
 from .tables import Table, TableError
 
 router = APIRouter()
@@ -38,31 +40,29 @@ def _public(table: Table, record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "seed": None}
 
 
-@router.post(
-    "/api/tables", status_code=status.HTTP_201_CREATED, response_model=TableCreated
-)
-def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+@router.post("/api/tables", status_code=status.HTTP_201_CREATED)
+def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Create a table with a rule set and settings; returns its code and shareable link."""
     try:
         table = _lobby(request).create(body.rules, body.settings)
     except TableError as error:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, error.message) from None
-    return {
-        "code": table.code,
-        "link": f"{request.base_url}t/{table.code}",
-        "websocket": f"/ws/tables/{table.code}",
-        "table": table.info(),
-    }
+    return TableCreated(
+        code=table.code,
+        link=f"{request.base_url}t/{table.code}",
+        websocket=f"/ws/tables/{table.code}",
+        table=table.info(),
+    )
 
 
-@router.get("/api/tables", response_model=list[TableInfo])
-def list_tables(request: Request) -> list[dict[str, Any]]:
+@router.get("/api/tables")
+def list_tables(request: Request) -> list[TableInfo]:
     """Open tables that are not private."""
     return _lobby(request).listing()
 
 
-@router.get("/api/tables/{code}", response_model=TableInfo)
-def get_table(code: str, request: Request) -> dict[str, Any]:
+@router.get("/api/tables/{code}")
+def get_table(code: str, request: Request) -> TableInfo:
     """Public information of one table."""
     return _table(request, code).info()
 
@@ -100,8 +100,6 @@ def get_records(code: str, request: Request) -> JSONResponse:
 @router.get("/api/protocol")
 def get_protocol_schema() -> dict[str, Any]:
     """The JSON Schema of every message and REST body (docs/protocol.schema.json)."""
-    from .schema import protocol_schema
-
     return protocol_schema()
 
 

@@ -1,6 +1,7 @@
 """The protocol's JSON Schema: ``python -m baofen.server.schema [FILE]`` writes it.
 
 ``docs/protocol.schema.json`` is this module's output, and a test checks that it is current.
+It is generated from the very models the server sends and validates (:mod:`baofen.wire`).
 """
 
 from __future__ import annotations
@@ -9,9 +10,31 @@ import json
 import sys
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .protocol import SCHEMA_MODELS
+from ..ruleset import RuleSet
+from ..wire.messages import ClientMessages, ServerMessages
+from ..wire.record import HandRecord
+from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
+from ..wire.table import HandSummary, TableInfo
+from .protocol import ClientDefaults
+
+SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
+    ClientMessages,
+    ServerMessages,
+    CreateTable,
+    TableCreated,
+    TableInfo,
+    HandSummary,
+    HandRecord,
+    RuleSet,
+    ClientDefaults,
+    CardOrderView,
+    HandReplay,
+)
+"""Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
+the REST routes serve."""
 
 
 def protocol_schema() -> dict[str, Any]:

@@ -10,31 +10,34 @@ event loop without awaiting, so two changes never interleave.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
-from ..actions import Action, Bid, Declare, Play
-from ..bots import Bot, make_bot
-from ..cards import parse_cards
+from ..actions import Action
+from ..bots import Bot, BotLevel, make_bot
 from ..errors import IllegalAction, Reason
-from ..match import Match, MatchEntry
-from ..observation import describe_action
-from ..record import action_from_dict
+from ..match import Match
 from ..ruleset import RuleSet
 from ..store import Event, Store, StoredSeat, StoredTable
 from ..store.database import FinishedHand
+from ..wire.actions import action_record, read_action_record
+from ..wire.messages import ErrorCode, ErrorMessage, State
+from ..wire.observation import ObservationView
+from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
 from .config import ServerSettings
 from .connections import Connection, broadcast
-from .protocol import ErrorCode, TableSettings
+from .protocol import TableSettings
 from .security import new_seat_token, new_seed, token_hash, token_matches
 
 log = logging.getLogger(__name__)
 
 Status = Literal["waiting", "playing", "finished"]
+
+Driver = Callable[["Table"], Coroutine[Any, Any, None]]
+"""The task that moves a playing table on (:func:`.timers.drive`), given by the lobby."""
 
 
 _REFUSED: dict[str, tuple[ErrorCode, str]] = {
@@ -77,15 +80,6 @@ class Seat:
         return StoredSeat(self.number, self.kind, self.name, self.bot_level, self.token_hash)
 
 
-def to_action(kind: str, fields: dict[str, Any]) -> Action:
-    """The engine action of a validated ``bid``/``declare``/``play`` message."""
-    if kind == "bid":
-        return Bid(fields["value"])
-    if kind == "declare":
-        return Declare(fields["trump"], parse_cards(fields["bury"]))
-    return Play(parse_cards(fields["cards"]))
-
-
 class Table:
     """One table and its match; build with :meth:`create` or :meth:`restore`."""
 
@@ -97,6 +91,7 @@ class Table:
         seed: int,
         store: Store,
         server: ServerSettings,
+        drive: Driver,
     ) -> None:
         self.code = code
         self.rules = rules
@@ -114,25 +109,28 @@ class Table:
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
         self.driver: asyncio.Task[None] | None = None
+        self._drive = drive
         self._seed = seed
         self._turn: tuple[int, int] | None = None
         self._stale = False
-        self._history: list[dict[str, Any]] = []
+        self._history: list[HandSummary] = []
 
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
     def create(
         cls, code: str, rules: RuleSet, settings: TableSettings, store: Store,
-        server: ServerSettings,
+        server: ServerSettings, drive: Driver,
     ) -> Table:
         """A new, stored table waiting for players."""
-        table = cls(code, rules, settings, new_seed(), store, server)
+        table = cls(code, rules, settings, new_seed(), store, server, drive)
         store.create_table(code, rules.to_dict(), settings.model_dump(), table._seed)
         return table
 
     @classmethod
-    def restore(cls, stored: StoredTable, store: Store, server: ServerSettings) -> Table:
+    def restore(
+        cls, stored: StoredTable, store: Store, server: ServerSettings, drive: Driver
+    ) -> Table:
         """Rebuild a table exactly as it was by replaying its stored log."""
         table = cls(
             stored.code,
@@ -141,6 +139,7 @@ class Table:
             stored.seed,
             store,
             server,
+            drive,
         )
         for saved in stored.seats:
             seat = table.seats[saved.seat]
@@ -167,7 +166,8 @@ class Table:
         match = self.match
         assert match is not None, f"a {kind} event before the start"
         if kind == "action":
-            match.hand.apply(payload["seat"], action_from_dict(payload))
+            recorded = read_action_record(payload)
+            match.hand.apply(recorded.seat, recorded.to_action())
             self._settle()
         elif kind == "next":
             match.next_hand()
@@ -184,11 +184,11 @@ class Table:
             return None
         match.ledger  # noqa: B018 - reading the books settles the finished hand
         entry = match.history[-1]
-        summary = _summary(entry)
+        summary = HandSummary.of(entry)
         self._history.append(summary)
         if match.finished:
             self.status = "finished"
-        return FinishedHand(entry.number, summary, match.hand.to_record())
+        return FinishedHand(entry.number, summary.model_dump(mode="json"), match.hand.to_record())
 
     # -- the log ------------------------------------------------------------------------------
 
@@ -249,7 +249,9 @@ class Table:
             self._set_away(seat.number, False)
         old = seat.connection
         if old is not None and old is not connection:
-            old.send(_error("replaced", "this seat was reclaimed by another connection"))
+            old.send(ErrorMessage(
+                code="replaced", message="this seat was reclaimed by another connection"
+            ).model_dump_json())
             old.role, old.seat = "new", None
             old.close(4000)
         self._attach(connection, seat)
@@ -284,7 +286,7 @@ class Table:
         connection.role, connection.seat = "spectator", None
         self.connections.add(connection)
 
-    def fill_bots(self, level: str | None) -> list[int]:
+    def fill_bots(self, level: BotLevel | None) -> list[int]:
         """Seat a computer player of ``level`` (default: the table's) in every empty seat."""
         self._require("waiting")
         level = level or self.settings.bot_level
@@ -377,10 +379,8 @@ class Table:
 
     def start_driver(self) -> None:
         """Run the table's driver (computer players, timers, next deals) while it plays."""
-        from .timers import drive
-
         if self.status == "playing" and self.driver is None:
-            self.driver = asyncio.get_running_loop().create_task(drive(self))
+            self.driver = asyncio.get_running_loop().create_task(self._drive(self))
 
     @property
     def attended(self) -> bool:
@@ -407,7 +407,7 @@ class Table:
             raise IllegalAction(Reason("hand_over"))
         hand.apply(number, action)
         finished = self._settle()
-        self._log("action", {"seat": number, **describe_action(action)}, finished)
+        self._log("action", action_record(number, action).model_dump(mode="json"), finished)
         if not by_computer:
             self.seats[number].auto = False
         self.publish()
@@ -465,65 +465,63 @@ class Table:
             self.deadline = time.time() + timer
 
     def broadcast(self) -> None:
-        """Send every connection its view."""
-        table = _json(self.info())
-        broadcast(self.connections, lambda seat: self.state_message(seat, table))
+        """Send every connection its view (the table's information is built once for all)."""
+        info = self.info()
+        broadcast(self.connections, lambda seat: self.state(seat, info).model_dump_json())
 
-    def state_message(self, seat: int | None, table: str | None = None) -> str:
-        """The ``state`` message for ``seat`` (``None``: a spectator), as JSON text;
-        ``table`` is the table's public information already as JSON (shared by all seats)."""
+    def state(self, seat: int | None, info: TableInfo | None = None) -> State:
+        """The ``state`` message for ``seat`` (``None``: a spectator); ``info`` is the table's
+        public information when the caller has it already."""
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
-            observation = seen.to_dict()
+            observation = ObservationView.of(seen)
             if seen.actions:
-                actor, action = seen.actions[-1]
-                last = {"seat": actor, **describe_action(action)}
-        return (
-            f'{{"type":"state","you":{_json(seat)},"table":{table or _json(self.info())},'
-            f'"observation":{_json(observation)},"last":{_json(last)}}}'
+                last = action_record(*seen.actions[-1])
+        return State(
+            you=seat, table=info or self.info(), observation=observation, last=last
         )
 
-    def info(self) -> dict[str, Any]:
-        """Public information of the table (:class:`~.protocol.TableInfo`)."""
+    def info(self) -> TableInfo:
+        """Public information of the table."""
         match = self.match
         away = match.away if match is not None else frozenset()
         seats = [
-            {
-                "seat": seat.number,
-                "kind": seat.kind,
-                "name": seat.name,
-                "bot_level": seat.bot_level,
-                "connected": seat.kind == "bot" or seat.connection is not None,
-                "auto": seat.kind == "human" and (seat.auto or seat.number in away),
-                "away": seat.number in away,
-            }
+            SeatView(
+                seat=seat.number,
+                kind=seat.kind,
+                name=seat.name,
+                bot_level=seat.bot_level,
+                connected=seat.kind == "bot" or seat.connection is not None,
+                auto=seat.kind == "human" and (seat.auto or seat.number in away),
+                away=seat.number in away,
+            )
             for seat in self.seats
         ]
         view = None
         if match is not None:
             ledger = match.ledger
-            view = {
-                "hand_number": match.number,
-                "hands": self.rules.hands,
-                "step": len(match.hand.actions),
-                "scores": list(ledger.scores),
-                "coins": match.coins if self.rules.variant == "hongwu" else None,
-                "pot": ledger.pot,
-                "caller": match.caller,
-                "finished": match.finished,
-                "history": self._history,
-            }
-        return {
-            "code": self.code,
-            "status": self.status,
-            "rules": self.rules.to_dict(),
-            "settings": self.settings.model_dump(),
-            "seats": seats,
-            "match": view,
-            "version": self.version,
-            "deadline": self.deadline,
-        }
+            view = MatchView(
+                hand_number=match.number,
+                hands=self.rules.hands,
+                step=len(match.hand.actions),
+                scores=list(ledger.scores),
+                coins=match.coins if self.rules.variant == "hongwu" else None,
+                pot=ledger.pot,
+                caller=match.caller,
+                finished=match.finished,
+                history=self._history,
+            )
+        return TableInfo(
+            code=self.code,
+            status=self.status,
+            rules=self.rules,
+            settings=self.settings,
+            seats=seats,
+            match=view,
+            version=self.version,
+            deadline=self.deadline,
+        )
 
     def close(self) -> None:
         """Stop the driver and timers (server shutdown); the stored state stays."""
@@ -536,26 +534,4 @@ class Table:
                 seat.drop_timer = None
         for connection in list(self.connections):
             connection.close(1001)
-
-
-def _summary(entry: MatchEntry) -> dict[str, Any]:
-    """A settled hand as the protocol's ``HandSummary``."""
-    result = entry.hand.result
-    assert result is not None
-    return {
-        "number": entry.number,
-        "deltas": list(entry.deltas),
-        "scores": list(entry.ledger.scores),
-        "pot": entry.ledger.pot,
-        "left": list(entry.left),
-        "result": result.to_dict(),
-    }
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _error(code: ErrorCode, message: str) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message, "id": None})
 

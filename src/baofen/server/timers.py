@@ -12,14 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..bots import make_bot
 from ..errors import IllegalAction
-
-if TYPE_CHECKING:
-    from .tables import Table
+from .tables import Table, TableError
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +26,6 @@ RETRY_SECONDS = 1.0
 
 async def drive(table: Table) -> None:
     """Run ``table`` until its match is over (or the task is cancelled)."""
-    from .tables import TableError
-
     while table.status == "playing":
         try:
             await _step(table)

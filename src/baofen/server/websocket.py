@@ -17,12 +17,8 @@ from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from ..errors import IllegalAction, Reason
-from . import assist
-from .config import ServerSettings
-from .connections import Connection
-from .lobby import Lobby
-from .protocol import (
-    ACTION_TYPES,
+from ..wire.actions import ACTION_MESSAGES
+from ..wire.messages import (
     Ack,
     Auto,
     Check,
@@ -43,8 +39,12 @@ from .protocol import (
     Watch,
     client_message,
 )
+from . import assist
+from .config import ServerSettings
+from .connections import Connection
+from .lobby import Lobby
 from .security import RateLimiter
-from .tables import Table, TableError, to_action
+from .tables import Table, TableError
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -157,7 +157,7 @@ def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> N
     if connection.role == "new":
         raise Refused("not_joined", "join a seat, reclaim yours or watch first")
     if isinstance(message, Sync):
-        connection.send(table.state_message(connection.view_seat))
+        connection.send(table.state(connection.view_seat).model_dump_json())
         return
     seat = connection.seat
     if connection.role != "player" or seat is None:
@@ -168,8 +168,8 @@ def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> N
     if isinstance(message, Hint):
         connection.send(assist.suggest(table, seat, message).model_dump_json())
         return
-    if message.type in ACTION_TYPES:
-        table.act(seat, to_action(message.type, message.model_dump()))
+    if isinstance(message, ACTION_MESSAGES):
+        table.act(seat, message.to_action())
     elif isinstance(message, FillBots):
         table.fill_bots(message.level)
     elif isinstance(message, Start):
@@ -202,7 +202,7 @@ def _identify(connection: Connection, table: Table, message: Join | Reclaim | Wa
         .model_dump_json()
     )
     if isinstance(message, Watch):
-        connection.send(table.state_message(None))
+        connection.send(table.state(None).model_dump_json())
     else:
         table.publish()
 

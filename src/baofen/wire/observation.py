@@ -1,0 +1,121 @@
+"""One seat's observation on the wire: what the server sends each connection, and what a
+Python client (a remote bot, the tests, the load benchmark) rebuilds an engine
+:class:`~baofen.Observation` from, to decide with any engine bot.
+
+The redaction itself happens in the engine (:meth:`Hand.observation`); this is its JSON form.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..cards import Card
+from ..observation import Observation
+from ..order import order_for
+from ..ruleset import RuleSet
+from ..tricks import TrickJudge
+from .cards import CardName, SeatNumber, Suit
+from .results import ResultView
+from .tricks import TrickView
+
+
+class ObservationView(BaseModel):
+    """What this connection's seat may know of the current hand.
+
+    Other seats' cards never appear; ``kitty`` and ``buried`` are the declarer's only. A
+    spectator's ``hand`` is empty.
+    """
+
+    seat: SeatNumber | None
+    variant: Literal["baofen", "hongwu"]
+    phase: Literal["bidding", "kitty", "playing", "done"]
+    to_act: SeatNumber | None
+    first: SeatNumber = Field(description="the caller / first bidder")
+    bids: list[tuple[SeatNumber, int | None]] = Field(description="[seat, value|null] in order")
+    legal_bids: list[int | None] = Field(description="bids this seat may make now")
+    declarer: SeatNumber | None
+    target: int | None
+    trump: Suit | None
+    hand: list[CardName] = Field(description="this seat's cards, trumps first")
+    kitty: list[CardName] | None
+    buried: list[CardName] | None
+    tricks: list[TrickView]
+    current_trick: list[tuple[SeatNumber, list[CardName]]]
+    current_attempt: list[CardName] | None
+    leader: SeatNumber | None
+    hand_sizes: list[int]
+    penalties: list[int]
+    declarer_points: int
+    result: ResultView | None
+
+    @classmethod
+    def of(cls, observation: Observation) -> ObservationView:
+        """The wire form of an engine observation."""
+        return cls.model_validate({
+            "seat": observation.seat,
+            "variant": observation.rules.variant,
+            "phase": observation.phase,
+            "to_act": observation.to_act,
+            "first": observation.first,
+            "bids": observation.bids,
+            "legal_bids": observation.legal_bids(),
+            "declarer": observation.declarer,
+            "target": observation.target,
+            "trump": observation.trump,
+            "hand": observation.hand,
+            "kitty": observation.kitty,
+            "buried": observation.buried,
+            "tricks": observation.tricks,
+            "current_trick": observation.current_trick,
+            "current_attempt": observation.current_attempt,
+            "leader": observation.leader,
+            "hand_sizes": observation.hand_sizes,
+            "penalties": observation.penalties,
+            "declarer_points": observation.declarer_points,
+            "result": observation.result,
+        })
+
+    def to_observation(self, rules: RuleSet) -> Observation:
+        """The engine observation this describes, under ``rules`` (the table's).
+
+        Only what the wire carries is rebuilt: ``actions`` is empty and ``result`` is not
+        rebuilt (bots never act on a finished hand).
+        """
+        trump = self.trump
+        order = order_for(rules.variant, trump)
+        judge = TrickJudge(rules, order) if trump is not None else None
+        by_group: list[list[Card]] = [[], [], [], [], []]
+        for card in sorted(self.hand, key=order.display_rank.__getitem__):
+            by_group[order.group[card]].append(card)
+        current = tuple((seat, tuple(cards)) for seat, cards in self.current_trick)
+        return Observation(
+            rules=rules,
+            seat=self.seat,
+            phase=self.phase,
+            to_act=self.to_act,
+            first=self.first,
+            bids=tuple(self.bids),
+            declarer=self.declarer,
+            target=self.target,
+            trump=trump,
+            by_group=tuple(map(tuple, by_group)) if self.seat is not None else (),
+            kitty=_cards(self.kitty),
+            buried=_cards(self.buried),
+            tricks=tuple(trick.to_trick() for trick in self.tricks),
+            current_trick=current,
+            current_attempt=_cards(self.current_attempt),
+            leader=self.leader,
+            lead_shape=judge.shape(current[0][1]) if judge is not None and current else None,
+            hand_sizes=tuple(self.hand_sizes),
+            penalties=tuple(self.penalties),
+            declarer_points=self.declarer_points,
+            result=None,
+            judge=judge,
+            actions=(),
+        )
+
+
+def _cards(cards: list[Card] | None) -> tuple[Card, ...] | None:
+    return None if cards is None else tuple(cards)

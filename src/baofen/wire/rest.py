@@ -1,0 +1,86 @@
+"""The REST bodies of the lobby: create a table, the card order, replays of finished hands.
+
+Table information (:class:`~.table.TableInfo`) and hand summaries are served as they are;
+a hand record is served in its own JSON form (:class:`~.record.HandRecord`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..ruleset import RuleSet
+from ..server.protocol import TableSettings
+from .cards import CardName, SeatNumber, Suit
+from .results import ResultView
+from .table import TableInfo
+from .tricks import TrickView
+
+
+class CreateTable(BaseModel):
+    """Body of ``POST /api/tables``: the rule set (variant and every §13 field) and settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: RuleSet = Field(
+        default_factory=RuleSet,
+        description='variant and settings (rules.md §13), e.g. {"variant": "hongwu", "hands": 8}',
+    )
+    settings: TableSettings = Field(default_factory=TableSettings)
+
+
+class TableCreated(BaseModel):
+    """Answer to ``POST /api/tables``."""
+
+    code: str = Field(description="the table's unguessable code")
+    link: str = Field(description="shareable link to the table")
+    websocket: str = Field(description="WebSocket path to join or watch")
+    table: TableInfo
+
+
+class CardOrderView(BaseModel):
+    """Answer to ``GET /api/order/{variant}``: the display order of the 54 card kinds for one
+    trump suit (or before trump is named), and each kind's suit group, so that a client can
+    group and sort cards without knowing the rules."""
+
+    variant: Literal["baofen", "hongwu"]
+    trump: Suit | None
+    cards: list[CardName] = Field(
+        description="the 54 kinds, trumps first, strongest first in a group"
+    )
+    groups: list[int] = Field(
+        description="suit group of each entry of cards: 0–3 the plain suit S H C D, 4 trump"
+    )
+
+
+class ReplayTrick(BaseModel):
+    """One trick of a replay, with what followed from it."""
+
+    number: int = Field(description="1 for the first trick")
+    trick: TrickView
+    declarer_points: int = Field(description="card points the declarer captured so far")
+    hands: list[list[CardName]] = Field(
+        description="each seat's cards after the trick, for display"
+    )
+
+
+class HandReplay(BaseModel):
+    """Answer to ``GET /api/tables/{code}/hands/{n}/replay``: a finished hand, worked out by
+    the engine from its record, ready to step through trick by trick."""
+
+    number: int
+    rules: RuleSet
+    first: SeatNumber = Field(description="the caller / first bidder")
+    deal: list[list[CardName]] = Field(description="the four hands as dealt, for display")
+    kitty: list[CardName]
+    bids: list[tuple[SeatNumber, int | None]]
+    declarer: SeatNumber | None
+    target: int | None
+    trump: Suit | None
+    buried: list[CardName] | None
+    hands: list[list[CardName]] = Field(
+        description="each seat's cards when play starts (after the kitty), for display"
+    )
+    tricks: list[ReplayTrick]
+    result: ResultView

@@ -1,0 +1,83 @@
+"""A table's public information on the wire: seats, the match's books, settings and rules.
+
+Everything here is public by construction: no field can hold a hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..bots import BotLevel
+from ..match import MatchEntry
+from ..ruleset import RuleSet
+from ..server.protocol import TableSettings
+from .cards import SeatNumber
+from .results import ResultView
+
+
+class SeatView(BaseModel):
+    """One seat as everyone sees it."""
+
+    seat: SeatNumber
+    kind: Literal["human", "bot"] | None = Field(description="null: empty")
+    name: str | None
+    bot_level: BotLevel | None
+    connected: bool = Field(description="a player's connection is open (bots: always true)")
+    auto: bool = Field(description="托管: the computer plays this seat now")
+    away: bool = Field(description="left or dropped (逃跑, rules.md §12.4)")
+
+
+class HandSummary(BaseModel):
+    """One settled hand of the match."""
+
+    number: int
+    deltas: list[int]
+    scores: list[int] = Field(description="running scores after this hand")
+    pot: int
+    left: list[SeatNumber]
+    result: ResultView
+
+    @classmethod
+    def of(cls, entry: MatchEntry) -> HandSummary:
+        """The summary of a settled hand of a match."""
+        result = entry.hand.result
+        assert result is not None, "a settled hand has its result"
+        return cls(
+            number=entry.number,
+            deltas=list(entry.deltas),
+            scores=list(entry.ledger.scores),
+            pot=entry.ledger.pot,
+            left=list(entry.left),
+            result=ResultView.of(result),
+        )
+
+
+class MatchView(BaseModel):
+    """The match's books (rules.md §12)."""
+
+    hand_number: int = Field(description="1 for the first hand")
+    hands: int | None = Field(description="hands in the match (null: unlimited)")
+    step: int = Field(description="number of actions so far in the current hand")
+    scores: list[int]
+    coins: list[int] | None = Field(description="包红五: scores in coins")
+    pot: int
+    caller: SeatNumber
+    finished: bool
+    history: list[HandSummary]
+
+
+class TableInfo(BaseModel):
+    """Public information of a table (REST and every ``state``): never a hidden card."""
+
+    code: str
+    status: Literal["waiting", "playing", "finished"]
+    rules: RuleSet
+    settings: TableSettings
+    seats: list[SeatView]
+    match: MatchView | None = Field(description="null before the start")
+    version: int = Field(description="number of stored events; grows with every change")
+    deadline: float | None = Field(
+        description="turn timer of the seat to act: Unix time in seconds, or null"
+    )
