@@ -8,18 +8,20 @@ built from a finished hand's record, which is public (``GET /api/tables/{code}/h
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException, Request, status
 
 from ..actions import Play
 from ..bots import bot_names
-from ..cards import CARDS
-from ..hand import Hand
+from ..cards import CARDS, SUITS
+from ..hand import KITTY_SIZE, Hand
 from ..order import order_for
 from ..ruleset import RuleSet
+from ..setting import GAMES, SettingGroup
 from .lobby import Lobby
-from .protocol import CardOrderView, ClientDefaults, HandReplay, TableSettings
+from .protocol import CardOrderView, HandReplay
+from .table_settings import ClientDefaults, TableSettings
 
 router = APIRouter()
 
@@ -29,12 +31,16 @@ BOT_LEVELS = ("random", "rule", "search")
 
 @router.get("/api/defaults", response_model=ClientDefaults)
 def get_defaults() -> dict[str, Any]:
-    """Default rule set of each game, default table settings, and the available bot levels."""
+    """Default rule set of each game, default table settings, the available bot levels, the
+    settings form's group order, and the kitty size and trump suits of a deal."""
     available = set(bot_names())
     return {
-        "rules": {variant: RuleSet.create(variant=variant) for variant in ("baofen", "hongwu")},
+        "rules": {variant: RuleSet.create(variant=variant) for variant in GAMES},
         "settings": TableSettings(),
         "bot_levels": [level for level in BOT_LEVELS if level in available],
+        "groups": list(get_args(SettingGroup)),
+        "kitty_size": KITTY_SIZE,
+        "trumps": list(SUITS),
     }
 
 

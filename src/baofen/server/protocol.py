@@ -26,10 +26,9 @@ from pydantic import (
 from ..cards import parse_card
 from ..errors import Reason
 from ..ruleset import RuleSet
+from .table_settings import BotLevel, ClientDefaults, TableSettings
 
 SeatNumber = Annotated[int, Field(ge=0, le=3, description="a seat 0–3 (South, East, North, West)")]
-BotLevel = Literal["random", "rule", "search"]
-"""Strength of a computer player: ``random`` (any legal move), ``rule`` (heuristics), ``search``."""
 MessageId = Annotated[
     int | Annotated[str, StringConstraints(max_length=64)] | None,
     Field(description="optional client-chosen id, echoed in the matching ack or error"),
@@ -339,19 +338,6 @@ class ObservationView(BaseModel):
     result: ResultView | None
 
 
-class TableSettings(BaseModel):
-    """Settings of a table beyond the rule set."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    timer_seconds: Annotated[float, Field(gt=0, le=3600)] | None = Field(
-        30.0, description="turn timer; on timeout the computer plays the seat (托管); null: none"
-    )
-    bot_level: BotLevel = Field("rule", description="level of computer players filling seats")
-    private: bool = Field(False, description="a private table is not listed in the lobby")
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=40)] = ""
-
-
 class SeatView(BaseModel):
     """One seat as everyone sees it."""
 
@@ -449,16 +435,6 @@ class TableCreated(BaseModel):
     link: str = Field(description="shareable link to the table")
     websocket: str = Field(description="WebSocket path to join or watch")
     table: TableInfo
-
-
-class ClientDefaults(BaseModel):
-    """Answer to ``GET /api/defaults``: what a new-table form starts from."""
-
-    rules: dict[Literal["baofen", "hongwu"], RuleSet] = Field(
-        description="each game's default rule set (every rules.md §13 field)"
-    )
-    settings: TableSettings = Field(description="default table settings")
-    bot_levels: list[BotLevel] = Field(description="computer player levels this server has")
 
 
 class CardOrderView(BaseModel):
