@@ -4,87 +4,104 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from baofen import RuleSet
+from baofen.setting import GAMES, SCHEMA_KEY, Setting, settings_of
 
-# Every field of §13 with its 包分 and 包红五 default.
-DEFAULTS: dict[str, tuple[Any, Any]] = {
-    "variant": ("baofen", "hongwu"),
-    "bid_values": ((85, 90, 95), (85, 90, 95)),
-    "bid_min": (70, 70),
-    "bid_step": (5, 5),
-    "bid_max": (200, 200),
-    "must_follow_structure": (True, False),
-    "eight_of_a_kind": (True, True),
-    "throw_penalty_per_card": (3, 0),
-    "no_bid_mode": ("pot", "pot"),
-    "direct_penalty": (40, 40),
-    "pot_caller_stake": (40, 40),
-    "pot_other_stake": (20, 20),
-    "pot_split_above": (400, 400),
-    "wangfen_all_bonus": (50, 50),
-    "wangfen_none_penalty": (100, 100),
-    "full_sweep_score": (500, 500),
-    "half_sweep_score": (250, 250),
-    "shutout_score": (-500, -500),
-    "settlement": ("per_defender", "per_defender"),
-    "red5_capture_points": (20, 20),
-    "kitty_multiplier_trump": (2, 2),
-    "kitty_multiplier_plain": (1, 1),
-    "points_per_level": (10, 10),
-    "coins_per_level": (1, 1),
-    "hands": (None, None),
-}
+RULE_BOOK = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+NOT_IN_GAME = object()
+"""A rule book default marked "—": the field does not apply to that game."""
 
-# A valid non-default value for each field (given on its own).
-OTHER: dict[str, Any] = {
-    "bid_values": (80, 85, 90, 95, 100),
-    "bid_min": 60,
-    "bid_step": 10,
-    "bid_max": 150,
-    "must_follow_structure": False,
-    "eight_of_a_kind": False,
-    "throw_penalty_per_card": 5,
-    "no_bid_mode": "direct",
-    "direct_penalty": 30,
-    "pot_caller_stake": 50,
-    "pot_other_stake": 10,
-    "pot_split_above": 800,
-    "wangfen_all_bonus": 40,
-    "wangfen_none_penalty": 80,
-    "full_sweep_score": 600,
-    "half_sweep_score": 300,
-    "shutout_score": -400,
-    "settlement": "zero_sum",
-    "red5_capture_points": 40,
-    "kitty_multiplier_trump": 3,
-    "kitty_multiplier_plain": 2,
-    "points_per_level": 20,
-    "coins_per_level": 5,
-    "hands": 8,
+
+def documented_defaults() -> dict[str, tuple[Any, Any]]:
+    """Each field of the rule book's §13 table with its 包分 and 包红五 default (JSON values, or
+    :data:`NOT_IN_GAME` for "—"), read from docs/rules.md: the code must say what it says."""
+    text = RULE_BOOK.read_text(encoding="utf-8")
+    section = text[text.index("## 13. Settings") :]
+    section = section[: section.index("\n---")]
+    defaults: dict[str, tuple[Any, Any]] = {}
+    for line in section.splitlines():
+        if not line.startswith("| `"):
+            continue
+        cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+        name, baofen, hongwu = cells[0].strip("`"), cells[2], cells[3]
+        defaults[name] = (_documented(baofen), _documented(hongwu))
+    return defaults
+
+
+def _documented(cell: str) -> Any:
+    if cell.startswith("—"):
+        return NOT_IN_GAME
+    match = re.match(r"`([^`]+)`", cell)
+    assert match, f"no default in the rule book's cell {cell!r}"
+    return json.loads(match.group(1))
+
+
+DEFAULTS = documented_defaults()
+SETTINGS = settings_of(RuleSet)
+EXAMPLES = {
+    name: info.examples[0] for name, info in RuleSet.model_fields.items() if info.examples
 }
+"""A valid non-default value of each setting (given on its own): the field's first example."""
 
 
 def test_every_section_13_field_exists() -> None:
     assert set(RuleSet.model_fields) == set(DEFAULTS)
+    assert len(DEFAULTS) >= 25
+
+
+def test_every_field_but_the_variant_is_a_setting_with_an_example() -> None:
+    assert set(SETTINGS) == set(RuleSet.model_fields) - {"variant"}
+    assert set(EXAMPLES) == set(SETTINGS)
 
 
 @pytest.mark.parametrize("field", sorted(DEFAULTS))
 def test_preset_defaults(field: str) -> None:
-    baofen, hongwu = DEFAULTS[field]
-    assert getattr(RuleSet.baofen(), field) == baofen
-    assert getattr(RuleSet.hongwu(), field) == hongwu
+    for game, documented in zip(GAMES, DEFAULTS[field], strict=True):
+        value = RuleSet.create(variant=game).to_dict()[field]
+        if documented is NOT_IN_GAME:
+            # it keeps the field's own default, and the settings form of that game leaves it out
+            assert value == RuleSet().to_dict()[field] == _json(RuleSet.model_fields[field].default)
+            assert game not in SETTINGS[field].games
+        else:
+            assert value == documented
+            assert field == "variant" or game in SETTINGS[field].games
 
 
-@pytest.mark.parametrize("field", sorted(OTHER))
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("field", sorted(SETTINGS))
+def test_setting_metadata_is_consistent(field: str) -> None:
+    setting = SETTINGS[field]
+    schema = RuleSet.model_json_schema()["properties"][field]
+    assert schema[SCHEMA_KEY] == setting.to_json()
+    assert setting.label == f"field.{field}"
+    assert (setting.choice_labels is not None) == ("enum" in schema)
+    if setting.shown_when is not None:
+        other = setting.shown_when.field
+        assert other in SETTINGS and set(setting.games) <= set(SETTINGS[other].games)
+        RuleSet.create(**{other: setting.shown_when.value})  # a value the other field takes
+
+
+@pytest.mark.parametrize("field", sorted(EXAMPLES))
 @pytest.mark.parametrize("preset", [RuleSet.baofen, RuleSet.hongwu])
 def test_every_field_as_keyword(field: str, preset: Any) -> None:
-    rules = preset(**{field: OTHER[field]})
-    assert getattr(rules, field) == OTHER[field]
+    rules = preset(**{field: EXAMPLES[field]})
+    assert rules.to_dict()[field] == EXAMPLES[field]
     assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+@pytest.mark.parametrize("field", sorted(EXAMPLES))
+def test_each_example_changes_a_default(field: str) -> None:
+    defaults = [RuleSet.create(variant=game).to_dict()[field] for game in SETTINGS[field].games]
+    assert any(EXAMPLES[field] != default for default in defaults)
 
 
 def test_variant_as_keyword() -> None:
@@ -198,3 +215,17 @@ def test_replace_validates() -> None:
     assert rules.direct_penalty == 10
     with pytest.raises(ValueError, match="direct_penalty"):
         rules.replace(direct_penalty=-10)
+
+
+@pytest.mark.parametrize(
+    ("metadata", "words"),
+    [
+        ({"group": "nowhere", "label": "field.x"}, "group"),
+        ({"group": "play", "label": "field.x", "games": ()}, "belongs to"),
+        ({"group": "play", "label": "field.x", "games": ("bridge",)}, "belongs to"),
+        ({"group": "play", "label": ""}, "label"),
+    ],
+)
+def test_bad_setting_metadata_is_refused(metadata: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Setting(**metadata)

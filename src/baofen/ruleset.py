@@ -4,6 +4,10 @@
 does not apply to its game keeps its default. ``must_follow_structure`` and
 ``throw_penalty_per_card`` default per game, so ``RuleSet(variant="hongwu")`` equals
 ``RuleSet.hongwu()``.
+
+Each field but ``variant`` also says, once, how it is offered to people: its
+:class:`~baofen.setting.Setting` (game(s), form group, when it shows, label keys) and an example
+value, both in the JSON Schema that clients and tests read.
 """
 
 from __future__ import annotations
@@ -11,20 +15,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .cards import Card
-
-Variant = Literal["baofen", "hongwu"]
+from .setting import BAOFEN, HONGWU, Setting, ShownWhen, Variant
 
 _VARIANT_DEFAULTS: dict[str, dict[str, Any]] = {
     "baofen": {"must_follow_structure": True, "throw_penalty_per_card": 3},
     "hongwu": {"must_follow_structure": False, "throw_penalty_per_card": 0},
 }
 
-NonNegative = Field(ge=0, le=100_000)
+_WHEN_POT = ShownWhen("no_bid_mode", "pot")
+_WHEN_DIRECT = ShownWhen("no_bid_mode", "direct")
 
 
 class RuleSet(BaseModel):
@@ -38,50 +42,101 @@ class RuleSet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     variant: Variant = Field("baofen", description="包分 'baofen' or 包红五 'hongwu'")
-    bid_values: tuple[int, ...] = Field(
-        (85, 90, 95), description="包分: the targets one may bid, low to high (叫分)"
+    bid_values: Annotated[
+        tuple[int, ...],
+        Setting("bidding", "field.bid_values", BAOFEN, help="field.bid_values.help"),
+    ] = Field(
+        (85, 90, 95),
+        description="包分: the targets one may bid, low to high (叫分)",
+        examples=[[80, 85, 90, 95, 100]],
     )
-    bid_min: int = Field(
-        70, ge=0, le=200, description="包红五: lowest bid; all-pass declarer's bid"
+    bid_min: Annotated[int, Setting("bidding", "field.bid_min", HONGWU)] = Field(
+        70, ge=0, le=200, description="包红五: lowest bid; all-pass declarer's bid", examples=[60]
     )
-    bid_step: int = Field(5, ge=1, le=200, description="包红五: bids rise by multiples of this")
-    bid_max: int = Field(200, ge=0, le=300, description="包红五: highest bid, ends bidding at once")
-    must_follow_structure: bool = Field(
-        True, description="followers owe pairs and tractors (包分 on, 包红五 off by default)"
+    bid_step: Annotated[int, Setting("bidding", "field.bid_step", HONGWU)] = Field(
+        5, ge=1, le=200, description="包红五: bids rise by multiples of this", examples=[10]
     )
-    eight_of_a_kind: bool = Field(
-        True, description="包分: eight cards of a rank lead as trump (八张)"
+    bid_max: Annotated[int, Setting("bidding", "field.bid_max", HONGWU)] = Field(
+        200, ge=0, le=300, description="包红五: highest bid, ends bidding at once", examples=[150]
     )
-    throw_penalty_per_card: int = Field(
-        3, ge=0, le=1000, description="failed throw (甩错牌) penalty per attempted card"
+    must_follow_structure: Annotated[bool, Setting("play", "field.must_follow_structure")] = Field(
+        True,
+        description="followers owe pairs and tractors (包分 on, 包红五 off by default)",
+        examples=[False],
     )
-    no_bid_mode: Literal["pot", "direct"] = Field(
-        "pot", description="包分 four passes: 'pot' 暂时扣分法 (捞水草) or 'direct' 直接扣分法"
+    eight_of_a_kind: Annotated[bool, Setting("play", "field.eight_of_a_kind", BAOFEN)] = Field(
+        True, description="包分: eight cards of a rank lead as trump (八张)", examples=[False]
     )
-    direct_penalty: int = Field(40, ge=0, le=100_000, description="direct mode: caller's loss")
-    pot_caller_stake: int = Field(40, ge=0, le=100_000, description="pot mode: caller's stake")
-    pot_other_stake: int = Field(20, ge=0, le=100_000, description="pot mode: each other's stake")
-    pot_split_above: int = Field(
-        400, ge=0, le=1_000_000, description="pot mode: split among all four above this"
+    throw_penalty_per_card: Annotated[
+        int, Setting("play", "field.throw_penalty_per_card")
+    ] = Field(
+        3, ge=0, le=1000, description="failed throw (甩错牌) penalty per attempted card",
+        examples=[5],
     )
-    wangfen_all_bonus: int = Field(50, ge=0, le=100_000, description="王分全抓 bonus")
-    wangfen_none_penalty: int = Field(100, ge=0, le=100_000, description="倒扣王分 deduction")
-    full_sweep_score: int = Field(500, ge=-100_000, le=100_000, description="全击 hand score")
-    half_sweep_score: int = Field(250, ge=-100_000, le=100_000, description="半击 hand score")
-    shutout_score: int = Field(-500, ge=-100_000, le=100_000, description="no point captured")
-    settlement: Literal["per_defender", "zero_sum"] = Field(
-        "per_defender", description="包分: declarer +S ('per_defender') or +3S ('zero_sum')"
+    no_bid_mode: Annotated[
+        Literal["pot", "direct"],
+        Setting("nobid", "field.no_bid_mode", BAOFEN, choice_labels="field.no_bid_mode"),
+    ] = Field(
+        "pot",
+        description="包分 four passes: 'pot' 暂时扣分法 (捞水草) or 'direct' 直接扣分法",
+        examples=["direct"],
     )
-    red5_capture_points: int = Field(20, ge=0, le=1000, description="包红五: red five captured")
-    kitty_multiplier_trump: int = Field(2, ge=0, le=100, description="包红五 抓底 with trump")
-    kitty_multiplier_plain: int = Field(
-        1, ge=0, le=100, description="包红五 抓底 with a plain suit"
+    direct_penalty: Annotated[
+        int, Setting("nobid", "field.direct_penalty", BAOFEN, _WHEN_DIRECT)
+    ] = Field(40, ge=0, le=100_000, description="direct mode: caller's loss", examples=[30])
+    pot_caller_stake: Annotated[
+        int, Setting("nobid", "field.pot_caller_stake", BAOFEN, _WHEN_POT)
+    ] = Field(40, ge=0, le=100_000, description="pot mode: caller's stake", examples=[50])
+    pot_other_stake: Annotated[
+        int, Setting("nobid", "field.pot_other_stake", BAOFEN, _WHEN_POT)
+    ] = Field(20, ge=0, le=100_000, description="pot mode: each other's stake", examples=[10])
+    pot_split_above: Annotated[
+        int, Setting("nobid", "field.pot_split_above", BAOFEN, _WHEN_POT)
+    ] = Field(
+        400, ge=0, le=1_000_000, description="pot mode: split among all four above this",
+        examples=[800],
     )
-    points_per_level: int = Field(10, ge=1, le=200, description="包红五: points per level (级)")
-    coins_per_level: int = Field(1, ge=1, le=1_000_000, description="包红五: coins per level")
-    hands: int | None = Field(
-        None, ge=1, le=100_000, description="deals in a match; None: unlimited"
+    wangfen_all_bonus: Annotated[
+        int, Setting("scoring", "field.wangfen_all_bonus", BAOFEN)
+    ] = Field(50, ge=0, le=100_000, description="王分全抓 bonus", examples=[40])
+    wangfen_none_penalty: Annotated[
+        int, Setting("scoring", "field.wangfen_none_penalty", BAOFEN)
+    ] = Field(100, ge=0, le=100_000, description="倒扣王分 deduction", examples=[80])
+    full_sweep_score: Annotated[
+        int, Setting("scoring", "field.full_sweep_score", BAOFEN)
+    ] = Field(500, ge=-100_000, le=100_000, description="全击 hand score", examples=[600])
+    half_sweep_score: Annotated[
+        int, Setting("scoring", "field.half_sweep_score", BAOFEN)
+    ] = Field(250, ge=-100_000, le=100_000, description="半击 hand score", examples=[300])
+    shutout_score: Annotated[
+        int, Setting("scoring", "field.shutout_score", BAOFEN)
+    ] = Field(-500, ge=-100_000, le=100_000, description="no point captured", examples=[-400])
+    settlement: Annotated[
+        Literal["per_defender", "zero_sum"],
+        Setting("scoring", "field.settlement", BAOFEN, choice_labels="field.settlement"),
+    ] = Field(
+        "per_defender",
+        description="包分: declarer +S ('per_defender') or +3S ('zero_sum')",
+        examples=["zero_sum"],
     )
+    red5_capture_points: Annotated[
+        int, Setting("scoring", "field.red5_capture_points", HONGWU)
+    ] = Field(20, ge=0, le=1000, description="包红五: red five captured", examples=[40])
+    kitty_multiplier_trump: Annotated[
+        int, Setting("scoring", "field.kitty_multiplier_trump", HONGWU)
+    ] = Field(2, ge=0, le=100, description="包红五 抓底 with trump", examples=[3])
+    kitty_multiplier_plain: Annotated[
+        int, Setting("scoring", "field.kitty_multiplier_plain", HONGWU)
+    ] = Field(1, ge=0, le=100, description="包红五 抓底 with a plain suit", examples=[2])
+    points_per_level: Annotated[
+        int, Setting("levels", "field.points_per_level", HONGWU)
+    ] = Field(10, ge=1, le=200, description="包红五: points per level (级)", examples=[20])
+    coins_per_level: Annotated[
+        int, Setting("levels", "field.coins_per_level", HONGWU)
+    ] = Field(1, ge=1, le=1_000_000, description="包红五: coins per level", examples=[5])
+    hands: Annotated[
+        int | None, Setting("match", "field.hands", none_label="lobby.unlimited")
+    ] = Field(None, ge=1, le=100_000, description="deals in a match; None: unlimited", examples=[8])
 
     @model_validator(mode="before")
     @classmethod

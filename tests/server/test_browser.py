@@ -12,7 +12,7 @@ from baofen import Hand, RuleSet, parse_cards
 from baofen.bots import BOT_LEVELS, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
-from baofen.server.protocol import ClientDefaults
+from baofen.server.table_settings import ClientDefaults
 from baofen.wire.rest import CardOrderView
 from baofen.wire.results import ResultView
 from baofen.wire.tricks import TrickView

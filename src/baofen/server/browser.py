@@ -7,38 +7,44 @@ built from a finished hand's record, which is public (``GET /api/tables/{code}/h
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, get_args
 
 from fastapi import APIRouter, HTTPException, Request, status
 
 from ..actions import Play
 from ..bots import BOT_LEVELS
-from ..cards import Card
-from ..hand import Hand
+from ..cards import SUITS, Card
+from ..hand import KITTY_SIZE, Hand
 from ..order import order_for
 from ..ruleset import RuleSet
+from ..setting import GAMES, SettingGroup, Variant
+from ..wire.cards import Suit
 from ..wire.rest import CardOrderView, HandReplay, ReplayTrick
 from ..wire.results import ResultView
 from ..wire.tricks import TrickView
 from .lobby import Lobby
-from .protocol import ClientDefaults, TableSettings
+from .table_settings import ClientDefaults, TableSettings
 
 router = APIRouter()
 
 
 @router.get("/api/defaults")
 def get_defaults() -> ClientDefaults:
-    """Default rule set of each game, default table settings, and the bot levels."""
+    """Default rule set of each game, default table settings, the bot levels, the settings
+    form's group order, and the kitty size and trump suits of a deal."""
     return ClientDefaults(
-        rules={variant: RuleSet.create(variant=variant) for variant in ("baofen", "hongwu")},
+        rules={variant: RuleSet.create(variant=variant) for variant in GAMES},
         settings=TableSettings(),
         bot_levels=list(BOT_LEVELS),
+        groups=list(get_args(SettingGroup)),
+        kitty_size=KITTY_SIZE,
+        trumps=list(SUITS),
     )
 
 
 @router.get("/api/order/{variant}")
 def get_order(
-    variant: Literal["baofen", "hongwu"], trump: Literal["S", "H", "C", "D"] | None = None
+    variant: Variant, trump: Suit | None = None
 ) -> CardOrderView:
     """Display order and suit group of every card kind in ``variant`` with ``trump`` (none:
     before trump is named)."""

@@ -9,8 +9,8 @@ from ..ruleset import RuleSet
 from ..store import Store
 from ..wire.table import TableInfo
 from .config import ServerSettings
-from .protocol import TableSettings
 from .security import new_table_code
+from .table_settings import TableSettings
 from .tables import Table, TableError
 from .timers import drive
 

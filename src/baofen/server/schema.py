@@ -18,7 +18,7 @@ from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.record import HandRecord
 from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
 from ..wire.table import HandSummary, TableInfo
-from .protocol import ClientDefaults
+from .table_settings import ClientDefaults
 
 SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     ClientMessages,

@@ -29,8 +29,8 @@ from ..wire.observation import ObservationView
 from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
 from .config import ServerSettings
 from .connections import Connection, broadcast
-from .protocol import TableSettings
 from .security import new_seat_token, new_seed, token_hash, token_matches
+from .table_settings import TableSettings
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,7 @@ from ..cards import Card
 from ..observation import Observation
 from ..order import order_for
 from ..ruleset import RuleSet
+from ..setting import Variant
 from ..tricks import TrickJudge
 from .cards import CardName, SeatNumber, Suit
 from .results import ResultView
@@ -29,7 +30,7 @@ class ObservationView(BaseModel):
     """
 
     seat: SeatNumber | None
-    variant: Literal["baofen", "hongwu"]
+    variant: Variant
     phase: Literal["bidding", "kitty", "playing", "done"]
     to_act: SeatNumber | None
     first: SeatNumber = Field(description="the caller / first bidder")

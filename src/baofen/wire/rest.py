@@ -6,12 +6,11 @@ a hand record is served in its own JSON form (:class:`~.record.HandRecord`).
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..ruleset import RuleSet
-from ..server.protocol import TableSettings
+from ..server.table_settings import TableSettings
+from ..setting import Variant
 from .cards import CardName, SeatNumber, Suit
 from .results import ResultView
 from .table import TableInfo
@@ -44,7 +43,7 @@ class CardOrderView(BaseModel):
     trump suit (or before trump is named), and each kind's suit group, so that a client can
     group and sort cards without knowing the rules."""
 
-    variant: Literal["baofen", "hongwu"]
+    variant: Variant
     trump: Suit | None
     cards: list[CardName] = Field(
         description="the 54 kinds, trumps first, strongest first in a group"

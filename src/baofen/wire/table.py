@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ..bots import BotLevel
 from ..match import MatchEntry
 from ..ruleset import RuleSet
-from ..server.protocol import TableSettings
+from ..server.table_settings import TableSettings
 from .cards import SeatNumber
 from .results import ResultView
 

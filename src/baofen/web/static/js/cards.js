@@ -62,7 +62,8 @@ const orderKey = (variant, trump) => `${variant}/${trump ?? ""}`;
 
 /**
  * The card order of a game and trump (null: before trump is named), from the server, cached:
- * a promise of `{rank: Map(name → position), group: Map(name → 0–4 suit group)}`.
+ * a promise of `{rank: Map(name → position), group: Map(name → suit group), trumpGroup}`.
+ * The server lists the trumps first, so the first card's group is the trump group.
  */
 export function loadOrder(variant, trump) {
   const key = orderKey(variant, trump);
@@ -71,6 +72,7 @@ export function loadOrder(variant, trump) {
       const order = {
         rank: new Map(body.cards.map((name, i) => [name, i])),
         group: new Map(body.cards.map((name, i) => [name, body.groups[i]])),
+        trumpGroup: body.groups[0],
       };
       ready.set(key, order);
       return order;

@@ -38,6 +38,15 @@ export function fill(node, ...children) {
   return node;
 }
 
+/** Fill `node` with `build()` unless `key` (any JSON value) is what it was last time: a part
+ * redrawn only when it changes never loses a click or the focus of a field being typed in. */
+export function patch(node, key, build) {
+  const text = JSON.stringify(key);
+  if (node.dataset.key === text) return;
+  node.dataset.key = text;
+  fill(node, build());
+}
+
 /** The element with this id. */
 export const byId = (id) => document.getElementById(id);
 

@@ -1,5 +1,6 @@
 // Every string of the interface, one dictionary per language. Chinese is the default; the
-// choice is kept in localStorage. `t(key, params)` fills `{name}` placeholders.
+// choice is kept in localStorage. `t(key, params)` fills `{name}` placeholders. Both
+// dictionaries hold every key the client uses (tests/web/test_i18n.py checks it).
 
 const zh = {
   title: "包分 · 包红五",
@@ -17,7 +18,6 @@ const zh = {
   "lobby.create": "开新牌桌",
   "lobby.game": "游戏",
   "lobby.rules": "规则设置",
-  "lobby.table": "牌桌设置",
   "lobby.reset": "恢复默认",
   "lobby.submit": "创建牌桌",
   "lobby.join": "加入牌桌",
@@ -40,6 +40,7 @@ const zh = {
   "group.nobid": "无人叫分（捞水草）",
   "group.levels": "升级与金币",
   "group.match": "比赛",
+  "group.table": "牌桌设置",
 
   "field.bid_values": "可叫的分",
   "field.bid_values.help": "从低到高，用逗号分隔",
@@ -135,9 +136,9 @@ const zh = {
   "act.pass": "不叫",
   "act.bid_this": "叫",
   "act.more_bids": "更高的叫分",
-  "act.kitty": "选主并扣 8 张底牌",
+  "act.kitty": "选主并扣 {size} 张底牌",
   "act.trump": "主花色",
-  "act.buried": "已选 {n}/8",
+  "act.buried": "已选 {n}/{size}",
   "act.kitty_cards": "底牌",
   "act.lead": "轮到你出牌（领出）",
   "act.follow": "轮到你跟牌",
@@ -257,7 +258,6 @@ const en = {
   "lobby.create": "New table",
   "lobby.game": "Game",
   "lobby.rules": "Rules",
-  "lobby.table": "Table",
   "lobby.reset": "Defaults",
   "lobby.submit": "Create table",
   "lobby.join": "Join a table",
@@ -280,6 +280,7 @@ const en = {
   "group.nobid": "No bid (the pot)",
   "group.levels": "Levels and coins",
   "group.match": "Match",
+  "group.table": "Table",
 
   "field.bid_values": "Bid values",
   "field.bid_values.help": "low to high, separated by commas",
@@ -375,9 +376,9 @@ const en = {
   "act.pass": "Pass",
   "act.bid_this": "Bid",
   "act.more_bids": "higher bids",
-  "act.kitty": "Name trump and bury 8 cards",
+  "act.kitty": "Name trump and bury {size} cards",
   "act.trump": "Trump suit",
-  "act.buried": "{n}/8 chosen",
+  "act.buried": "{n}/{size} chosen",
   "act.kitty_cards": "Kitty",
   "act.lead": "Your lead",
   "act.follow": "Your turn to follow",
@@ -498,9 +499,22 @@ export function setLang(code) {
   window.dispatchEvent(new Event("langchange"));
 }
 
-/** The string `key` in the current language, with `{name}` filled from `params`. */
+const reported = new Set();
+
+/**
+ * The string `key` in the current language, with `{name}` filled from `params`. A key the
+ * dictionary lacks is a bug, never hidden: it is reported once (console.error, which fails the
+ * browser tests) and shown as ⟦key⟧.
+ */
 export function t(key, params = {}) {
-  const text = DICTIONARIES[current][key] ?? zh[key] ?? key;
+  const text = DICTIONARIES[current][key];
+  if (text === undefined) {
+    if (!reported.has(`${current} ${key}`)) {
+      reported.add(`${current} ${key}`);
+      console.error(`i18n: no string "${key}" in the "${current}" dictionary`);
+    }
+    return `⟦${key}⟧`;
+  }
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 

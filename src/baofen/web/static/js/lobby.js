@@ -27,7 +27,7 @@ export async function showLobby(root) {
   const { defaults, schema } = cache;
   const settingsBox = el("div", { class: "settings" });
   const gamePicker = el("div", { class: "games", role: "radiogroup" },
-    ["baofen", "hongwu"].map((game) => el("label", { class: ["game", game === variant && "chosen"] },
+    Object.keys(defaults.rules).map((game) => el("label", { class: ["game", game === variant && "chosen"] },
       el("input", { type: "radio", name: "variant", value: game, checked: game === variant,
         on: { change: () => { variant = game; showLobby(root); } } }),
       el("strong", { text: t(`game.${game}`) }),
@@ -36,7 +36,7 @@ export async function showLobby(root) {
     on: {
       input: () => refresh(settingsBox),
       change: () => refresh(settingsBox),
-      submit: (event) => { event.preventDefault(); create(form); },
+      submit: (event) => { event.preventDefault(); create(form, settingsBox); },
     } },
     el("h2", { text: t("lobby.create") }),
     el("div", { class: "field" },
@@ -86,9 +86,9 @@ async function listTables(list) {
   }));
 }
 
-async function create(form) {
+async function create(form, settingsBox) {
   setPlayerName(form.elements.player.value);
-  const body = readSettings(form, variant);
+  const body = readSettings(settingsBox);
   const button = form.querySelector("#create");
   button.disabled = true;
   try {

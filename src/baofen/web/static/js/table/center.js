@@ -1,0 +1,65 @@
+// The middle of the table: the waiting panel before the start, the bids while bidding and
+// burying, then the trick being played (or the last one, held a moment for everyone to see).
+
+import { cardsEl, chipsEl } from "../cards.js";
+import { byId, el, fill, patch } from "../dom.js";
+import { t } from "../i18n.js";
+import { myTurn, POSITIONS, position, shortName } from "./state.js";
+import { waitingPanel } from "./waiting.js";
+
+/** Draw the middle of the table from `state`. */
+export function renderCenter(state, act) {
+  const center = byId("center");
+  const { table: info, observation: obs, you } = state.message;
+  if (info.status === "waiting") {
+    // Redrawn only when the seats change: a name being typed keeps its focus.
+    return patch(center, [info.seats, you, state.defaults.bot_levels], () => waitingPanel(state, act));
+  }
+  delete center.dataset.key;
+  if (!obs) return fill(center);
+  if (obs.phase === "bidding" || obs.phase === "kitty") return fill(center, biddingSummary(state));
+  if (obs.phase === "done" && !obs.tricks.length) return fill(center, biddingSummary(state));
+  let trick = null;
+  let live = false;
+  if (obs.current_trick.length) {
+    if (state.hold && Date.now() < state.hold.until && !myTurn(state)) trick = state.hold.trick;
+    else {
+      trick = { leader: obs.leader, plays: obs.current_trick, winner: null, points: null, attempted: obs.current_attempt, penalty: null };
+      live = true;
+    }
+  } else if (obs.tricks.length) {
+    trick = obs.tricks[obs.tricks.length - 1];
+  }
+  return fill(center, trickEl(state, trick, live));
+}
+
+/** A trick (a TrickView, or the one being played when `live`) laid out around the table. */
+export function trickEl(state, trick, live) {
+  const slots = POSITIONS.map((pos) => el("div", { class: ["slot", pos], dataset: { pos } }));
+  const area = el("div", { class: ["trick", live ? "live" : "done"], id: "trick" }, slots);
+  if (!trick) return area;
+  for (const [seat, cards] of trick.plays) {
+    const slot = slots[POSITIONS.indexOf(position(state, seat))];
+    slot.dataset.seat = seat;
+    slot.classList.toggle("winner", trick.winner === seat);
+    fill(slot, cardsEl(cards, "played"),
+      trick.winner === seat && el("span", { class: "won", text: `★ ${t("trick.won")}${trick.points ? ` · ${t("trick.points", { n: trick.points })}` : ""}` }));
+  }
+  if (trick.attempted) {
+    area.append(el("div", { class: "failed-throw", id: "failed-throw" },
+      el("strong", { text: `${t("trick.failed")} · ${shortName(state, trick.leader)}` }),
+      el("div", {}, `${t("trick.attempted")}: `, chipsEl(trick.attempted)),
+      el("div", {}, `${t("trick.played")}: `, chipsEl(trick.plays[0][1])),
+      trick.penalty ? el("div", { text: t("trick.penalty", { n: trick.penalty }) }) : null));
+  }
+  return area;
+}
+
+function biddingSummary(state) {
+  const obs = state.message.observation;
+  return el("div", { class: "bids-summary" },
+    el("div", { class: "bids-title", text: t("bids.title") }),
+    el("ol", { class: "bids" }, obs.bids.map(([seat, value]) => el("li", {},
+      el("span", { class: "who", text: shortName(state, seat) }),
+      el("span", { class: "value", text: value === null ? t("seat.pass") : value })))));
+}

@@ -1,0 +1,51 @@
+// Dialogs over the table: a hand's result (once per hand), the last trick, the scoreboard.
+
+import { el, modal } from "../dom.js";
+import { t } from "../i18n.js";
+import { resultEl, scoreboardEl } from "../result.js";
+import { trickEl } from "./center.js";
+import { directions, shortNames } from "./state.js";
+
+let closeResult = null;
+
+/** Show the hand's result once, when the hand is done; `act.openReplay` replays it. */
+export function showResult(state, act) {
+  const { table: info, observation: obs } = state.message;
+  if (!obs || obs.phase !== "done" || !obs.result) return;
+  const number = state.handNumber;
+  if (state.resultShown === number) return;
+  state.resultShown = number;
+  const match = info.match;
+  const entry = match.history.find((h) => h.number === number) ?? null;
+  const variant = info.rules.variant;
+  const finished = info.status === "finished";
+  if (closeResult) closeResult();
+  const body = el("div", {},
+    resultEl(obs.result, {
+      entry, variant, names: directions(state), fullNames: shortNames(state),
+      lastWinner: obs.tricks.length ? obs.tricks[obs.tricks.length - 1].winner : null,
+    }),
+    finished && el("h3", { text: t("result.final") }),
+    finished && scoreboardEl(match, variant, directions(state)),
+    el("div", { class: "buttons" },
+      el("button", { type: "button", class: "secondary", id: "btn-result-replay", text: t("btn.replay"),
+        on: { click: () => act.openReplay(number) } }),
+      el("button", { type: "button", class: "primary", id: "btn-continue", text: t("btn.continue"),
+        on: { click: () => closeResult && closeResult() } })));
+  closeResult = modal(t("result.title", { n: number }), body, {
+    className: "result-dialog", onClose: () => { closeResult = null; } });
+}
+
+/** The last finished trick, in a dialog. */
+export function showLastTrick(state) {
+  const obs = state.message?.observation;
+  if (!obs || !obs.tricks.length) return;
+  const trick = obs.tricks[obs.tricks.length - 1];
+  modal(t("trick.number", { n: obs.tricks.length }), el("div", { class: "last-trick" }, trickEl(state, trick, false)));
+}
+
+/** The match's scoreboard, in a dialog. */
+export function showScores(state) {
+  const info = state.message.table;
+  modal(t("scores.title"), scoreboardEl(info.match, info.rules.variant, directions(state)), { className: "wide" });
+}

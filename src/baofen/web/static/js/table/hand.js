@@ -1,0 +1,68 @@
+// This player's hand: grouped by suit group, trumps together, in the order the server gives
+// for the trump (or the trump being tried); cards are selected by clicking, Enter or Space.
+
+import { cardEl, groupCards, loadOrder, orderNow } from "../cards.js";
+import { byId, el, fill, toast } from "../dom.js";
+import { displayTrump, myTurn } from "./state.js";
+
+/** Draw the hand from `state` (once its card order is loaded); `act.toggle` selects a card. */
+export function renderHand(state, act) {
+  const box = byId("hand");
+  const { table: info, observation: obs } = state.message;
+  if (!obs || !obs.hand || !obs.hand.length) return fill(box);
+  const variant = info.rules.variant;
+  const trump = displayTrump(state);
+  const order = orderNow(variant, trump);
+  if (!order) {
+    loadOrder(variant, trump).then(() => renderHand(state, act), (error) => toast(error.message, "error"));
+    return box;
+  }
+  const selectable = myTurn(state) && (obs.phase === "playing" || obs.phase === "kitty");
+  const copies = new Map();
+  const groups = groupCards(obs.hand, order).map(([group, names]) => el("div", {
+    class: ["suit-group", group === order.trumpGroup && "trumps"], dataset: { group } },
+  names.map((name) => {
+    const n = copies.get(name) ?? 0;
+    copies.set(name, n + 1);
+    const id = `${name}#${n}`;
+    const choose = () => act.toggle(id);
+    return cardEl(name, {
+      class: [state.selected.has(id) && "selected", selectable && "selectable"],
+      dataset: { id }, role: "button", tabIndex: selectable ? 0 : -1,
+      "aria-pressed": state.selected.has(id) ? "true" : "false",
+      on: selectable ? { click: choose, keydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } } } : {},
+    });
+  })));
+  const row = el("div", { class: "cards-in-hand" }, groups);
+  fill(box, row);
+  fitGroups(row);
+  return box;
+}
+
+/** Show `state`'s selection on the cards in place (keeps the keyboard focus). */
+export function showSelection(state) {
+  for (const node of document.querySelectorAll("#hand .card")) {
+    const on = state.selected.has(node.dataset.id);
+    node.classList.toggle("selected", on);
+    node.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
+/** The selected cards' names, in the hand's order. */
+export function selectedNames() {
+  return [...document.querySelectorAll("#hand .card.selected")].map((node) => node.dataset.card);
+}
+
+/** Overlap the cards of a suit group more when the group is wider than the screen. */
+function fitGroups(row) {
+  const width = row.clientWidth - 8;
+  for (const group of row.children) {
+    const cards = group.children;
+    if (cards.length < 2) continue;
+    const cardWidth = parseFloat(getComputedStyle(cards[0]).width);
+    const strip = parseFloat(getComputedStyle(row).getPropertyValue("--ov"));
+    if (cardWidth + (cards.length - 1) * strip > width) {
+      group.style.setProperty("--ov", `${Math.max(9, (width - cardWidth) / (cards.length - 1))}px`);
+    }
+  }
+}

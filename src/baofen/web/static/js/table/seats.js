@@ -1,0 +1,62 @@
+// The four seats around the table: who sits there, badges (declarer, you, 托管, left,
+// offline), cards left, score, the last bid, and the turn timer.
+
+import { byId, el, fill } from "../dom.js";
+import { t } from "../i18n.js";
+import { position, seatName } from "./state.js";
+
+/** Draw every seat from `state`. */
+export function renderSeats(state) {
+  const { table: info, observation: obs, you } = state.message;
+  const match = info.match;
+  for (const seat of [0, 1, 2, 3]) {
+    const s = info.seats[seat];
+    const node = byId(`seat-${position(state, seat)}`);
+    node.dataset.seat = seat;
+    node.classList.toggle("to-act", Boolean(obs && obs.to_act === seat && obs.phase !== "done"));
+    node.classList.toggle("me", seat === you);
+    node.classList.toggle("empty", !s.kind);
+    const badges = [];
+    if (obs && obs.declarer === seat) badges.push(el("span", { class: "badge declarer", text: t("seat.declarer") }));
+    if (seat === you) badges.push(el("span", { class: "badge you", text: t("seat.you") }));
+    if (s.away) badges.push(el("span", { class: "badge away", text: t("seat.away") }));
+    else if (s.auto) badges.push(el("span", { class: "badge auto", text: t("seat.auto") }));
+    if (s.kind === "human" && !s.connected && !s.away) badges.push(el("span", { class: "badge offline", text: t("seat.offline") }));
+    const meta = [];
+    if (obs) meta.push(el("span", { class: "count", text: t("seat.cards", { n: obs.hand_sizes[seat] }) }));
+    if (match) {
+      meta.push(el("span", { class: "score", text: match.coins
+        ? t("seat.levels", { n: match.scores[seat], coins: match.coins[seat] })
+        : t("seat.score", { n: match.scores[seat] }) }));
+    }
+    fill(node,
+      el("div", { class: "name" }, el("span", { class: "who", text: seatName(state, seat) }), badges),
+      el("div", { class: "meta" }, meta, lastBid(obs, seat), el("span", { class: "timer", dataset: { seatTimer: seat } })));
+  }
+  tick(state);
+}
+
+/** The seat's last bid while bidding goes on, or null. */
+function lastBid(obs, seat) {
+  if (!obs || obs.phase !== "bidding") return null;
+  const mine = obs.bids.filter(([who]) => who === seat);
+  if (!mine.length) return null;
+  const value = mine[mine.length - 1][1];
+  return el("span", { class: "bid", text: value === null ? t("seat.pass") : value });
+}
+
+/** Refresh every countdown (seat panels and the action bar) from the table's deadline. */
+export function tick(state) {
+  const info = state.message?.table;
+  const obs = state.message?.observation;
+  for (const node of document.querySelectorAll("[data-seat-timer]")) {
+    let text = "";
+    if (info && info.deadline && obs && Number(node.dataset.seatTimer) === obs.to_act) {
+      const cap = info.settings.timer_seconds ?? Infinity;
+      const left = Math.max(0, Math.min(cap, info.deadline - Date.now() / 1000));
+      text = t("act.timer", { s: Math.ceil(left) });
+      node.classList.toggle("urgent", left < 6);
+    }
+    node.textContent = text;
+  }
+}

@@ -1,0 +1,51 @@
+// The table's layout and one drawing pass over every region from the state.
+
+import { byId, el, fill } from "../dom.js";
+import { t } from "../i18n.js";
+import { renderActions } from "./actions.js";
+import { renderCenter } from "./center.js";
+import { renderHand } from "./hand.js";
+import { renderHead } from "./head.js";
+import { renderSeats } from "./seats.js";
+import { myTurn, POSITIONS, ready } from "./state.js";
+
+/** Lay out the table's regions in `root`. */
+export function renderShell(root) {
+  fill(root, el("div", { class: "table-view" },
+    el("div", { class: "head", id: "head" },
+      el("div", { class: "info", id: "head-info" }), el("span", { class: "tools", id: "head-tools" })),
+    el("div", { class: "board", id: "board" },
+      POSITIONS.map((pos) => el("div", { class: ["seat", pos], id: `seat-${pos}` })),
+      el("div", { class: "center", id: "center" })),
+    el("div", { class: "actions", id: "actions" }),
+    el("div", { class: "hand", id: "hand" })));
+}
+
+/** Draw every region from `state`, and put the page's state on `<body>` (for tests and CSS). */
+export function render(state, act) {
+  if (!ready(state)) return;
+  const { table: info, observation: obs, you } = state.message;
+  const body = document.body.dataset;
+  body.status = info.status;
+  body.phase = obs ? obs.phase : "waiting";
+  body.myTurn = myTurn(state) ? "1" : "0";
+  body.seat = you ?? "";
+  body.hand = state.handNumber;
+  body.version = info.version;
+  body.tricks = obs ? obs.tricks.length : 0;
+  body.declarer = obs && obs.declarer !== null ? obs.declarer : "";
+  renderHead(state, act);
+  renderSeats(state);
+  renderCenter(state, act);
+  renderActions(state, act);
+  renderHand(state, act);
+}
+
+/** Show the connection's status in the top bar. */
+export function showStatus(status) {
+  const node = byId("conn");
+  if (!node) return;
+  node.dataset.status = status;
+  node.textContent = t(`conn.${status}`);
+  document.body.dataset.conn = status;
+}

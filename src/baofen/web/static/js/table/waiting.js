@@ -1,0 +1,44 @@
+// Before the start: the invitation link, the seats to pick, computer players, start and leave.
+
+import { el, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { playerName, setPlayerName } from "../prefs.js";
+import { seatName } from "./state.js";
+
+/** The waiting panel of `state`'s table; `act` sits, fills seats with bots, starts, leaves. */
+export function waitingPanel(state, act) {
+  const { table: info, you } = state.message;
+  const seated = you !== null;
+  const link = `${location.origin}/t/${state.code}`;
+  const nameInput = el("input", { id: "seat-name", type: "text", maxLength: 24,
+    value: playerName() || t("seat.you"), "aria-label": t("lobby.yourname"),
+    on: { change: (event) => setPlayerName(event.target.value) } });
+  const seats = el("div", { class: "seat-picker" }, info.seats.map((s) => el("div", {
+    class: ["pick", s.kind && "taken", s.seat === you && "mine"], dataset: { seat: s.seat } },
+    el("strong", { text: t(`seat.${s.seat}`) }),
+    el("span", { text: s.kind ? seatName(state, s.seat).split(" · ")[1] : t("seat.empty") }),
+    !s.kind && !seated && el("button", { type: "button", class: "primary small", dataset: { sit: s.seat },
+      text: t("seat.sit"), on: { click: () => act.join(s.seat, nameInput.value) } }))));
+  const empty = info.seats.some((s) => !s.kind);
+  const levels = el("select", { id: "bot-level", "aria-label": t("field.bot_level") },
+    state.defaults.bot_levels.map((level) => el("option", { value: level, text: t(`bot.${level}`),
+      selected: level === info.settings.bot_level })));
+  return el("div", { class: "waiting" },
+    el("h2", { text: t("wait.title") }),
+    el("div", { class: "share" }, el("span", { text: `${t("wait.share")}: ` }),
+      el("input", { id: "share-link", type: "text", readOnly: true, value: link, on: { focus: (e) => e.target.select() } }),
+      el("button", { type: "button", class: "secondary small", text: t("wait.copy"), on: { click: () => {
+        navigator.clipboard?.writeText(link).then(() => toast(t("wait.copied")), () => {});
+      } } })),
+    !seated && el("p", { text: t("wait.watching") }),
+    !seated && el("div", { class: "field inline" }, el("label", { for: "seat-name", text: t("lobby.yourname") }), nameInput),
+    seats,
+    seated && el("div", { class: "wait-actions" },
+      empty && el("span", { class: "inline" }, levels,
+        el("button", { type: "button", class: "secondary", id: "btn-bots", text: t("wait.bots"),
+          on: { click: () => act.send({ type: "fill_bots", level: levels.value }) } })),
+      el("button", { type: "button", class: "primary", id: "btn-start", text: t("wait.start"),
+        disabled: empty, title: empty ? t("wait.need") : "", on: { click: () => act.send({ type: "start" }) } }),
+      el("button", { type: "button", class: "secondary", id: "btn-leave", text: t("wait.leave"),
+        on: { click: act.leave } })));
+}
