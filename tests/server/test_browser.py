@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
 import httpx
 import pytest
 
 from baofen import Hand, RuleSet, parse_cards
-from baofen.bots import BOT_LEVELS, make_bot
+from baofen.bots import BOT_LEVELS, BotLevel, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
 from baofen.server.table_settings import ClientDefaults
@@ -38,7 +38,9 @@ def test_defaults(server: ThreadServer) -> None:
     assert RuleSet.from_dict(body["rules"]["baofen"]) == RuleSet.baofen()
     assert RuleSet.from_dict(body["rules"]["hongwu"]) == RuleSet.hongwu()
     assert body["settings"]["timer_seconds"] == 30
+    # One list of levels: the registry's, which the messages' and settings' type also is.
     assert body["bot_levels"] == ["random", "rule", "search"] == list(BOT_LEVELS)
+    assert get_args(BotLevel) == BOT_LEVELS
 
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])

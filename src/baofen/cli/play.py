@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from enum import StrEnum
 from typing import Annotated, TypeVar
 
 import typer
@@ -18,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action, Bid, Declare, Play
-from ..bots import Bot, bot_names, make_bot
+from ..bots import Bot, BotLevel, bot_names, make_bot
 from ..cards import SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards
 from ..hand import Hand, PlayResult
 from ..match import Match
@@ -69,14 +68,6 @@ _CARDS_HELP = (
     "positions shown before each card in your hand, e.g. '1 3 4'. Repeat a card to play both "
     "copies (a pair: 'SK SK')."
 )
-
-
-class BotName(StrEnum):
-    """Computer players to play against."""
-
-    rule = "rule"
-    search = "search"
-    random = "random"
 
 
 class _Quit(Exception):
@@ -427,8 +418,8 @@ def _yes_no(line: str) -> bool:
 def play(
     variant: VariantOption = VariantName.baofen,
     bots: Annotated[
-        BotName, typer.Option(help="computer players in the other three seats")
-    ] = BotName.rule,
+        BotLevel, typer.Option(help="computer players in the other three seats")
+    ] = "rule",
     seed: Annotated[
         int | None, typer.Option(help="seed of the deals and the bots (default: random)")
     ] = None,
@@ -442,11 +433,11 @@ def play(
         seed = random.SystemRandom().randrange(2**31)
     rules = RuleSet.create(variant=variant.value, hands=hands)
     master = random.Random(seed)
-    opponent = available_bot(bots.value, console, "play")
+    opponent = available_bot(bots, console, "play")
     opponents = {seat: make_bot(opponent, seed=master.getrandbits(32)) for seat in (1, 2, 3)}
     hinter = make_bot(available_bot("rule", console, "hint"), seed=master.getrandbits(32))
     console.print(
-        f"baofen play: {variant.value}, bots {bots.value!r}, seed {seed}. "
+        f"baofen play: {variant.value}, bots {bots!r}, seed {seed}. "
         "You sit South (南); East 东, North 北 and West 西 are bots. Type help for help."
     )
     session = Session(console, Match(rules, seed), opponents, hinter)
