@@ -11,13 +11,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainSerializer, PlainValidator, WithJsonSchema
 
-from ..cards import Card, format_cards, parse_card, parse_cards
+from ..cards import CARDS, Card, format_cards, parse_card, parse_cards
 
 SeatNumber = Annotated[int, Field(ge=0, le=3, description="a seat 0–3 (South, East, North, West)")]
 Suit = Literal["S", "H", "C", "D"]
 """A suit letter: the trump suit on the wire."""
 
 _NOTATION = "suit letter S H C D + rank 2–9 T J Q K A, or BJ / LJ"
+
+_NAMES: tuple[str, ...] = tuple(str(card) for card in CARDS)
+"""Each kind's notation, by kind: the serializer looks a card up here without a Python call
+per card (a state message holds a hundred cards, sent to every seat after every action)."""
 
 
 def _card(value: Any) -> Card:
@@ -39,7 +43,7 @@ def _card_string(value: Any) -> tuple[Card, ...]:
 CardName = Annotated[
     Card,
     PlainValidator(_card),
-    PlainSerializer(str, return_type=str),
+    PlainSerializer(_NAMES.__getitem__, return_type=str),
     WithJsonSchema({
         "type": "string",
         "minLength": 2,
