@@ -3,6 +3,7 @@ observations only."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from itertools import combinations
@@ -150,7 +151,7 @@ def test_deterministic_under_seed(variant: str) -> None:
 
 def public_part(observation: Observation) -> Observation:
     """The observation without its rule-checker object (equal for equal positions)."""
-    return observation._replace(judge=None)
+    return dataclasses.replace(observation, judge=None)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
