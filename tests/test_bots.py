@@ -13,7 +13,8 @@ import pytest
 from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards
 from baofen.bots import bot_names, make_bot
 from baofen.bots.determinize import KITTY, Determinizer
-from baofen.bots.rule_bot import RuleBot, choose_bury
+from baofen.bots.evaluation import choose_bury
+from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 from baofen.bots.shared import Knowledge
 from baofen.cards import POINTS

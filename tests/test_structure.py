@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "baofen"
 MAX_LINES = 600
 
@@ -118,3 +120,11 @@ def test_no_import_circles() -> None:
     assert not gone, "no longer circles, remove from LEFT_TO_OTHER_BRANCHES: " + "; ".join(
         " ↔ ".join(sorted(c)) for c in gone
     )
+
+
+@pytest.mark.parametrize(
+    "path", sorted(PACKAGE.rglob("*.py")), ids=lambda path: str(path.relative_to(PACKAGE))
+)
+def test_no_module_is_over_600_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.relative_to(PACKAGE.parent)} has {lines} lines"

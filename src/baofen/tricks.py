@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .cards import CARDS, Card
+from .cards import CARDS, KINDS, Card
 from .errors import Reason
 from .order import TRUMP, Order
 from .units import all_tractors_fit, best_tractor_match, pair_kinds, runs_of_pairs
@@ -228,7 +228,7 @@ class TrickJudge:
         need: dict[int, int] = {}
         for card in cards:
             if type(card) is not Card and (
-                not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 54
+                not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < KINDS
             ):
                 return Reason("not_a_card", card=repr(card))
             n = need.get(card, 0) + 1

@@ -7,6 +7,9 @@ from typing import Any, Protocol
 
 from ..actions import Action
 from ..observation import Observation
+from .random_bot import RandomBot
+from .rule_bot import RuleBot
+from .search_bot import SearchBot
 
 
 class Bot(Protocol):
@@ -18,25 +21,9 @@ class Bot(Protocol):
         ...
 
 
-def _random(**options: Any) -> Bot:
-    from .random_bot import RandomBot
-
-    return RandomBot(**options)
-
-
-def _rule(**options: Any) -> Bot:
-    from .rule_bot import RuleBot
-
-    return RuleBot(**options)
-
-
-def _search(**options: Any) -> Bot:
-    from .search_bot import SearchBot
-
-    return SearchBot(**options)
-
-
-_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random, "rule": _rule, "search": _search}
+_REGISTRY: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot, "rule": RuleBot, "search": SearchBot,
+}
 
 
 def bot_names() -> list[str]:
