@@ -1,4 +1,4 @@
-"""Fit the rule bot's bidding models (``BID_MODELS`` in ``baofen/bots/rule_bot.py``).
+"""Fit the rule bot's bidding models (``BID_MODELS`` in ``baofen/bots/evaluation.py``).
 
     python bench/calibrate_bids.py [--deals N] [--jobs J] [--variant baofen|hongwu|both]
 
@@ -18,7 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 from baofen import Hand, RuleSet
-from baofen.bots.rule_bot import FEATURES, RuleBot, hand_features
+from baofen.bots.evaluation import FEATURES, hand_features
+from baofen.bots.rule_bot import RuleBot
 
 
 def forced_hands(variant: str, seed: int) -> list[tuple[tuple[float, ...], float]]:

@@ -3,6 +3,7 @@ observations only."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from itertools import combinations
@@ -12,7 +13,8 @@ import pytest
 from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards
 from baofen.bots import bot_names, make_bot
 from baofen.bots.determinize import KITTY, Determinizer
-from baofen.bots.rule_bot import RuleBot, choose_bury
+from baofen.bots.evaluation import choose_bury
+from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 from baofen.bots.shared import Knowledge
 from baofen.cards import POINTS
@@ -150,7 +152,7 @@ def test_deterministic_under_seed(variant: str) -> None:
 
 def public_part(observation: Observation) -> Observation:
     """The observation without its rule-checker object (equal for equal positions)."""
-    return observation._replace(judge=None)
+    return dataclasses.replace(observation, judge=None)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

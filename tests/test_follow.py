@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baofen import CARDS, Card, IllegalAction, Reason, RuleSet, parse_cards
+from baofen.cards import KINDS
 from baofen.order import order_for
 from baofen.tricks import TrickJudge
 
@@ -30,7 +31,7 @@ def follow_error(rules: RuleSet, trump: str, lead: str, holding: str, play: str)
     assert judge.lead_error(lead_cards) is None
     shape = judge.shape(lead_cards)
     held = parse_cards(holding)
-    counts = [0] * 54
+    counts = [0] * KINDS
     for card in held:
         counts[card] += 1
     suited = [c for c in held if judge.group[c] == shape.group]
@@ -282,7 +283,7 @@ def test_follow_rule_matches_brute_force(
     shape = judge.shape(lead_cards)
     filler = parse_cards("CA CK CQ CJ CT C9")[: len(lead)]
     held = parse_cards(suited) + filler
-    counts = [0] * 54
+    counts = [0] * KINDS
     for card in held:
         counts[card] += 1
     suited_cards = parse_cards(suited)

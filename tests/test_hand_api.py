@@ -3,6 +3,7 @@ state exactly unchanged; observations hide what they must; hand records."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any
@@ -302,7 +303,7 @@ OBSERVATION_FIELDS = {
 
 def test_observation_fields_are_the_known_ones() -> None:
     # A new field must be reviewed for leaks before it is added here.
-    assert set(Observation._fields) == OBSERVATION_FIELDS
+    assert {f.name for f in dataclasses.fields(Observation)} == OBSERVATION_FIELDS
 
 
 def check_observation(hand: Hand, seat: int | None) -> None:

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from baofen import CARDS, RuleSet, parse_card, parse_cards
-from baofen.cards import SAME_COLOUR, SUITS
+from baofen.cards import KINDS, SAME_COLOUR, SUITS
 from baofen.order import TRUMP, order_for
 
 BAOFEN = RuleSet.baofen()
@@ -96,7 +96,7 @@ def test_baofen_trump_count(trump: str) -> None:
 @pytest.mark.parametrize("trump", [*SUITS, None])
 def test_every_card_in_exactly_one_group_and_pack(variant: str, trump: str | None) -> None:
     order = order_for(variant, trump)
-    assert sorted(k for group in order.kinds_by_group for k in group) == list(range(54))
+    assert sorted(k for group in order.kinds_by_group for k in group) == list(range(KINDS))
     assert sorted(order.pack) == sorted(c for c in CARDS for _ in (0, 1))
     assert all(order.strength[k] >= 100 for k in order.kinds_by_group[TRUMP])
     assert all(order.strength[k] < 100 for g in range(4) for k in order.kinds_by_group[g])

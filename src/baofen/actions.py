@@ -1,11 +1,17 @@
-"""The three actions of a hand, as small immutable values (叫分, 扣底定主, 出牌)."""
+"""The three actions of a hand, as small immutable values (叫分, 扣底定主, 出牌), and the phases
+of a hand in which they are taken."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .cards import Card, format_cards, parse_cards
+
+Phase = Literal["bidding", "kitty", "playing", "done"]
+"""The phases of a hand: bidding (叫分, :class:`Bid`), the kitty (扣底定主, :class:`Declare`), play
+(出牌, :class:`Play`), and done."""
 
 _ONLY_CARDS = frozenset({Card})
 

@@ -2,29 +2,39 @@
 
 :class:`Hand` is authoritative over hidden information; :meth:`Hand.observation` gives a seat
 exactly what it may know. Every illegal action raises :class:`~baofen.errors.IllegalAction`
-before anything changes.
+before anything changes. The deal and the form in which seats hold their cards are
+:mod:`baofen.deal`'s; the record format is :mod:`baofen.record`'s.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
-from collections.abc import Iterable, Sequence
-from itertools import pairwise
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import MISSING, Field, dataclass, field, fields
+from typing import Any, NamedTuple
 
-from .actions import Action, Bid, Declare, Play
-from .cards import CARDS, KINDS, POINTS, SUITS, Card, parse_card, parse_cards
+from .actions import Action, Bid, Declare, Phase, Play
+from .cards import CARDS, POINTS, SUITS, Card
+from .deal import (
+    HAND_SIZE,
+    KITTY_SIZE,
+    as_cards,
+    checked_deal,
+    flat,
+    grouped,
+    missing,
+    shuffled_deal,
+    without,
+)
 from .errors import IllegalAction, Reason
 from .observation import Observation
 from .order import TRUMP, Order, order_for
+from .record import hand_to_record, read_hand_record, replay_record
 from .ruleset import RuleSet
 from .scoring import HandResult, no_bid_result, score_baofen, score_hongwu
 from .tricks import LeadShape, Trick, TrickJudge
 
-Phase = Literal["bidding", "kitty", "playing", "done"]
-HAND_SIZE = 25
-KITTY_SIZE = 8
+__all__ = ["HAND_SIZE", "KITTY_SIZE", "Hand", "Phase", "PlayResult"]
 
 
 class PlayResult(NamedTuple):
@@ -40,6 +50,21 @@ class PlayResult(NamedTuple):
     """The finished trick, when this play completed one."""
 
 
+def _each_copied(per_seat: list[list[Any]]) -> list[list[Any]]:
+    return [list(value) for value in per_seat]
+
+
+# How :meth:`Hand.copy` copies a field (its metadata): a field without any holds an immutable
+# value, which the copy shares.
+_LIST: dict[str, Any] = {"copy": list}
+"""A list: the copy has its own."""
+_PER_SEAT: dict[str, Any] = {"copy": _each_copied}
+"""A list of four lists, one per seat: the copy has its own of each."""
+_NOT_COPIED: dict[str, Any] = {"copied": False}
+"""Left at its default in a copy."""
+
+
+@dataclass(slots=True, init=False, eq=False, repr=False, match_args=False)
 class Hand:
     """One hand of 包分 or 包红五.
 
@@ -48,38 +73,56 @@ class Hand:
     and in 包红五 with a seed to a seat drawn from the seed (§9.2).
     """
 
-    __slots__ = (
-        "_bid_high",
-        "_counts",
-        "_first_passer",
-        "_held",
-        "_judge",
-        "_lead_shape",
-        "_passed",
-        "_plays",
-        "_public_actions",
-        "_sizes",
-        "_trick_attempt",
-        "_trick_penalty",
-        "actions",
-        "bids",
-        "buried",
-        "deal",
-        "declarer",
-        "declarer_points_so_far",
-        "first",
-        "leader",
-        "order",
-        "penalties",
-        "phase",
-        "result",
-        "rules",
-        "seed",
-        "target",
-        "to_act",
-        "tricks",
-        "trump",
-    )
+    # -- the hand's whole state, declared once -------------------------------------------------
+    # Set by ``__init__`` from the deal:
+    rules: RuleSet
+    seed: int | None
+    first: int
+    """The caller / first bidder."""
+    deal: tuple[tuple[Card, ...], ...]
+    """The original deal: four hands, then the kitty."""
+    order: Order
+    """Card order: before trump is named, only the always-trump cards are trumps."""
+    _held: list[list[tuple[Card, ...]]] = field(metadata=_PER_SEAT)
+    """Each seat's cards by group (S, H, C, D, trump), each in display order."""
+    _counts: list[list[int]] = field(metadata=_PER_SEAT)
+    """How many of each card kind each seat holds."""
+    # Every other field starts at its default:
+    phase: Phase = "bidding"
+    to_act: int | None = None
+    """The seat to act, ``None`` when done."""
+    bids: list[tuple[int, int | None]] = field(default_factory=list, metadata=_LIST)
+    """Every bid in order, ``(seat, value)``; ``None`` is a pass."""
+    declarer: int | None = None
+    target: int | None = None
+    trump: str | None = None
+    buried: tuple[Card, ...] | None = None
+    tricks: list[Trick] = field(default_factory=list, metadata=_LIST)
+    leader: int | None = None
+    """The seat that leads (led) the current trick."""
+    penalties: list[int] = field(default_factory=lambda: [0, 0, 0, 0], metadata=_LIST)
+    """Failed-throw penalties each seat incurred so far."""
+    declarer_points_so_far: int = 0
+    """Card points the declarer has captured in tricks so far (public)."""
+    result: HandResult | None = None
+    actions: list[tuple[int, Action]] = field(default_factory=list, metadata=_LIST)
+    """Every action in order, as applied (the bury is hidden information)."""
+    on_done: Callable[[Hand], None] | None = field(default=None, metadata=_NOT_COPIED)
+    """Called with the hand when it is done (a :class:`~baofen.match.Match` books it then)."""
+    _public_actions: list[tuple[int, Action]] = field(default_factory=list, metadata=_LIST)
+    """Every action as the other seats see it: the bury hidden."""
+    _sizes: list[int] = field(default_factory=lambda: [HAND_SIZE] * 4, metadata=_LIST)
+    _passed: list[bool] = field(default_factory=lambda: [False] * 4, metadata=_LIST)
+    _first_passer: int | None = None
+    _bid_high: tuple[int, int] | None = None
+    """The highest bid so far, ``(seat, value)``."""
+    _judge: TrickJudge | None = None
+    _plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list, metadata=_LIST)
+    """The current trick's plays, ``(seat, cards)``."""
+    _lead_shape: LeadShape | None = None
+    _trick_attempt: tuple[Card, ...] | None = None
+    """All cards of the current trick's failed throw, if its lead was one."""
+    _trick_penalty: int = 0
 
     def __init__(
         self,
@@ -97,76 +140,22 @@ class Hand:
         if hands is None or kitty is None:
             if seed is None:
                 raise ValueError("give a seed or an explicit deal (hands and kitty)")
-            # A random permutation of the pack's positions (sorting by random keys); each seat
-            # takes a slice of it, and its positions in increasing order are its cards in
-            # display order, already split by group at the pack's group boundaries.
-            draw = rng.random
-            keys = [draw() for _ in _POSITIONS]
-            shuffled = sorted(_POSITIONS, key=keys.__getitem__)
-            pack = order.pack
-            bounds = order.pack_bounds
-            held = []
-            counts = []
-            for start in _DEAL_STARTS:
-                positions = sorted(shuffled[start:start + HAND_SIZE])
-                cuts = [bisect_left(positions, bound) for bound in bounds]
-                parts = [
-                    tuple(map(pack.__getitem__, positions[lo:hi]))
-                    for lo, hi in pairwise(cuts)
-                ]
-                held.append(parts[1:] + parts[:1])  # trumps come first in the pack, last here
-                tally = [0] * KINDS
-                for position in positions:
-                    tally[pack[position]] += 1
-                counts.append(tally)
-            kitty_cards = [pack[p] for p in sorted(shuffled[4 * HAND_SIZE:])]
-            dealt = [list(_flat(h)) for h in held]
+            dealt = shuffled_deal(order, rng)
         else:
-            dealt, kitty_cards = _check_deal(hands, kitty)
-            held = [_grouped(order, cards) for cards in dealt]
-            counts = [[0] * KINDS for _ in range(4)]
-            for seat in range(4):
-                for card in dealt[seat]:
-                    counts[seat][card] += 1
+            dealt = checked_deal(order, hands, kitty)
         if first is None:
             first = rng.randrange(4) if rules.variant == "hongwu" and seed is not None else 0
         if first not in (0, 1, 2, 3):
             raise ValueError(f"first must be a seat 0–3, not {first!r}")
+        for name, default in _DEFAULTS:
+            setattr(self, name, default())
         self.rules = rules
         self.seed = seed
-        self.first = first
-        self.deal: tuple[tuple[Card, ...], ...] = (*map(tuple, dealt), tuple(kitty_cards))
-        """The original deal: four hands, then the kitty."""
-        self.phase: Phase = "bidding"
-        self.to_act: int | None = first
-        self.bids: list[tuple[int, int | None]] = []
-        """Every bid in order, ``(seat, value)``; ``None`` is a pass."""
-        self.declarer: int | None = None
-        self.target: int | None = None
-        self.trump: str | None = None
-        self.order: Order = order
-        self.buried: tuple[Card, ...] | None = None
-        self.tricks: list[Trick] = []
-        self.leader: int | None = None
-        self.penalties = [0, 0, 0, 0]
-        """Failed-throw penalties each seat incurred so far."""
-        self.declarer_points_so_far = 0
-        """Card points the declarer has captured in tricks so far (public)."""
-        self.result: HandResult | None = None
-        self.actions: list[tuple[int, Action]] = []
-        """Every action in order, as applied (the bury is hidden information)."""
-        self._public_actions: list[tuple[int, Action]] = []
-        self._first_passer: int | None = None
-        self._counts = counts
-        self._held = held
-        self._sizes = [HAND_SIZE] * 4
-        self._passed = [False, False, False, False]
-        self._bid_high: tuple[int, int] | None = None
-        self._judge: TrickJudge | None = None
-        self._plays: list[tuple[int, tuple[Card, ...]]] = []
-        self._lead_shape: LeadShape | None = None
-        self._trick_attempt: tuple[Card, ...] | None = None
-        self._trick_penalty = 0
+        self.first = self.to_act = first
+        self.deal = dealt.cards
+        self.order = order
+        self._held = dealt.held
+        self._counts = dealt.counts
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -193,7 +182,7 @@ class Hand:
     def hand_of(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds, sorted for display (trumps first, in order)."""
         _check_seat(seat)
-        return list(_flat(self._held[seat]))
+        return list(flat(self._held[seat]))
 
     def count(self, seat: int) -> int:
         """Number of cards ``seat`` holds (public)."""
@@ -217,7 +206,40 @@ class Hand:
 
     def observation(self, seat: int | None) -> Observation:
         """Everything ``seat`` may know and nothing more; ``None`` for a spectator."""
-        return Observation.of(self, seat)
+        if seat is None:
+            by_group: tuple[tuple[Card, ...], ...] = ()
+        elif seat in (0, 1, 2, 3):
+            by_group = tuple(self._held[seat])
+        else:
+            raise ValueError(f"a seat is 0–3 or None (spectator), not {seat!r}")
+        entitled = seat == self.declarer and seat is not None
+        # Field by field, by name: as fast as a positional tuple, where a call with 23 keyword
+        # arguments costs a sixth of the engine's speed (bench/random_hands.py).
+        seen = Observation.__new__(Observation)
+        seen.rules = self.rules
+        seen.seat = seat
+        seen.phase = self.phase
+        seen.to_act = self.to_act
+        seen.first = self.first
+        seen.bids = tuple(self.bids)
+        seen.declarer = self.declarer
+        seen.target = self.target
+        seen.trump = self.trump
+        seen.by_group = by_group
+        seen.kitty = self.deal[4] if entitled else None
+        seen.buried = self.buried if entitled else None
+        seen.tricks = tuple(self.tricks)
+        seen.current_trick = tuple(self._plays)
+        seen.current_attempt = self._trick_attempt
+        seen.leader = self.leader
+        seen.lead_shape = self._lead_shape
+        seen.hand_sizes = tuple(self._sizes)
+        seen.penalties = tuple(self.penalties)
+        seen.declarer_points = self.declarer_points_so_far
+        seen.result = self.result
+        seen.judge = self._judge
+        seen.actions = tuple(self.actions if entitled else self._public_actions)
+        return seen
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -284,24 +306,24 @@ class Hand:
         if not isinstance(trump, str) or trump.upper() not in SUITS:
             raise IllegalAction(Reason("bad_trump", trump=repr(trump)))
         trump = trump.upper()
-        buried = _as_cards(bury)
+        buried = as_cards(bury)
         if len(buried) != KITTY_SIZE:
             raise IllegalAction(Reason("bury_count", size=KITTY_SIZE, count=len(buried)))
-        missing = _missing(self._counts[seat], buried)
-        if missing:
-            raise IllegalAction(Reason("bury_not_held", cards=missing))
+        lacking = missing(self._counts[seat], buried)
+        if lacking:
+            raise IllegalAction(Reason("bury_not_held", cards=lacking))
         counts = self._counts[seat]
         for card in buried:
             counts[card] -= 1
         self._sizes[seat] -= KITTY_SIZE
-        kept = _without(_flat(self._held[seat]), buried)
+        kept = without(flat(self._held[seat]), buried)
         self._log(seat, Declare(trump, buried), Declare(trump, ()))
         self.trump = trump
         self.buried = buried
         self.order = order = order_for(self.rules.variant, trump)
         self._judge = TrickJudge(self.rules, order)
         self._held = [
-            _grouped(order, kept if s == seat else _flat(self._held[s])) for s in range(4)
+            grouped(order, kept if s == seat else flat(self._held[s])) for s in range(4)
         ]
         self.phase = "playing"
         self.leader = self.to_act = seat
@@ -378,10 +400,10 @@ class Hand:
         group = judge.group
         if len(played) == 1:
             g = group[played[0]]
-            held[g] = _without(held[g], played)
+            held[g] = without(held[g], played)
         else:
             for g in {group[c] for c in played}:
-                held[g] = _without(held[g], played)
+                held[g] = without(held[g], played)
         self._plays.append((seat, played))
         trick = None
         if len(self._plays) == 4:
@@ -450,7 +472,7 @@ class Hand:
         for card in self.kitty:
             counts[card] += 1
         self._sizes[declarer] += KITTY_SIZE
-        self._held[declarer] = _grouped(self.order, (*_flat(self._held[declarer]), *self.kitty))
+        self._held[declarer] = grouped(self.order, (*flat(self._held[declarer]), *self.kitty))
         self.phase = "kitty"
         self.to_act = declarer
 
@@ -476,56 +498,33 @@ class Hand:
         self.result = result
         self.phase = "done"
         self.to_act = None
+        if self.on_done is not None:
+            self.on_done(self)
 
     # -- records ------------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
         """JSON-safe hand record: version, rules, deal, first bidder, actions, result."""
-        from .record import hand_to_record
-
         return hand_to_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Hand:
-        """Rebuild a hand by replaying a record made by :meth:`to_record`."""
-        from .record import hand_from_record
-
-        return hand_from_record(record)
+        """Rebuild a hand by replaying a record made by :meth:`to_record`; a damaged record
+        raises ``ValueError``."""
+        read = read_hand_record(record)
+        hand = cls(read.rules, first=read.first, hands=read.hands, kitty=read.kitty)
+        replay_record(hand, read)
+        return hand
 
     def copy(self) -> Hand:
-        """An independent copy of this hand's whole state (for search)."""
+        """An independent copy of this hand's whole state (for search), without its
+        :attr:`on_done` hook: a match never books a copy."""
         # Built through the constructor, not ``Hand.__new__``: a mypyc-compiled class always runs
-        # ``__init__`` on creation. Immutable or shared-by-design values are then taken as they
-        # are, the rest copied.
+        # ``__init__`` on creation.
         other = Hand(self.rules, first=self.first, hands=self.deal[:4], kitty=self.deal[4])
-        other.seed = self.seed
-        other.deal = self.deal
-        other.phase = self.phase
-        other.to_act = self.to_act
-        other.declarer = self.declarer
-        other.target = self.target
-        other.trump = self.trump
-        other.order = self.order
-        other.buried = self.buried
-        other.leader = self.leader
-        other.declarer_points_so_far = self.declarer_points_so_far
-        other.result = self.result
-        other._first_passer = self._first_passer
-        other._bid_high = self._bid_high
-        other._judge = self._judge
-        other._lead_shape = self._lead_shape
-        other._trick_attempt = self._trick_attempt
-        other._trick_penalty = self._trick_penalty
-        other.bids = list(self.bids)
-        other.tricks = list(self.tricks)
-        other.penalties = list(self.penalties)
-        other.actions = list(self.actions)
-        other._public_actions = list(self._public_actions)
-        other._counts = [list(c) for c in self._counts]
-        other._held = [list(h) for h in self._held]
-        other._sizes = list(self._sizes)
-        other._passed = list(self._passed)
-        other._plays = list(self._plays)
+        for name, copied in _COPIED:
+            value = getattr(self, name)
+            setattr(other, name, value if copied is None else copied(value))
         return other
 
     def __repr__(self) -> str:
@@ -538,102 +537,29 @@ class Hand:
 # Built without the NamedTuple's Python-level __new__ on the hot path.
 _new_result = tuple.__new__
 
-_POSITIONS = range(4 * HAND_SIZE + KITTY_SIZE)
-_DEAL_STARTS = range(0, 4 * HAND_SIZE, HAND_SIZE)
+_FIELDS = fields(Hand)
 
 
-def _grouped(order: Order, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """``cards`` split by group (S, H, C, D, trump), each in display order."""
-    groups: list[list[Card]] = [[], [], [], [], []]
-    group = order.group
-    rank = order.display_rank
-    for card in cards:
-        groups[group[card]].append(card)
-    return [tuple(sorted(g, key=rank.__getitem__)) if len(g) > 1 else tuple(g) for g in groups]
+def _start(default: Field[Any]) -> Callable[[], Any]:
+    """How to make the starting value of a field with a default."""
+    if default.default_factory is not MISSING:
+        return default.default_factory
+    value = default.default
+    return lambda: value
 
 
-def _flat(held: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
-    """A hand held by group, in display order: trumps first, then S, H, C, D."""
-    return held[4] + held[0] + held[1] + held[2] + held[3]
-
-
-def _without(cards: tuple[Card, ...], removed: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` less one copy of each card of ``removed`` (present ones only)."""
-    if len(removed) == 1:
-        card = removed[0]
-        if card in cards:
-            i = cards.index(card)
-            return cards[:i] + cards[i + 1:]
-        return cards
-    rest = list(cards)
-    for card in removed:
-        if card in rest:
-            rest.remove(card)
-    return tuple(rest)
+_DEFAULTS: list[tuple[str, Callable[[], Any]]] = [
+    (f.name, _start(f))
+    for f in _FIELDS
+    if f.default is not MISSING or f.default_factory is not MISSING
+]
+"""Each field with a default, and how to make its starting value."""
+_COPIED: list[tuple[str, Callable[[Any], Any] | None]] = [
+    (f.name, f.metadata.get("copy")) for f in _FIELDS if f.metadata.get("copied", True)
+]
+"""Each field a copy takes, and how to copy its value (``None``: shared, being immutable)."""
 
 
 def _check_seat(seat: int) -> None:
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"a seat is 0–3, not {seat!r}")
-
-
-def _as_cards(cards: str | Iterable[int | str]) -> tuple[Card, ...]:
-    """Cards from notation (``"SA SK"``) or an iterable of cards, kinds or tokens; anything
-    else raises :class:`IllegalAction` saying what was wrong."""
-    if isinstance(cards, str):
-        try:
-            return tuple(parse_cards(cards))
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
-    try:
-        items = list(cards)
-    except TypeError:
-        raise IllegalAction(f"expected a list of cards, not {cards!r}") from None
-    out = []
-    for card in items:
-        if type(card) is Card:
-            out.append(card)
-        elif isinstance(card, str):
-            try:
-                out.append(parse_card(card))
-            except ValueError as error:
-                raise IllegalAction(str(error)) from None
-        elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < KINDS:
-            out.append(CARDS[card])
-        else:
-            raise IllegalAction(f"not a card: {card!r}")
-    return tuple(out)
-
-
-def _missing(counts: Sequence[int], cards: Iterable[int]) -> str:
-    need: dict[int, int] = {}
-    for card in cards:
-        need[card] = need.get(card, 0) + 1
-    return " ".join(str(CARDS[c]) for c, n in need.items() if n > counts[c])
-
-
-def _check_deal(
-    hands: Sequence[Iterable[int | str]], kitty: Iterable[int | str]
-) -> tuple[list[list[Card]], list[Card]]:
-    if len(hands) != 4:
-        raise ValueError(f"an explicit deal has 4 hands, not {len(hands)}")
-    try:
-        dealt = [list(_as_cards(h)) for h in hands]
-        kitty_cards = list(_as_cards(kitty))
-    except IllegalAction as error:
-        raise ValueError(str(error)) from None
-    for seat, cards in enumerate(dealt):
-        if len(cards) != HAND_SIZE:
-            raise ValueError(f"hand {seat} has {len(cards)} cards; each hand has {HAND_SIZE}")
-    if len(kitty_cards) != KITTY_SIZE:
-        raise ValueError(f"the kitty has {len(kitty_cards)} cards; it has {KITTY_SIZE}")
-    counts = [0] * KINDS
-    for card in [c for h in dealt for c in h] + kitty_cards:
-        counts[card] += 1
-    wrong = [f"{CARDS[k]}×{n}" for k, n in enumerate(counts) if n != 2]
-    if wrong:
-        raise ValueError(
-            "a deal must hold every card of two decks exactly twice; wrong counts: "
-            + " ".join(wrong)
-        )
-    return dealt, kitty_cards

@@ -93,7 +93,11 @@ class MatchEntry:
 
 
 class Match:
-    """A sequence of hands under one rule set, reproducible from ``seed``."""
+    """A sequence of hands under one rule set, reproducible from ``seed``.
+
+    A hand is booked (:func:`settle`) the moment it is done, however it was played: through
+    ``match.hand`` directly or otherwise. Reading the match never changes it.
+    """
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
         self.rules = rules
@@ -110,24 +114,22 @@ class Match:
     @property
     def ledger(self) -> Ledger:
         """The books, the current hand included once it is done."""
-        self._settle()
         return self._ledger
 
     @property
     def history(self) -> list[MatchEntry]:
-        """Every settled hand in order, the current hand included once it is done."""
-        self._settle()
-        return self._history
+        """Every booked hand in order, the current hand included once it is done."""
+        return list(self._history)
 
     @property
     def scores(self) -> list[int]:
         """Running score of each seat (包分 points, 包红五 levels)."""
-        return list(self.ledger.scores)
+        return list(self._ledger.scores)
 
     @property
     def pot(self) -> int:
         """The 包分 pot (捞水草); always 0 in 包红五."""
-        return self.ledger.pot
+        return self._ledger.pot
 
     @property
     def caller(self) -> int:
@@ -145,12 +147,11 @@ class Match:
     @property
     def number(self) -> int:
         """Number of the current hand, 1 for the first."""
-        return len(self._history) + (0 if self._settled_current() else 1)
+        return len(self._history) + (0 if self._booked_current() else 1)
 
     @property
     def finished(self) -> bool:
         """True when the match has played its ``hands`` deals (never, when unlimited)."""
-        self._settle()
         return self.rules.hands is not None and len(self._history) >= self.rules.hands
 
     @property
@@ -162,11 +163,10 @@ class Match:
         """Mark ``seat`` as having left (逃跑) or returned; see the leaving rule in §12.4."""
         if seat not in (0, 1, 2, 3):
             raise ValueError(f"a seat is 0–3, not {seat!r}")
-        # A hand that is already over is booked first: leaving after it cannot change it.
-        self._settle()
         if away:
             self._away.add(seat)
-            if not self._settled_current():
+            # A hand already booked is over: leaving after it cannot change it.
+            if not self._booked_current():
                 self._left.add(seat)
         else:
             self._away.discard(seat)
@@ -186,16 +186,19 @@ class Match:
     def _deal(self) -> Hand:
         seed = self._rng.getrandbits(63)
         if self.rules.variant == "hongwu":
-            return Hand(self.rules, seed=seed, first=self._rng.randrange(4))
-        return Hand(self.rules, seed=seed, first=self._ledger.caller)
+            hand = Hand(self.rules, seed=seed, first=self._rng.randrange(4))
+        else:
+            hand = Hand(self.rules, seed=seed, first=self._ledger.caller)
+        hand.on_done = self._book
+        return hand
 
-    def _settled_current(self) -> bool:
+    def _booked_current(self) -> bool:
         return bool(self._history) and self._history[-1].hand is self.hand
 
-    def _settle(self) -> None:
-        result = self.hand.result
-        if result is None or self._settled_current():
-            return
+    def _book(self, hand: Hand) -> None:
+        """Settle ``hand``, the current one, now done, into the books and the history."""
+        result = hand.result
+        assert result is not None and hand is self.hand and not self._booked_current()
         hands = self.rules.hands
         last = hands is not None and len(self._history) + 1 >= hands
         self._ledger, deltas = settle(
@@ -203,16 +206,16 @@ class Match:
         )
         self._history.append(
             MatchEntry(
-                len(self._history) + 1, self.hand, deltas, self._ledger, tuple(sorted(self._left))
+                len(self._history) + 1, hand, deltas, self._ledger, tuple(sorted(self._left))
             )
         )
+
     # -- records ------------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
         """JSON-safe match record: rule set, seed, and every hand's record with its leavers."""
-        self._settle()
         entries = [{"hand": e.hand.to_record(), "left": list(e.left)} for e in self._history]
-        if not self._settled_current():
+        if not self._booked_current():
             entries.append({"hand": self.hand.to_record(), "left": sorted(self._left)})
         return {
             "format": FORMAT,
@@ -239,5 +242,9 @@ class Match:
                 raise ValueError(f"hand {number + 1} of the record was not dealt from its seed")
             match._left = set(entry["left"])
             match.hand = replayed
+            if replayed.phase == "done":
+                match._book(replayed)
+            else:
+                replayed.on_done = match._book
         match._away = set(record.get("away", []))
         return match

@@ -9,18 +9,16 @@ throw's cards (甩错牌), hand sizes, penalties and the declarer's captured poi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
-from .actions import Action, Bid, Declare, Play
-from .cards import Card
+from .actions import Action, Bid, Declare, Phase, Play
+from .cards import KINDS, Card
 from .errors import Reason
 from .order import Order, order_for
 from .ruleset import RuleSet
 from .scoring import HandResult
 from .tricks import LeadShape, Trick, TrickJudge
-
-if TYPE_CHECKING:
-    from .hand import Hand, Phase
 
 
 def names(cards: Sequence[Card] | None) -> list[str] | None:
@@ -28,10 +26,13 @@ def names(cards: Sequence[Card] | None) -> list[str] | None:
     return None if cards is None else [str(c) for c in cards]
 
 
-class Observation(NamedTuple):
+@dataclass(slots=True, kw_only=True)
+class Observation:
     """One seat's view of a hand at one moment (``seat`` ``None``: a spectator's).
 
-    An immutable snapshot; build it with :meth:`Hand.observation`.
+    A snapshot, built by :meth:`Hand.observation <baofen.hand.Hand.observation>` (or by keyword):
+    its values are immutable, and changing the hand later does not change it. Treat it as
+    read-only.
     """
 
     rules: RuleSet
@@ -68,45 +69,6 @@ class Observation(NamedTuple):
     actions: tuple[tuple[int, Action], ...]
     """Every action so far in order; the declarer's bury shows only to the declarer."""
 
-    @classmethod
-    def of(cls, hand: Hand, seat: int | None) -> Observation:
-        """Build ``seat``'s observation of ``hand``."""
-        if seat is None:
-            by_group: tuple[tuple[Card, ...], ...] = ()
-        elif seat in (0, 1, 2, 3):
-            by_group = tuple(hand._held[seat])
-        else:
-            raise ValueError(f"a seat is 0–3 or None (spectator), not {seat!r}")
-        entitled = seat == hand.declarer and seat is not None
-        return tuple.__new__(
-            cls,
-            (
-                hand.rules,
-                seat,
-                hand.phase,
-                hand.to_act,
-                hand.first,
-                tuple(hand.bids),
-                hand.declarer,
-                hand.target,
-                hand.trump,
-                by_group,
-                hand.kitty if entitled else None,
-                hand.buried if entitled else None,
-                tuple(hand.tricks),
-                tuple(hand._plays),
-                hand._trick_attempt,
-                hand.leader,
-                hand._lead_shape,
-                tuple(hand._sizes),
-                tuple(hand.penalties),
-                hand.declarer_points_so_far,
-                hand.result,
-                hand._judge,
-                tuple(hand.actions if entitled else hand._public_actions),
-            ),
-        )
-
     @property
     def hand(self) -> tuple[Card, ...]:
         """This seat's cards, sorted for display: trumps first (empty for a spectator)."""
@@ -141,7 +103,7 @@ class Observation(NamedTuple):
         play is a :class:`~baofen.errors.Reason`, with a code."""
         if self.phase != "playing" or not self.is_my_turn or self.judge is None:
             return Reason("not_my_turn")
-        counts = [0] * 54
+        counts = [0] * KINDS
         for card in self.hand:
             counts[card] += 1
         shape = self.lead_shape

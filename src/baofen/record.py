@@ -7,23 +7,47 @@ Replaying the actions on the deal rebuilds the same state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple, Protocol
 
-from .actions import Bid, Declare, Play
-from .cards import format_cards, parse_cards
+from .actions import Action, Bid, Declare, Play
+from .cards import Card, format_cards, parse_cards
 from .errors import IllegalAction
 from .observation import describe_action
 from .ruleset import RuleSet
-
-if TYPE_CHECKING:
-    from .actions import Action
-    from .hand import Hand
+from .scoring import HandResult
 
 FORMAT = "baofen-hand"
 VERSION = 1
 
 
-def hand_to_record(hand: Hand) -> dict[str, Any]:
+class RecordedHand(Protocol):
+    """What a record holds of a hand, and replays on it: a :class:`~baofen.hand.Hand` is one."""
+
+    rules: RuleSet
+    seed: int | None
+    first: int
+    deal: tuple[tuple[Card, ...], ...]
+    actions: list[tuple[int, Action]]
+    result: HandResult | None
+
+    def apply(self, seat: int, action: Action) -> object:
+        """Apply one action of the hand."""
+
+
+class HandRecord(NamedTuple):
+    """A hand record read back (:func:`read_hand_record`): the deal to replay its actions on."""
+
+    rules: RuleSet
+    seed: int | None
+    first: int
+    hands: list[list[Card]]
+    kitty: list[Card]
+    actions: list[Any]
+    """The record's action entries, each ``{"seat": …, "bid" | "declare" | "play": …}``."""
+    result: dict[str, Any] | None
+
+
+def hand_to_record(hand: RecordedHand) -> dict[str, Any]:
     """The JSON-safe record of ``hand`` (see the module docstring)."""
     return {
         "format": FORMAT,
@@ -59,10 +83,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     raise ValueError(f"unknown action {data!r}: expected bid, declare or play")
 
 
-def hand_from_record(record: dict[str, Any]) -> Hand:
-    """Rebuild a hand by replaying ``record``; a damaged record raises ``ValueError``."""
-    from .hand import Hand
-
+def read_hand_record(record: dict[str, Any]) -> HandRecord:
+    """The deal, rules and actions of ``record``; a damaged record raises ``ValueError``."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} record")
     if record.get("version") != VERSION:
@@ -72,26 +94,33 @@ def hand_from_record(record: dict[str, Any]) -> Hand:
     try:
         rules = RuleSet.from_dict(record["rules"])
         deal = record["deal"]
-        hand = Hand(
+        read = HandRecord(
             rules,
-            first=record["first"],
-            hands=[parse_cards(h) for h in deal["hands"]],
-            kitty=parse_cards(deal["kitty"]),
+            record.get("seed"),
+            record["first"],
+            [parse_cards(h) for h in deal["hands"]],
+            parse_cards(deal["kitty"]),
+            record["actions"],
+            record.get("result"),
         )
-        actions = record["actions"]
-        if not isinstance(actions, list):
+        if not isinstance(read.actions, list):
             raise TypeError("actions must be a list")
     except (KeyError, TypeError) as error:
         raise ValueError(f"incomplete hand record: {error!r}") from None
-    hand.seed = record.get("seed")
-    for number, entry in enumerate(actions):
+    return read
+
+
+def replay_record(hand: RecordedHand, record: HandRecord) -> None:
+    """Replay ``record``'s actions on ``hand``, freshly dealt from it; ``ValueError`` when an
+    action does not replay or the result differs from the recorded one."""
+    hand.seed = record.seed
+    for number, entry in enumerate(record.actions):
         try:
             hand.apply(entry["seat"], action_from_dict(entry))
         except (IllegalAction, KeyError, TypeError) as error:
             raise ValueError(
                 f"record action {number} ({entry!r}) does not replay: {error}"
             ) from None
-    expected = record.get("result")
+    expected = record.result
     if expected is not None and (hand.result is None or hand.result.to_dict() != expected):
         raise ValueError("the record's result differs from the result of replaying it")
-    return hand

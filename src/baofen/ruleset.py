@@ -20,7 +20,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .cards import Card
+from .order import order_for
 from .setting import BAOFEN, HONGWU, Setting, ShownWhen, Variant
+from .tricks import TrickJudge
+from .units import is_tractor
 
 _VARIANT_DEFAULTS: dict[str, dict[str, Any]] = {
     "baofen": {"must_follow_structure": True, "throw_penalty_per_card": 3},
@@ -238,9 +241,6 @@ class RuleSet(BaseModel):
 
     def is_tractor(self, cards: Sequence[int], trump: str) -> bool:
         """True when ``cards`` are one tractor (拖拉机) of this game, ``trump`` the trump suit."""
-        from .order import order_for
-        from .units import is_tractor
-
         return is_tractor(order_for(self.variant, trump), [Card(c) for c in cards])
 
     def trick_winner(self, plays: Sequence[Sequence[int]], trump: str) -> int:
@@ -248,9 +248,6 @@ class RuleSet(BaseModel):
 
         A lead of several units is taken to be a good throw.
         """
-        from .order import order_for
-        from .tricks import TrickJudge
-
         return TrickJudge(self, order_for(self.variant, trump)).winner(
             [[Card(c) for c in play] for play in plays]
         )

@@ -7,15 +7,12 @@ asks it whether a play is legal, whether a throw fails, and who wins a trick.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from .cards import CARDS, Card
+from .cards import CARDS, KINDS, Card
 from .errors import Reason
 from .order import TRUMP, Order
 from .units import all_tractors_fit, best_tractor_match, pair_kinds, runs_of_pairs
-
-if TYPE_CHECKING:
-    from .ruleset import RuleSet
 
 # How a follow relates to the lead (§8.1).
 IN_SUIT, RUFF, DISCARD = 0, 1, 2
@@ -85,12 +82,28 @@ class Unit(NamedTuple):
     """Strength of its strongest card."""
 
 
+class PlayRules(Protocol):
+    """The settings that decide leads and follows: a :class:`~baofen.ruleset.RuleSet` is one."""
+
+    @property
+    def variant(self) -> str:
+        """``"baofen"`` or ``"hongwu"``."""
+
+    @property
+    def must_follow_structure(self) -> bool:
+        """Followers owe pairs and tractors."""
+
+    @property
+    def eight_of_a_kind(self) -> bool:
+        """包分: eight cards of a rank lead as trump (八张)."""
+
+
 class TrickJudge:
     """Rule checks for one rule set and trump suit."""
 
     __slots__ = ("eight_enabled", "group", "hongwu", "order", "strength", "structure")
 
-    def __init__(self, rules: RuleSet, order: Order) -> None:
+    def __init__(self, rules: PlayRules, order: Order) -> None:
         self.order = order
         self.group = order.group
         self.strength = order.strength
@@ -215,7 +228,7 @@ class TrickJudge:
         need: dict[int, int] = {}
         for card in cards:
             if type(card) is not Card and (
-                not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 54
+                not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < KINDS
             ):
                 return Reason("not_a_card", card=repr(card))
             n = need.get(card, 0) + 1

@@ -4,6 +4,7 @@ and each model converts its engine value both ways."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, get_args
 
 import httpx
@@ -150,7 +151,7 @@ def test_observations_round_trip_through_the_wire(rules: RuleSet) -> None:
         rebuilt = ObservationView.model_validate_json(text).to_observation(rules)
         # The wire carries neither the actions nor the result's breakdown object; the judge
         # is rebuilt for the same rules and trump.
-        assert rebuilt._replace(judge=None) == seen._replace(actions=(), result=None, judge=None)
+        assert replace(rebuilt, judge=None) == replace(seen, actions=(), result=None, judge=None)
         assert (rebuilt.judge is None) == (seen.judge is None)
         if seen.result is not None:
             assert json.loads(text)["result"]["deltas"] == list(seen.result.deltas)

@@ -7,6 +7,9 @@ from typing import Any, Literal, Protocol, TypeGuard
 
 from ..actions import Action
 from ..observation import Observation
+from .random_bot import RandomBot
+from .rule_bot import RuleBot
+from .search_bot import SearchBot
 
 
 class Bot(Protocol):
@@ -18,29 +21,11 @@ class Bot(Protocol):
         ...
 
 
-def _random(**options: Any) -> Bot:
-    from .random_bot import RandomBot
-
-    return RandomBot(**options)
-
-
-def _rule(**options: Any) -> Bot:
-    from .rule_bot import RuleBot
-
-    return RuleBot(**options)
-
-
-def _search(**options: Any) -> Bot:
-    from .search_bot import SearchBot
-
-    return SearchBot(**options)
-
-
 BotLevel = Literal["random", "rule", "search"]
 """Strength of a computer player: ``random`` (any legal move), ``rule`` (heuristics), ``search``."""
 
 _REGISTRY: dict[BotLevel, Callable[..., Bot]] = {
-    "random": _random, "rule": _rule, "search": _search,
+    "random": RandomBot, "rule": RuleBot, "search": SearchBot,
 }
 
 BOT_LEVELS: tuple[BotLevel, ...] = tuple(_REGISTRY)

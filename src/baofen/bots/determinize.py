@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Declare
-from ..cards import CARDS, POINTS, Card
+from ..cards import CARDS, KINDS, POINTS, Card
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..observation import Observation
@@ -76,7 +76,7 @@ class Determinizer:
         played_after: list[list[list[int]]] = [[] for _ in range(4)]
         for plays in history:
             for seat in range(4):
-                played_after[seat].append([0] * 54)
+                played_after[seat].append([0] * KINDS)
             for seat, cards in plays:
                 for card in cards:
                     played_after[seat][-1][card] += 1
@@ -85,8 +85,8 @@ class Determinizer:
             rows = played_after[seat]
             for t in range(len(rows) - 2, -1, -1):
                 rows[t] = [a + b for a, b in zip(rows[t], rows[t + 1], strict=True)]
-        cap = {h: [2] * 54 for h in holders}
-        need = {h: [0] * 54 for h in holders}
+        cap = {h: [2] * KINDS for h in holders}
+        need = {h: [0] * KINDS for h in holders}
         no_pairs_from: dict[tuple[int, int], int] = {}
         structure = obs.rules.must_follow_structure
         hongwu = obs.rules.variant == "hongwu"
@@ -95,7 +95,7 @@ class Determinizer:
             shape = judge.shape(lead)
             g = shape.group
             voids = [0, 0, 0, 0]
-            tally_plays(judge, plays, [0] * 54, voids)
+            tally_plays(judge, plays, [0] * KINDS, voids)
             for seat, cards in plays[1:]:
                 if seat == me:
                     continue
@@ -108,13 +108,13 @@ class Determinizer:
                         no_pairs_from.setdefault((seat, g), t)
             attempted = obs.tricks[t].attempted if t < len(obs.tricks) else obs.current_attempt
             if attempted is not None and leader != me:
-                kept = [0] * 54
+                kept = [0] * KINDS
                 for card in attempted:
                     kept[card] += 1
                 for card in lead:
                     kept[card] -= 1
-                later = played_after[leader][t + 1] if t + 1 < len(history) else [0] * 54
-                for kind in range(54):
+                later = played_after[leader][t + 1] if t + 1 < len(history) else [0] * KINDS
+                for kind in range(KINDS):
                     need[leader][kind] = max(need[leader][kind], kept[kind] - later[kind])
             elif shape.is_throw:
                 self._good_throw(judge, lead, leader, t, played_after, cap, hongwu)
@@ -125,7 +125,7 @@ class Determinizer:
                 cap[seat][card] = min(cap[seat][card], max(0, 1 - later[card]))
         self.cap = cap
         self.need = need
-        unseen = [2] * 54
+        unseen = [2] * KINDS
         for card in obs.hand:
             unseen[card] -= 1
         for card in obs.buried or ():
@@ -137,8 +137,8 @@ class Determinizer:
         self.unseen = unseen
         if sum(unseen) != sum(room.values()):
             raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
-        weight = {h: [1.0] * 54 for h in holders}
-        for kind in range(54):
+        weight = {h: [1.0] * KINDS for h in holders}
+        for kind in range(KINDS):
             if group[kind] == TRUMP:
                 if declarer in weight:
                     weight[declarer][kind] = DECLARER_TRUMP_WEIGHT
@@ -151,7 +151,7 @@ class Determinizer:
         self.weight = weight
         # Most constrained kinds first: those fewest holders may take.
         self.kinds = sorted(
-            (k for k in range(54) if unseen[k]),
+            (k for k in range(KINDS) if unseen[k]),
             key=lambda k: (sum(1 for h in holders if cap[h][k]), -strength[k]),
         )
 
@@ -205,7 +205,7 @@ class Determinizer:
         weight = self.weight
         for _ in range(tries):
             room = dict(self.room)
-            held = {h: [0] * 54 for h in holders}
+            held = {h: [0] * KINDS for h in holders}
             left = list(self.unseen)
             for h in holders:
                 for kind, n in enumerate(need[h]):
@@ -242,7 +242,7 @@ class Determinizer:
                 if not ok:
                     break
             if ok:
-                return {h: [CARDS[k] for k in range(54) for _ in range(held[h][k])]
+                return {h: [CARDS[k] for k in range(KINDS) for _ in range(held[h][k])]
                         for h in holders}
         return None
 
@@ -259,7 +259,7 @@ class Determinizer:
         queue = list(start)
         while queue:
             source = queue.pop(0)
-            movable = [k for k in range(54) if held[source][k] > need[source][k]]
+            movable = [k for k in range(KINDS) if held[source][k] > need[source][k]]
             rng.shuffle(movable)
             for moved in movable:
                 for target in holders:

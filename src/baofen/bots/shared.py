@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol, cast
 
-from ..cards import POINTS, SUITS, Card, card_of
+from ..cards import KINDS, LITTLE_JOKER, POINTS, SUITS, Card, card_of
 from ..observation import Observation
 from ..order import TRUMP, Order
 from ..tricks import LeadShape, Trick, TrickJudge
@@ -212,7 +212,7 @@ class TrickTally:
 
     def __init__(self) -> None:
         self.states: list[tuple[object, list[int], list[int], list[int]]] = [
-            (None, [0] * 54, [0] * 4, [0] * 4)
+            (None, [0] * KINDS, [0] * 4, [0] * 4)
         ]
         """``(trick, played counts, void masks, trump-suit point cards won per seat)`` after
         0, 1, 2 … finished tricks."""
@@ -337,7 +337,7 @@ class Knowledge:
         voids = list(voids)
         unseen = [2 - n for n in played]
         if obs.current_trick:
-            extra = [0] * 54
+            extra = [0] * KINDS
             tally_plays(judge, obs.current_trick, extra, voids)
             for kind, n in enumerate(extra):
                 if n:
@@ -351,8 +351,8 @@ class Knowledge:
         self.voids = voids
         in_group = [0] * 5
         pairs_in_group = [0] * 5
-        above = [0] * 54
-        above_pairs = [0] * 54
+        above = [0] * KINDS
+        above_pairs = [0] * KINDS
         points = 0
         for g, tiers in enumerate(strength_tiers(order)):
             total = pairs = 0
@@ -494,7 +494,7 @@ def eight_of_a_kind(judge: TrickJudge, by_group: Sequence[Sequence[Card]]) -> li
     trumps = by_group[TRUMP]
     group = judge.group
     for kind in sorted(set(trumps)):
-        if kind < 52 and kind % 13 and trumps.count(kind) == 2:
+        if kind < LITTLE_JOKER and kind % 13 and trumps.count(kind) == 2:
             eight = [card_of(suit, 2 + kind % 13) for suit in SUITS]
             if all(by_group[group[c]].count(c) == 2 for c in eight):
                 return [c for c in eight for _ in (0, 1)]

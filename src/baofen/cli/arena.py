@@ -15,8 +15,8 @@ from rich.table import Table
 
 from ..arena import BotSpec, make_report, run_arena, write_chart, write_csv, write_json
 from ..ruleset import RuleSet
-from . import app
 from .options import VariantName, VariantOption
+from .root import app
 
 
 def _fmt(value: float | None, digits: int = 2) -> str:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from . import app
+from .root import app
 
 
 @app.command()

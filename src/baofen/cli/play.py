@@ -23,7 +23,6 @@ from ..hand import Hand, PlayResult
 from ..match import Match
 from ..order import order_for
 from ..ruleset import RuleSet
-from . import app
 from .options import VariantName, VariantOption
 from .render import (
     SUIT_NAMES,
@@ -42,6 +41,7 @@ from .render import (
     trick_text,
     trump_text,
 )
+from .root import app
 
 YOU = 0
 """The human plays South (南), seat 0."""
@@ -197,7 +197,7 @@ class Session:
         """Running scores after the last settled hand, with the pot and the next caller (包分)
         or the coins (包红五)."""
         match = self.match
-        scores = match.scores  # reading the books settles the finished hand into the history
+        scores = match.scores
         entry = match.history[-1]
         hongwu = match.rules.variant == "hongwu"
         table = Table(title=f"Scores after hand {len(match.history)}", title_justify="left")

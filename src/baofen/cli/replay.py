@@ -18,7 +18,6 @@ from rich.text import Text
 from ..hand import Hand
 from ..match import FORMAT as MATCH_FORMAT
 from ..order import order_for
-from . import app
 from .render import (
     SEAT_NAMES,
     bids_text,
@@ -31,6 +30,7 @@ from .render import (
     trick_text,
     trump_text,
 )
+from .root import app
 
 _TITLES = {"baofen": "包分 Baofen", "hongwu": "包红五 Bao Hong Wu"}
 

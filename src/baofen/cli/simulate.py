@@ -15,8 +15,8 @@ from rich.table import Table
 from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
-from . import app
 from .options import VariantName, VariantOption
+from .root import app
 
 
 @app.command()

@@ -182,7 +182,6 @@ class Table:
         assert match is not None
         if match.hand.phase != "done":
             return None
-        match.ledger  # noqa: B018 - reading the books settles the finished hand
         entry = match.history[-1]
         summary = HandSummary.of(entry)
         self._history.append(summary)
