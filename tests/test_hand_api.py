@@ -26,6 +26,8 @@ from baofen import (
     parse_cards,
 )
 from baofen.bots import make_bot
+from baofen.wire.observation import ObservationView
+from baofen.wire.results import ResultView
 
 from .helpers import deal, declare_by, hand_with
 
@@ -109,7 +111,7 @@ def test_hand_lifecycle_through_the_api() -> None:
     assert res.kind in (None, "full_sweep", "half_sweep", "shutout")
     assert res.score is not None and res.levels is None and len(res.deltas) == 4
     assert res.made == (res.score >= 0)
-    assert json.loads(json.dumps(res.to_dict()))["deltas"] == list(res.deltas)
+    assert json.loads(ResultView.of(res).model_dump_json())["deltas"] == list(res.deltas)
 
 
 def test_hongwu_result_has_levels() -> None:
@@ -319,7 +321,7 @@ def check_observation(hand: Hand, seat: int | None) -> None:
     for _who, action in obs.actions:
         if isinstance(action, Declare) and not entitled:
             assert action.bury == ()
-    data = obs.to_dict()
+    data = ObservationView.of(obs).model_dump(mode="json")
     json.dumps(data)
     assert data["hand"] == ([str(c) for c in hand.hand_of(seat)] if seat is not None else [])
     assert data["kitty"] == (None if not entitled else [str(c) for c in hand.kitty])
@@ -355,7 +357,7 @@ def test_observation_does_not_depend_on_hidden_cards() -> None:
         hand.declare(0, "S", hand.hand_of(0)[-8:])
     for seat in (None, 1, 3):
         a, b = first.observation(seat), second.observation(seat)
-        assert a.to_dict() == b.to_dict()
+        assert ObservationView.of(a).model_dump_json() == ObservationView.of(b).model_dump_json()
         assert a == b
     # The declarer sees its kitty; seat 2 sees its own cards: both differ.
     assert first.observation(0).kitty != second.observation(0).kitty

@@ -8,6 +8,7 @@ from baofen import Card, Hand, RuleSet, parse_cards
 from baofen.bots import make_bot
 from baofen.order import order_for
 from baofen.tricks import TrickJudge
+from baofen.wire.observation import ObservationView
 
 from .helpers import declare_by, hand_with
 
@@ -155,7 +156,8 @@ def test_baofen_failed_throw_by_declarer_costs_the_declarer() -> None:
         obs = hand.observation(seat)
         assert obs.current_attempt == tuple(parse_cards("H9 H8 H8 H4 H4"))
         assert obs.penalties == (15, 0, 0, 0)
-        assert obs.to_dict()["current_attempt"] == ["H9", "H8", "H8", "H4", "H4"]
+        wire = ObservationView.of(obs).model_dump(mode="json")
+        assert wire["current_attempt"] == ["H9", "H8", "H8", "H4", "H4"]
     for seat in (1, 2, 3):
         hand.play(seat, plain_hearts(hand, seat)[:1])
     trick = hand.tricks[-1]

@@ -3,7 +3,7 @@
 :class:`Hand` is authoritative over hidden information; :meth:`Hand.observation` gives a seat
 exactly what it may know. Every illegal action raises :class:`~baofen.errors.IllegalAction`
 before anything changes. The deal and the form in which seats hold their cards are
-:mod:`baofen.deal`'s; the record format is :mod:`baofen.record`'s.
+:mod:`baofen.deal`'s; the record format is :mod:`baofen.wire.record`'s.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from .deal import (
 from .errors import IllegalAction, Reason
 from .observation import Observation
 from .order import TRUMP, Order, order_for
-from .record import hand_to_record, read_hand_record, replay_record
 from .ruleset import RuleSet
 from .scoring import HandResult, no_bid_result, score_baofen, score_hongwu
 from .tricks import LeadShape, Trick, TrickJudge
+from .wire.record import HandRecord
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "Hand", "Phase", "PlayResult"]
 
@@ -505,15 +505,15 @@ class Hand:
 
     def to_record(self) -> dict[str, Any]:
         """JSON-safe hand record: version, rules, deal, first bidder, actions, result."""
-        return hand_to_record(self)
+        return HandRecord.of(self).to_dict()
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Hand:
         """Rebuild a hand by replaying a record made by :meth:`to_record`; a damaged record
         raises ``ValueError``."""
-        read = read_hand_record(record)
-        hand = cls(read.rules, first=read.first, hands=read.hands, kitty=read.kitty)
-        replay_record(hand, read)
+        read = HandRecord.read(record)
+        hand = cls(read.rules, first=read.first, hands=read.deal.hands, kitty=read.deal.kitty)
+        read.replay(hand)
         return hand
 
     def copy(self) -> Hand:

@@ -1,29 +1,24 @@
 """What one seat may know of a hand (its *observation*): the one place hidden cards are redacted.
 
-Bots decide from an :class:`Observation` only, and the server sends each connection the
-:meth:`Observation.to_dict` of its seat. Hidden: other hands, and the kitty (底牌) except to the
-declarer. Public: bids, the declarer and target, the trump, every played card, every failed
-throw's cards (甩错牌), hand sizes, penalties and the declarer's captured points.
+Bots decide from an :class:`Observation` only, and the server sends each connection its seat's
+(in the wire form :class:`baofen.wire.observation.ObservationView`). Hidden: other hands, and
+the kitty (底牌) except to the declarer. Public: bids, the declarer and target, the trump,
+every played card, every failed throw's cards (甩错牌), hand sizes, penalties and the
+declarer's captured points.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from .actions import Action, Bid, Declare, Phase, Play
+from .actions import Action, Phase
 from .cards import KINDS, Card
 from .errors import Reason
 from .order import Order, order_for
 from .ruleset import RuleSet
 from .scoring import HandResult
 from .tricks import LeadShape, Trick, TrickJudge
-
-
-def names(cards: Sequence[Card] | None) -> list[str] | None:
-    """Card notation of each card, or ``None``."""
-    return None if cards is None else [str(c) for c in cards]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -115,43 +110,3 @@ class Observation:
         played = [c for t in self.tricks for _, cards in t.plays for c in cards]
         played += [c for _, cards in self.current_trick for c in cards]
         return played
-
-    # -- wire form ----------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form sent to clients (cards in notation)."""
-
-        return {
-            "seat": self.seat,
-            "variant": self.rules.variant,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "first": self.first,
-            "bids": [[s, v] for s, v in self.bids],
-            "legal_bids": self.legal_bids(),
-            "declarer": self.declarer,
-            "target": self.target,
-            "trump": self.trump,
-            "hand": names(self.hand),
-            "kitty": names(self.kitty),
-            "buried": names(self.buried),
-            "tricks": [t.to_dict() for t in self.tricks],
-            "current_trick": [[s, names(c)] for s, c in self.current_trick],
-            "current_attempt": names(self.current_attempt),
-            "leader": self.leader,
-            "hand_sizes": list(self.hand_sizes),
-            "penalties": list(self.penalties),
-            "declarer_points": self.declarer_points,
-            "result": None if self.result is None else self.result.to_dict(),
-        }
-
-
-def describe_action(action: Action) -> dict[str, Any]:
-    """JSON-safe form of an action: ``{"bid": 90}``, ``{"declare": …}``, ``{"play": "SA SK"}``."""
-    if isinstance(action, Bid):
-        return {"bid": action.value}
-    if isinstance(action, Declare):
-        return {"declare": {"trump": action.trump, "bury": " ".join(map(str, action.bury))}}
-    if isinstance(action, Play):
-        return {"play": " ".join(map(str, action.cards))}
-    raise TypeError(f"not an action: {action!r}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from .cards import POINTS, card_of
 from .ruleset import RuleSet
@@ -40,20 +40,6 @@ class HandResult:
     deltas: tuple[int, int, int, int]
     breakdown: dict[str, int] = field(default_factory=dict)
     """Named parts of ``declarer_points``: captured, penalties, 王分 bonus, red fives, kitty."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form."""
-        return {
-            "declarer": self.declarer,
-            "target": self.target,
-            "declarer_points": self.declarer_points,
-            "made": self.made,
-            "kind": self.kind,
-            "score": self.score,
-            "levels": self.levels,
-            "deltas": list(self.deltas),
-            "breakdown": dict(self.breakdown),
-        }
 
 
 def _settle(declarer: int, per_defender: int, declarer_gain: int) -> tuple[int, int, int, int]:

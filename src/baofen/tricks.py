@@ -7,7 +7,7 @@ asks it whether a play is legal, whether a throw fails, and who wins a trick.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from .cards import CARDS, KINDS, Card
 from .errors import Reason
@@ -58,17 +58,6 @@ class Trick(NamedTuple):
             if who == seat:
                 return cards
         return None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form (cards in notation)."""
-        return {
-            "leader": self.leader,
-            "plays": [[seat, [str(c) for c in cards]] for seat, cards in self.plays],
-            "winner": self.winner,
-            "points": self.points,
-            "attempted": None if self.attempted is None else [str(c) for c in self.attempted],
-            "penalty": self.penalty,
-        }
 
 
 class Unit(NamedTuple):

@@ -2,22 +2,42 @@
 
 A record holds the format version, the rule set, the deal (four hands and the kitty, plus the
 seed when there was one), the first bidder, every action in order, and the result when done.
-Replaying the actions on the deal rebuilds the same state (:meth:`baofen.Hand.from_record`).
+Replaying the actions on the deal rebuilds the same state: :meth:`baofen.Hand.to_record` and
+:meth:`baofen.Hand.from_record` go through :class:`HandRecord`, which knows a hand only as a
+:class:`RecordedHand` (so that the hand can use it without an import circle).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..actions import Action
+from ..cards import Card
+from ..errors import IllegalAction
 from ..ruleset import RuleSet
-from .actions import ActionRecord
+from ..scoring import HandResult
+from .actions import ActionRecord, action_record
 from .cards import CardString, SeatNumber
 from .results import ResultView
 
 FORMAT: Final = "baofen-hand"
 VERSION: Final = 1
+
+
+class RecordedHand(Protocol):
+    """What a record holds of a hand, and replays on it: a :class:`~baofen.Hand` is one."""
+
+    rules: RuleSet
+    seed: int | None
+    first: int
+    deal: tuple[tuple[Card, ...], ...]
+    actions: list[tuple[int, Action]]
+    result: HandResult | None
+
+    def apply(self, seat: int, action: Action) -> object:
+        """Apply one action of the hand."""
 
 
 class Deal(BaseModel):
@@ -44,6 +64,20 @@ class HandRecord(BaseModel):
     result: ResultView | None = Field(description="the result, once the hand is done")
 
     @classmethod
+    def of(cls, hand: RecordedHand) -> HandRecord:
+        """The record of ``hand`` as it stands."""
+        return cls(
+            format=FORMAT,
+            version=VERSION,
+            rules=hand.rules,
+            seed=hand.seed,
+            deal=Deal(hands=list(hand.deal[:4]), kitty=hand.deal[4]),
+            first=hand.first,
+            actions=[action_record(seat, action) for seat, action in hand.actions],
+            result=None if hand.result is None else ResultView.of(hand.result),
+        )
+
+    @classmethod
     def read(cls, data: Any) -> HandRecord:
         """The record in ``data`` (its JSON form); anything else raises ``ValueError`` saying
         what is wrong."""
@@ -65,3 +99,20 @@ class HandRecord(BaseModel):
     def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form (what :meth:`read` takes back)."""
         return self.model_dump(mode="json")
+
+    def replay(self, hand: RecordedHand) -> None:
+        """Replay the actions on ``hand``, freshly dealt from this record; ``ValueError`` when
+        an action does not replay or the result differs from the recorded one."""
+        hand.seed = self.seed
+        for number, entry in enumerate(self.actions):
+            try:
+                hand.apply(entry.seat, entry.to_action())
+            except IllegalAction as error:
+                raise ValueError(
+                    f"record action {number} ({entry.model_dump(mode='json')}) does not replay: "
+                    f"{error}"
+                ) from None
+        if self.result is not None and (
+            hand.result is None or ResultView.of(hand.result) != self.result
+        ):
+            raise ValueError("the record's result differs from the result of replaying it")
