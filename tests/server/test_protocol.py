@@ -12,12 +12,13 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from baofen import Action, Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards
+from baofen import Action, Bid, Declare, Hand, Observation, Play, RuleSet, Trick, parse_cards
 from baofen.bots import make_bot
 from baofen.server.schema import render
 from baofen.wire.actions import action_message, action_record, read_action_record
 from baofen.wire.messages import client_message
 from baofen.wire.observation import ObservationView
+from baofen.wire.tricks import TrickView, TrickViews
 
 from .harness import ROOT, Client, ThreadServer, create_table, play_until_finished
 
@@ -155,6 +156,32 @@ def test_observations_round_trip_through_the_wire(rules: RuleSet) -> None:
         assert (rebuilt.judge is None) == (seen.judge is None)
         if seen.result is not None:
             assert json.loads(text)["result"]["deltas"] == list(seen.result.deltas)
+
+
+def played_hand(rules: RuleSet, seed: int) -> Hand:
+    """A hand played to the end by random bots."""
+    hand = Hand(rules, seed=seed)
+    bots = [make_bot("random", seed=seed + seat) for seat in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    return hand
+
+
+def test_trick_views_convert_each_trick_once() -> None:
+    views = TrickViews()
+    first, second = played_hand(RuleSet.baofen(), 1), played_hand(RuleSet.hongwu(), 2)
+    shown = views.of(first.tricks[:10])
+    assert shown == [TrickView.of(trick) for trick in first.tricks[:10]]
+    later = views.of(first.tricks)
+    assert all(a is b for a, b in zip(shown, later, strict=False)), "converted again"
+    assert later == [TrickView.of(trick) for trick in first.tricks]
+    # Another hand's tricks, and copies equal to known ones, are converted anew.
+    known = views.of(second.tricks)
+    assert known == [TrickView.of(trick) for trick in second.tricks]
+    copied = views.of([Trick(*trick) for trick in second.tricks])
+    assert copied == known and not any(a is b for a, b in zip(copied, known, strict=True))
 
 
 ACTIONS: list[tuple[Action, str, dict[str, Any]]] = [

@@ -27,6 +27,7 @@ from ..wire.actions import action_record, read_action_record
 from ..wire.messages import ErrorCode, ErrorMessage, State
 from ..wire.observation import ObservationView
 from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
+from ..wire.tricks import TrickViews
 from .config import ServerSettings
 from .connections import Connection, broadcast
 from .security import new_seat_token, new_seed, token_hash, token_matches
@@ -114,6 +115,7 @@ class Table:
         self._turn: tuple[int, int] | None = None
         self._stale = False
         self._history: list[HandSummary] = []
+        self._tricks = TrickViews()
 
     # -- construction -------------------------------------------------------------------------
 
@@ -474,7 +476,7 @@ class Table:
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
-            observation = ObservationView.of(seen)
+            observation = ObservationView.of(seen, self._tricks)
             if seen.actions:
                 last = action_record(*seen.actions[-1])
         return State(

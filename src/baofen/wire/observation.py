@@ -19,7 +19,7 @@ from ..setting import Variant
 from ..tricks import TrickJudge
 from .cards import CardName, SeatNumber, Suit
 from .results import ResultView
-from .tricks import TrickView
+from .tricks import TrickView, TrickViews
 
 
 class ObservationView(BaseModel):
@@ -52,8 +52,9 @@ class ObservationView(BaseModel):
     result: ResultView | None
 
     @classmethod
-    def of(cls, observation: Observation) -> ObservationView:
-        """The wire form of an engine observation."""
+    def of(cls, observation: Observation, tricks: TrickViews | None = None) -> ObservationView:
+        """The wire form of an engine observation; ``tricks`` converts its finished tricks
+        (a server keeps one per table, to convert each trick once)."""
         return cls.model_validate({
             "seat": observation.seat,
             "variant": observation.rules.variant,
@@ -68,7 +69,7 @@ class ObservationView(BaseModel):
             "hand": observation.hand,
             "kitty": observation.kitty,
             "buried": observation.buried,
-            "tricks": observation.tricks,
+            "tricks": observation.tricks if tricks is None else tricks.of(observation.tricks),
             "current_trick": observation.current_trick,
             "current_attempt": observation.current_attempt,
             "leader": observation.leader,

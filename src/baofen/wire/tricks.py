@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..tricks import Trick
@@ -11,7 +13,7 @@ from .cards import CardName, SeatNumber
 class TrickView(BaseModel):
     """A finished trick (一轮): who led, each seat's cards in play order, winner and points."""
 
-    model_config = ConfigDict(from_attributes=True)
+    model_config = ConfigDict(from_attributes=True, frozen=True)
 
     leader: SeatNumber
     plays: list[tuple[SeatNumber, list[CardName]]] = Field(description="[seat, cards] in order")
@@ -35,3 +37,27 @@ class TrickView(BaseModel):
             None if self.attempted is None else tuple(self.attempted),
             self.penalty,
         )
+
+
+class TrickViews:
+    """The views of one hand's finished tricks, each trick converted once.
+
+    A server sends every finished trick in every seat's ``state`` after every action; this
+    keeps the views of the tricks it was last asked for (by identity: the engine keeps a
+    hand's :class:`Trick` values), so that only a new trick is converted.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Trick, TrickView]] = {}
+
+    def of(self, tricks: Sequence[Trick]) -> list[TrickView]:
+        """The views of ``tricks``, in order."""
+        known, kept, views = self._known, {}, []
+        for trick in tricks:
+            entry = known.get(id(trick))
+            if entry is None or entry[0] is not trick:
+                entry = (trick, TrickView.of(trick))
+            kept[id(trick)] = entry
+            views.append(entry[1])
+        self._known = kept
+        return views
