@@ -41,11 +41,11 @@ def bot_names() -> list[str]:
 def make_bot(name: str, **options: Any) -> Bot:
     """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options
     (e.g. ``seed``)."""
-    if not is_bot_level(name):
+    if not _is_bot_level(name):
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
     return _REGISTRY[name](**options)
 
 
-def is_bot_level(name: str) -> TypeGuard[BotLevel]:
+def _is_bot_level(name: str) -> TypeGuard[BotLevel]:
     """True when ``name`` is a computer player level."""
     return name in _REGISTRY

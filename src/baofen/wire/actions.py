@@ -145,17 +145,12 @@ class PlayRecord(_Recorded):
         return Play.of(self.play)
 
 
-_KINDS: dict[type[_Recorded], str] = {
-    BidRecord: "bid", DeclareRecord: "declare", PlayRecord: "play",
-}
-
-
 def _recorded_kind(value: Any) -> str | None:
-    """Which action a record holds: the first of its keys ``bid``, ``declare``, ``play``."""
-    if isinstance(value, _Recorded):
-        return _KINDS[type(value)]
-    if isinstance(value, dict):
-        return next((kind for kind in ("bid", "declare", "play") if kind in value), None)
+    """Which action a record holds: the first of its keys (a model's fields) ``bid``,
+    ``declare``, ``play``."""
+    keys = vars(value) if isinstance(value, _Recorded) else value
+    if isinstance(keys, dict):
+        return next((kind for kind in ("bid", "declare", "play") if kind in keys), None)
     return None
 
 
