@@ -226,10 +226,6 @@ class Estimate:
         half = Z95 * math.sqrt(variance)
         return cls(ratio, ratio - half, ratio + half, total)
 
-    def excludes_zero(self) -> bool:
-        """True when the interval lies wholly above or below 0."""
-        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
-
 
 def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per tested bot: advantage (overall and by role) and its play statistics, from CSV rows."""
