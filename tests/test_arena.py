@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 from baofen import RuleSet
 from baofen.arena import (
     BotSpec,
+    ChartUnavailable,
     Estimate,
     make_report,
     read_csv,
@@ -104,3 +106,20 @@ def test_cli_writes_csv_json_and_png(tmp_path: Path) -> None:
     assert (out / "advantage.png").stat().st_size > 1000
     bad = CliRunner().invoke(app, ["arena", "--bots", "rule", "--out", str(out)])
     assert bad.exit_code != 0
+
+
+def test_without_matplotlib_the_arena_still_writes_its_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    with pytest.raises(ChartUnavailable, match=r"pip install 'baofen\[arena\]'"):
+        write_chart({}, [], tmp_path / "advantage.png")
+    out = tmp_path / "run"
+    result = CliRunner().invoke(
+        app, ["arena", "--bots", "rule,random", "--deals", "1", "--jobs", "1", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "No chart" in result.output and "baofen[arena]" in result.output
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["deals"] == 1
+    assert len(read_csv(out / "results.csv")) == 2 * 5 * 4
+    assert not (out / "advantage.png").exists()

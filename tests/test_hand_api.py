@@ -26,6 +26,7 @@ from baofen import (
     parse_cards,
 )
 from baofen.bots import make_bot
+from baofen.hand_state import HandState
 from baofen.wire.observation import ObservationView
 from baofen.wire.results import ResultView
 
@@ -321,6 +322,9 @@ def check_observation(hand: Hand, seat: int | None) -> None:
     for _who, action in obs.actions:
         if isinstance(action, Declare) and not entitled:
             assert action.bury == ()
+    # Every field is set, and the observation is what building it by keyword gives.
+    values = {f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)}
+    assert Observation(**values) == obs
     data = ObservationView.of(obs).model_dump(mode="json")
     json.dumps(data)
     assert data["hand"] == ([str(c) for c in hand.hand_of(seat)] if seat is not None else [])
@@ -458,3 +462,46 @@ def test_any_cards_may_be_buried() -> None:
     assert hand.phase == "playing"
     assert sorted(hand.buried or ()) == sorted(parse_cards("BJ BJ LJ S5 S5 ST SK HK"))
     assert parse_cards("BJ")[0] not in hand.hand_of(0)
+
+
+# -- copies -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [BAOFEN, HONGWU])
+@pytest.mark.parametrize("stage", ["bidding", "kitty", "playing"])
+def test_a_copy_has_the_whole_state_and_goes_on_alike(rules: RuleSet, stage: str) -> None:
+    hand = Hand(rules, seed=8, first=1)
+    bots = [make_bot("rule") for _ in range(4)]
+    hand.bid(1, None)
+    hand.bid(2, rules.bid_grid()[0])
+    if stage != "bidding":
+        while hand.phase == "bidding":
+            seat = hand.to_act
+            assert seat is not None
+            hand.bid(seat, None)
+    if stage == "playing":
+        hand.declare(2, "H", hand.kitty)
+        for _ in range(37):  # into the tenth trick
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    assert hand.phase == stage
+    booked: list[str] = []
+    hand.on_done = lambda: booked.append("original")
+    copy = hand.copy()
+    for field in dataclasses.fields(HandState):
+        mine, theirs = getattr(hand, field.name), getattr(copy, field.name)
+        if field.name == "on_done":
+            assert theirs is None  # a copy is never booked by the original's match
+            continue
+        assert theirs == mine, field.name
+        if isinstance(mine, list):
+            assert theirs is not mine, field.name
+            for inner, other in zip(mine, theirs, strict=True):
+                assert not isinstance(inner, list) or other is not inner, field.name
+    for played in (copy, hand):
+        while played.phase != "done":
+            seat = played.to_act
+            assert seat is not None
+            played.apply(seat, bots[seat].act(played.observation(seat)))
+    assert copy.to_record() == hand.to_record()
+    assert booked == ["original"]

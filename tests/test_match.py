@@ -78,6 +78,29 @@ def test_caller_rotation_over_a_real_match() -> None:
         assert match.hand.first == expected == match.caller
 
 
+def test_a_hand_is_booked_when_it_ends_and_reading_changes_nothing() -> None:
+    match = Match(BAOFEN, seed=3)
+    bots = [make_bot("random", seed=s, pass_rate=0.2) for s in range(4)]
+    hand = match.hand
+    while hand.phase != "done":
+        for _ in range(2):  # reading the match, twice, changes nothing
+            assert match.history == [] and match.ledger == Ledger() and match.number == 1
+            assert not match.finished and match.to_record()["hands"][0]["hand"]["result"] is None
+        if len(hand.actions) == 30:
+            # A copy of the hand (as search makes) played to its end is not booked.
+            trial = hand.copy()
+            play(trial, bots)
+            assert match.history == [] and match.ledger == Ledger()
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    assert hand.result is not None
+    [entry] = match.history
+    assert entry.hand is hand and entry.number == 1 and match.number == 1
+    assert entry.deltas == hand.result.deltas and match.ledger == entry.ledger
+    assert match.scores == list(hand.result.deltas)
+
+
 def play(hand: Hand, bots: list) -> None:  # type: ignore[type-arg]
     while hand.phase != "done":
         seat = hand.to_act

@@ -1,4 +1,4 @@
-"""The arena: two bots compared on *duplicate* deals (issue 3).
+"""The arena: two bots compared on *duplicate* deals.
 
 For each deal and each seat ``k``, the deal is played with bot A at ``k`` and bot B in the other
 three seats, and once at the *reference table* with B in all four seats. A's advantage on the deal
@@ -13,6 +13,9 @@ Deals and bot seeds derive from one seed, so a run is reproducible whatever the 
 processes (given bots that are deterministic under a seed, e.g. the search bot with an iteration
 budget). A bot's seed depends on the deal, the seat and the bot's name only, so the B players of
 A's table and of the reference table draw the same random numbers.
+
+The results are a CSV and a JSON report; the chart (:func:`write_chart`) needs matplotlib, the
+``arena`` extra (``pip install 'baofen[arena]'``).
 """
 
 from __future__ import annotations
@@ -223,10 +226,6 @@ class Estimate:
         half = Z95 * math.sqrt(variance)
         return cls(ratio, ratio - half, ratio + half, total)
 
-    def excludes_zero(self) -> bool:
-        """True when the interval lies wholly above or below 0."""
-        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
-
 
 def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per tested bot: advantage (overall and by role) and its play statistics, from CSV rows."""
@@ -301,13 +300,26 @@ def write_json(report: dict[str, Any], path: Path) -> None:
     path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+class ChartUnavailable(RuntimeError):
+    """The chart cannot be drawn: matplotlib, an optional dependency, is not installed."""
+
+
 def write_chart(report: dict[str, Any], rows: Sequence[dict[str, Any]], path: Path) -> None:
     """A PNG: each bot's advantage (overall, as declarer, as defender) with its 95% interval,
-    and the running mean advantage of the first bot over the deals."""
-    import matplotlib
+    and the running mean advantage of the first bot over the deals.
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    Raises :class:`ChartUnavailable` when matplotlib is not installed.
+    """
+    # Imported here, not at the top: matplotlib is optional, and only the chart needs it.
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ChartUnavailable(
+            "the chart needs matplotlib, which is not installed: pip install 'baofen[arena]'"
+        ) from None
 
     summary = report["summary"]
     bots = list(summary)

@@ -2,15 +2,15 @@
 
 :class:`Hand` is authoritative over hidden information; :meth:`Hand.observation` gives a seat
 exactly what it may know. Every illegal action raises :class:`~baofen.errors.IllegalAction`
-before anything changes. The deal and the form in which seats hold their cards are
-:mod:`baofen.deal`'s; the record format is :mod:`baofen.wire.record`'s.
+before anything changes. The hand's state is declared in :mod:`baofen.hand_state`, the deal
+and the form in which seats hold their cards in :mod:`baofen.deal`, the record format in
+:mod:`baofen.wire.record`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import MISSING, Field, dataclass, field, fields
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, Bid, Declare, Phase, Play
@@ -27,11 +27,11 @@ from .deal import (
     without,
 )
 from .errors import IllegalAction, Reason
-from .observation import Observation
-from .order import TRUMP, Order, order_for
+from .hand_state import HandState
+from .order import TRUMP, order_for
 from .ruleset import RuleSet
 from .scoring import HandResult, no_bid_result, score_baofen, score_hongwu
-from .tricks import LeadShape, Trick, TrickJudge
+from .tricks import Trick, TrickJudge
 from .wire.record import HandRecord
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "Hand", "Phase", "PlayResult"]
@@ -50,79 +50,16 @@ class PlayResult(NamedTuple):
     """The finished trick, when this play completed one."""
 
 
-def _each_copied(per_seat: list[list[Any]]) -> list[list[Any]]:
-    return [list(value) for value in per_seat]
-
-
-# How :meth:`Hand.copy` copies a field (its metadata): a field without any holds an immutable
-# value, which the copy shares.
-_LIST: dict[str, Any] = {"copy": list}
-"""A list: the copy has its own."""
-_PER_SEAT: dict[str, Any] = {"copy": _each_copied}
-"""A list of four lists, one per seat: the copy has its own of each."""
-_NOT_COPIED: dict[str, Any] = {"copied": False}
-"""Left at its default in a copy."""
-
-
-@dataclass(slots=True, init=False, eq=False, repr=False, match_args=False)
-class Hand:
-    """One hand of 包分 or 包红五.
+class Hand(HandState):
+    """One hand of 包分 or 包红五: its state (:class:`~baofen.hand_state.HandState`) and the
+    actions that move it on.
 
     ``Hand(rules, seed=7)`` shuffles from a seed; ``Hand(rules, hands=[h0, h1, h2, h3], kitty=k)``
     takes an explicit deal. ``first`` is the caller / first bidder; it defaults to South (0),
     and in 包红五 with a seed to a seat drawn from the seed (§9.2).
     """
 
-    # -- the hand's whole state, declared once -------------------------------------------------
-    # Set by ``__init__`` from the deal:
-    rules: RuleSet
-    seed: int | None
-    first: int
-    """The caller / first bidder."""
-    deal: tuple[tuple[Card, ...], ...]
-    """The original deal: four hands, then the kitty."""
-    order: Order
-    """Card order: before trump is named, only the always-trump cards are trumps."""
-    _held: list[list[tuple[Card, ...]]] = field(metadata=_PER_SEAT)
-    """Each seat's cards by group (S, H, C, D, trump), each in display order."""
-    _counts: list[list[int]] = field(metadata=_PER_SEAT)
-    """How many of each card kind each seat holds."""
-    # Every other field starts at its default:
-    phase: Phase = "bidding"
-    to_act: int | None = None
-    """The seat to act, ``None`` when done."""
-    bids: list[tuple[int, int | None]] = field(default_factory=list, metadata=_LIST)
-    """Every bid in order, ``(seat, value)``; ``None`` is a pass."""
-    declarer: int | None = None
-    target: int | None = None
-    trump: str | None = None
-    buried: tuple[Card, ...] | None = None
-    tricks: list[Trick] = field(default_factory=list, metadata=_LIST)
-    leader: int | None = None
-    """The seat that leads (led) the current trick."""
-    penalties: list[int] = field(default_factory=lambda: [0, 0, 0, 0], metadata=_LIST)
-    """Failed-throw penalties each seat incurred so far."""
-    declarer_points_so_far: int = 0
-    """Card points the declarer has captured in tricks so far (public)."""
-    result: HandResult | None = None
-    actions: list[tuple[int, Action]] = field(default_factory=list, metadata=_LIST)
-    """Every action in order, as applied (the bury is hidden information)."""
-    on_done: Callable[[Hand], None] | None = field(default=None, metadata=_NOT_COPIED)
-    """Called with the hand when it is done (a :class:`~baofen.match.Match` books it then)."""
-    _public_actions: list[tuple[int, Action]] = field(default_factory=list, metadata=_LIST)
-    """Every action as the other seats see it: the bury hidden."""
-    _sizes: list[int] = field(default_factory=lambda: [HAND_SIZE] * 4, metadata=_LIST)
-    _passed: list[bool] = field(default_factory=lambda: [False] * 4, metadata=_LIST)
-    _first_passer: int | None = None
-    _bid_high: tuple[int, int] | None = None
-    """The highest bid so far, ``(seat, value)``."""
-    _judge: TrickJudge | None = None
-    _plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list, metadata=_LIST)
-    """The current trick's plays, ``(seat, cards)``."""
-    _lead_shape: LeadShape | None = None
-    _trick_attempt: tuple[Card, ...] | None = None
-    """All cards of the current trick's failed throw, if its lead was one."""
-    _trick_penalty: int = 0
+    __slots__ = ()
 
     def __init__(
         self,
@@ -147,8 +84,7 @@ class Hand:
             first = rng.randrange(4) if rules.variant == "hongwu" and seed is not None else 0
         if first not in (0, 1, 2, 3):
             raise ValueError(f"first must be a seat 0–3, not {first!r}")
-        for name, default in _DEFAULTS:
-            setattr(self, name, default())
+        self._start()
         self.rules = rules
         self.seed = seed
         self.first = self.to_act = first
@@ -157,36 +93,8 @@ class Hand:
         self._held = dealt.held
         self._counts = dealt.counts
 
+
     # -- queries ------------------------------------------------------------------------------
-
-    @property
-    def kitty(self) -> tuple[Card, ...]:
-        """The kitty (底牌) as dealt. Hidden information: only the declarer may see it."""
-        return self.deal[4]
-
-    @property
-    def current_trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """Plays of the trick in progress, ``(seat, cards)`` in order."""
-        return tuple(self._plays)
-
-    @property
-    def judge(self) -> TrickJudge | None:
-        """Rule checks for this hand's trump, once trump is named."""
-        return self._judge
-
-    @property
-    def lead_shape(self) -> LeadShape | None:
-        """Shape of the current trick's lead, if it has been led."""
-        return self._lead_shape
-
-    def hand_of(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds, sorted for display (trumps first, in order)."""
-        _check_seat(seat)
-        return list(flat(self._held[seat]))
-
-    def count(self, seat: int) -> int:
-        """Number of cards ``seat`` holds (public)."""
-        return self._sizes[seat]
 
     def legal_bids(self, seat: int) -> list[int | None]:
         """Bids ``seat`` may make now: ``None`` (pass) and every allowed value."""
@@ -203,43 +111,6 @@ class Hand:
         """Why ``seat`` may not play ``cards`` now, or ``None`` when it may. A refusal by the
         rules of play is a :class:`~baofen.errors.Reason`, with a code."""
         return self._play_error(seat, cards)
-
-    def observation(self, seat: int | None) -> Observation:
-        """Everything ``seat`` may know and nothing more; ``None`` for a spectator."""
-        if seat is None:
-            by_group: tuple[tuple[Card, ...], ...] = ()
-        elif seat in (0, 1, 2, 3):
-            by_group = tuple(self._held[seat])
-        else:
-            raise ValueError(f"a seat is 0–3 or None (spectator), not {seat!r}")
-        entitled = seat == self.declarer and seat is not None
-        # Field by field, by name: as fast as a positional tuple, where a call with 23 keyword
-        # arguments costs a sixth of the engine's speed (bench/random_hands.py).
-        seen = Observation.__new__(Observation)
-        seen.rules = self.rules
-        seen.seat = seat
-        seen.phase = self.phase
-        seen.to_act = self.to_act
-        seen.first = self.first
-        seen.bids = tuple(self.bids)
-        seen.declarer = self.declarer
-        seen.target = self.target
-        seen.trump = self.trump
-        seen.by_group = by_group
-        seen.kitty = self.deal[4] if entitled else None
-        seen.buried = self.buried if entitled else None
-        seen.tricks = tuple(self.tricks)
-        seen.current_trick = tuple(self._plays)
-        seen.current_attempt = self._trick_attempt
-        seen.leader = self.leader
-        seen.lead_shape = self._lead_shape
-        seen.hand_sizes = tuple(self._sizes)
-        seen.penalties = tuple(self.penalties)
-        seen.declarer_points = self.declarer_points_so_far
-        seen.result = self.result
-        seen.judge = self._judge
-        seen.actions = tuple(self.actions if entitled else self._public_actions)
-        return seen
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -499,7 +370,7 @@ class Hand:
         self.phase = "done"
         self.to_act = None
         if self.on_done is not None:
-            self.on_done(self)
+            self.on_done()
 
     # -- records ------------------------------------------------------------------------------
 
@@ -522,9 +393,7 @@ class Hand:
         # Built through the constructor, not ``Hand.__new__``: a mypyc-compiled class always runs
         # ``__init__`` on creation.
         other = Hand(self.rules, first=self.first, hands=self.deal[:4], kitty=self.deal[4])
-        for name, copied in _COPIED:
-            value = getattr(self, name)
-            setattr(other, name, value if copied is None else copied(value))
+        self._copy_into(other)
         return other
 
     def __repr__(self) -> str:
@@ -536,30 +405,3 @@ class Hand:
 
 # Built without the NamedTuple's Python-level __new__ on the hot path.
 _new_result = tuple.__new__
-
-_FIELDS = fields(Hand)
-
-
-def _start(default: Field[Any]) -> Callable[[], Any]:
-    """How to make the starting value of a field with a default."""
-    if default.default_factory is not MISSING:
-        return default.default_factory
-    value = default.default
-    return lambda: value
-
-
-_DEFAULTS: list[tuple[str, Callable[[], Any]]] = [
-    (f.name, _start(f))
-    for f in _FIELDS
-    if f.default is not MISSING or f.default_factory is not MISSING
-]
-"""Each field with a default, and how to make its starting value."""
-_COPIED: list[tuple[str, Callable[[Any], Any] | None]] = [
-    (f.name, f.metadata.get("copy")) for f in _FIELDS if f.metadata.get("copied", True)
-]
-"""Each field a copy takes, and how to copy its value (``None``: shared, being immutable)."""
-
-
-def _check_seat(seat: int) -> None:
-    if seat not in (0, 1, 2, 3):
-        raise ValueError(f"a seat is 0–3, not {seat!r}")

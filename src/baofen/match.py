@@ -195,10 +195,11 @@ class Match:
     def _booked_current(self) -> bool:
         return bool(self._history) and self._history[-1].hand is self.hand
 
-    def _book(self, hand: Hand) -> None:
-        """Settle ``hand``, the current one, now done, into the books and the history."""
+    def _book(self) -> None:
+        """Settle the current hand, now done, into the books and the history."""
+        hand = self.hand
         result = hand.result
-        assert result is not None and hand is self.hand and not self._booked_current()
+        assert result is not None and not self._booked_current()
         hands = self.rules.hands
         last = hands is not None and len(self._history) + 1 >= hands
         self._ledger, deltas = settle(
@@ -243,7 +244,7 @@ class Match:
             match._left = set(entry["left"])
             match.hand = replayed
             if replayed.phase == "done":
-                match._book(replayed)
+                match._book()
             else:
                 replayed.on_done = match._book
         match._away = set(record.get("away", []))

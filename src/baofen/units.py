@@ -66,11 +66,6 @@ class Format:
     singles: int
 
     @property
-    def total_pairs(self) -> int:
-        """Pairs including those inside tractors."""
-        return sum(self.tractors) + self.pairs
-
-    @property
     def units(self) -> int:
         """Number of units (a lead of more than one unit is a throw, 甩牌)."""
         return len(self.tractors) + self.pairs + self.singles

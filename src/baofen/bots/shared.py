@@ -22,8 +22,6 @@ from ..order import TRUMP, Order
 from ..tricks import LeadShape, Trick, TrickJudge
 from ..units import pack_tractors, pair_kinds, runs_of_pairs
 
-ALL_GROUPS = (0, 1, 2, 3, TRUMP)
-
 
 class Chooser(Protocol):
     """The choices :func:`compose_follow` delegates: which card, cards, pairs and runs to take."""
@@ -479,11 +477,6 @@ class Knowledge:
         if trump_void:
             p_trump = 0.0
         return (1.0 - void_g) * p_in + void_g * p_trump
-
-
-def card_points(cards: Sequence[Card]) -> int:
-    """Card points of ``cards``."""
-    return sum(POINTS[c] for c in cards)
 
 
 def eight_of_a_kind(judge: TrickJudge, by_group: Sequence[Sequence[Card]]) -> list[Card] | None:

@@ -13,7 +13,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..arena import BotSpec, make_report, run_arena, write_chart, write_csv, write_json
+from ..arena import (
+    BotSpec,
+    ChartUnavailable,
+    make_report,
+    run_arena,
+    write_chart,
+    write_csv,
+    write_json,
+)
 from ..ruleset import RuleSet
 from .options import VariantName, VariantOption
 from .root import app
@@ -77,7 +85,12 @@ def arena(
     out.mkdir(parents=True, exist_ok=True)
     write_csv(rows, out / "results.csv")
     write_json(report, out / "summary.json")
-    write_chart(report, rows, out / "advantage.png")
+    written = "results.csv, summary.json"
+    try:
+        write_chart(report, rows, out / "advantage.png")
+        written += ", advantage.png"
+    except ChartUnavailable as error:
+        console.print(f"No chart: {error}", markup=False)
     unit = report["unit"]
     table = Table(title=f"{variant.value}: {deals} duplicate deals, seed {seed} ({unit} per seat)")
     table.add_column("measure")
@@ -98,4 +111,4 @@ def arena(
     for label, cell in measures:
         table.add_row(label, *(cell(stats) for stats in summary.values()))
     console.print(table)
-    console.print(f"{elapsed:.0f} s; results in {out}/ (results.csv, summary.json, advantage.png)")
+    console.print(f"{elapsed:.0f} s; results in {out}/ ({written})")
