@@ -13,6 +13,8 @@ from baofen.bots import bot_names, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
 from baofen.server.protocol import CardOrderView, ClientDefaults, HandReplay
+from baofen.server.table_settings import TableSettings
+from baofen.setting import GAMES, SCHEMA_KEY, settings_of
 
 from .harness import ThreadServer, start_with_bots
 from .test_match import play_until_finished
@@ -36,6 +38,26 @@ def test_defaults(server: ThreadServer) -> None:
     assert RuleSet.from_dict(body["rules"]["hongwu"]) == RuleSet.hongwu()
     assert body["settings"]["timer_seconds"] == 30
     assert set(body["bot_levels"]) == set(bot_names()) & {"random", "rule", "search"}
+    assert body["kitty_size"] == 8 and body["trumps"] == ["S", "H", "C", "D"]
+    # every setting's group is one of the form's groups, and the table's come last
+    settings = {**settings_of(RuleSet), **settings_of(TableSettings)}
+    assert body["groups"][-1] == "table"
+    assert {setting.group for setting in settings.values()} == set(body["groups"])
+    assert all(
+        (setting.group == "table") == (name in TableSettings.model_fields)
+        for name, setting in settings.items()
+    )
+
+
+def test_table_settings_are_settings_of_both_games() -> None:
+    found = settings_of(TableSettings)
+    assert set(found) == set(TableSettings.model_fields)
+    schema = TableSettings.model_json_schema()["properties"]
+    for name, setting in found.items():
+        assert setting.games == GAMES and setting.label == f"field.{name}"
+        assert schema[name][SCHEMA_KEY] == setting.to_json()
+        assert (setting.choice_labels is not None) == ("enum" in schema[name])
+    assert found["timer_seconds"].none_label is not None  # null: no timer
 
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])

@@ -26,7 +26,9 @@ from pydantic import (
 from ..cards import parse_card
 from ..errors import Reason
 from ..ruleset import RuleSet
-from .table_settings import BotLevel, ClientDefaults, TableSettings
+from .table_settings import BotLevel as BotLevel
+from .table_settings import ClientDefaults as ClientDefaults
+from .table_settings import TableSettings as TableSettings
 
 SeatNumber = Annotated[int, Field(ge=0, le=3, description="a seat 0–3 (South, East, North, West)")]
 MessageId = Annotated[
