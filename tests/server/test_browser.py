@@ -12,7 +12,8 @@ from baofen import Hand, RuleSet, parse_cards
 from baofen.bots import BOT_LEVELS, BotLevel, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
-from baofen.server.table_settings import ClientDefaults
+from baofen.server.table_settings import ClientDefaults, TableSettings
+from baofen.setting import GAMES, SCHEMA_KEY, settings_of
 from baofen.wire.rest import CardOrderView
 from baofen.wire.results import ResultView
 from baofen.wire.tricks import TrickView
@@ -41,6 +42,26 @@ def test_defaults(server: ThreadServer) -> None:
     # One list of levels: the registry's, which the messages' and settings' type also is.
     assert body["bot_levels"] == ["random", "rule", "search"] == list(BOT_LEVELS)
     assert get_args(BotLevel) == BOT_LEVELS
+    assert body["kitty_size"] == 8 and body["trumps"] == ["S", "H", "C", "D"]
+    # every setting's group is one of the form's groups, and the table's come last
+    settings = {**settings_of(RuleSet), **settings_of(TableSettings)}
+    assert body["groups"][-1] == "table"
+    assert {setting.group for setting in settings.values()} == set(body["groups"])
+    assert all(
+        (setting.group == "table") == (name in TableSettings.model_fields)
+        for name, setting in settings.items()
+    )
+
+
+def test_table_settings_are_settings_of_both_games() -> None:
+    found = settings_of(TableSettings)
+    assert set(found) == set(TableSettings.model_fields)
+    schema = TableSettings.model_json_schema()["properties"]
+    for name, setting in found.items():
+        assert setting.games == GAMES and setting.label == f"field.{name}"
+        assert schema[name][SCHEMA_KEY] == setting.to_json()
+        assert (setting.choice_labels is not None) == ("enum" in schema[name])
+    assert found["timer_seconds"].none_label is not None  # null: no timer
 
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])

@@ -3,28 +3,32 @@ languages, and the files shipped in the package."""
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
+from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser, expect
 
 from baofen import RuleSet
+from baofen.server.table_settings import TableSettings
+from baofen.setting import GAMES
 
 from ..server.harness import ThreadServer, create_table
 from .ui import PHONE, Person
 
-BAOFEN_FIELDS = {
-    "bid_values", "must_follow_structure", "eight_of_a_kind", "throw_penalty_per_card",
-    "no_bid_mode", "direct_penalty", "pot_caller_stake", "pot_other_stake", "pot_split_above",
-    "wangfen_all_bonus", "wangfen_none_penalty", "full_sweep_score", "half_sweep_score",
-    "shutout_score", "settlement", "hands",
-}
-HONGWU_FIELDS = {
-    "bid_min", "bid_step", "bid_max", "must_follow_structure", "throw_penalty_per_card",
-    "red5_capture_points", "kitty_multiplier_trump", "kitty_multiplier_plain",
-    "points_per_level", "coins_per_level", "hands",
-}
-TABLE_FIELDS = {"timer_seconds", "bot_level", "private", "name"}
+SETTING = "x-setting"
+"""Key of a field's setting metadata in the served schema (baofen.setting.SCHEMA_KEY)."""
+
+
+def served_settings(base: str, model: str, game: str) -> dict[str, str]:
+    """The settings of ``model`` in ``game`` as the server's schema declares them: name → group."""
+    properties = httpx.get(f"{base}/api/protocol").json()["$defs"][model]["properties"]
+    return {
+        name: prop[SETTING]["group"]
+        for name, prop in properties.items()
+        if SETTING in prop and game in prop[SETTING]["games"]
+    }
 
 
 def open_lobby(person: Person) -> None:
@@ -33,40 +37,55 @@ def open_lobby(person: Person) -> None:
     expect(person.page.locator("form.create [data-field='hands']")).to_be_attached()
 
 
-def shown_fields(person: Person) -> dict[str, str]:
-    """Each field of the form: its default as shown."""
-    fields: dict[str, str] = person.page.eval_on_selector_all(
+def shown_fields(person: Person) -> dict[str, tuple[str, str]]:
+    """Each field of the form: the group it is shown in, and its default as shown."""
+    fields: dict[str, list[str]] = person.page.eval_on_selector_all(
         "form.create .settings [data-field]",
         "nodes => Object.fromEntries(nodes.map(n => [n.dataset.field,"
-        " n.querySelector('.default').textContent]))",
+        " [n.closest('[data-group]').dataset.group, n.querySelector('.default').textContent]]))",
     )
-    return fields
+    return {name: (group, default) for name, (group, default) in fields.items()}
 
 
 def test_every_setting_is_in_the_form(chromium: Browser, web_server: ThreadServer) -> None:
-    assert set(RuleSet.model_fields) - {"variant"} == (BAOFEN_FIELDS | HONGWU_FIELDS)
-    person = Person(chromium, web_server.base, PHONE)
+    base = web_server.base
+    expected = {
+        game: served_settings(base, "RuleSet", game) | served_settings(base, "TableSettings", game)
+        for game in GAMES
+    }
+    # every field but the game itself is a setting of some game; the table's are of both
+    assert set().union(*expected.values()) == (
+        set(RuleSet.model_fields) - {"variant"} | set(TableSettings.model_fields)
+    )
+    assert all(set(TableSettings.model_fields) <= set(fields) for fields in expected.values())
+    person = Person(chromium, base, PHONE)
     page = person.page
     open_lobby(person)
     baofen = shown_fields(person)
-    assert set(baofen) == BAOFEN_FIELDS | TABLE_FIELDS
-    assert baofen["bid_values"] == "默认 85, 90, 95"
-    assert baofen["throw_penalty_per_card"] == "默认 3"
-    assert baofen["no_bid_mode"] == "默认 暂时扣分法（捞水草）"
+    assert {name: group for name, (group, _) in baofen.items()} == expected["baofen"]
+    assert baofen["bid_values"][1] == "默认 85, 90, 95"
+    assert baofen["throw_penalty_per_card"][1] == "默认 3"
+    assert baofen["no_bid_mode"][1] == "默认 暂时扣分法（捞水草）"
+    assert baofen["hands"][1] == "默认 不限"
+    assert baofen["timer_seconds"][1] == "默认 30"
+    assert baofen["bot_level"][1] == "默认 规则"
     expect(page.locator("[data-field='direct_penalty']")).to_be_hidden()  # pot mode
     page.eval_on_selector("details.rules", "details => { details.open = true; }")
     page.select_option("#f-no_bid_mode", "direct")
     expect(page.locator("[data-field='direct_penalty']")).to_be_visible()
     expect(page.locator("[data-field='pot_caller_stake']")).to_be_hidden()
     expect(page.locator("[data-field='no_bid_mode'].changed")).to_be_visible()
+    assert page.locator("fieldset legend").all_inner_texts() == [
+        "叫分", "出牌", "计分", "无人叫分（捞水草）", "比赛", "牌桌设置"
+    ]
 
     page.click("label.game:has(input[value='hongwu'])")
     expect(page.locator("[data-field='red5_capture_points']")).to_have_count(1)
     hongwu = shown_fields(person)
-    assert set(hongwu) == HONGWU_FIELDS | TABLE_FIELDS
-    assert hongwu["throw_penalty_per_card"] == "默认 0"
-    assert hongwu["must_follow_structure"] == "默认 否"
-    assert hongwu["bid_max"] == "默认 200"
+    assert {name: group for name, (group, _) in hongwu.items()} == expected["hongwu"]
+    assert hongwu["throw_penalty_per_card"][1] == "默认 0"
+    assert hongwu["must_follow_structure"][1] == "默认 否"
+    assert hongwu["bid_max"][1] == "默认 200"
 
     page.eval_on_selector("details.rules", "details => { details.open = true; }")
     page.fill("#f-bid_step", "0")  # out of range: the server names the field
@@ -120,14 +139,6 @@ def test_create_with_settings_and_join_by_link(chromium: Browser, web_server: Th
     other.close()
 
 
-def test_both_languages_have_every_string(chromium: Browser, web_server: ThreadServer) -> None:
-    person = Person(chromium, web_server.base)
-    person.page.goto(web_server.base + "/")
-    keys = person.page.evaluate("import('/static/js/i18n.js').then(m => m.keys())")
-    assert keys["zh"] and sorted(keys["zh"]) == sorted(keys["en"])
-    person.close()
-
-
 def test_unknown_table_is_reported(chromium: Browser, web_server: ThreadServer) -> None:
     person = Person(chromium, web_server.base)
     person.page.goto(web_server.base + "/t/nosuchtable")
@@ -136,17 +147,17 @@ def test_unknown_table_is_reported(chromium: Browser, web_server: ThreadServer) 
 
 
 def test_the_client_ships_in_the_package(web_server: ThreadServer) -> None:
-    static = files("baofen") / "web" / "static"
-    names = ["index.html", "css/style.css"] + [
-        f"js/{name}.js" for name in (
-            "main", "api", "cards", "connection", "dom", "i18n", "lobby", "prefs", "replay",
-            "result", "settings", "table",
-        )
-    ]
+    static = Path(str(files("baofen") / "web" / "static"))
+    names = sorted(str(path.relative_to(static)) for path in static.rglob("*") if path.is_file())
+    assert {"index.html", "css/style.css", "js/main.js"} <= set(names)
+    for name in names:  # every module a module imports is shipped
+        if name.endswith(".js"):
+            for target in re.findall(r'from "(\./[^"]+|\.\./[^"]+)"', (static / name).read_text()):
+                path = (static / name).parent / target
+                assert path.resolve().is_file(), f"{name} imports {target}"
     for name in names:
-        assert static.joinpath(name).is_file(), name
         answer = httpx.get(f"{web_server.base}/static/{name}")
-        assert answer.status_code == 200 and answer.text == static.joinpath(name).read_text()
+        assert answer.status_code == 200 and answer.text == (static / name).read_text(), name
     for path in ("/", "/t/anything"):
         answer = httpx.get(web_server.base + path)
         assert answer.status_code == 200

@@ -254,6 +254,8 @@ def test_screenshots_phone_and_desktop(
     phone.start()
     while int(phone.body("tricks") or 0) < 4:
         assert phone.my_turn_or_result() == "turn"
+        if phone.body("phase") == "kitty":  # when this player is the declarer
+            phone.page.screenshot(path=str(screenshots / "phone-kitty.png"))
         phone.take_turn()
     phone.my_turn_or_result()
     phone.page.click("#btn-hint")

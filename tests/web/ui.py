@@ -141,10 +141,12 @@ class Person:
         expect(page.locator(f"[data-trump='{trump}']")).to_have_attribute("aria-pressed", "true")
         cards = page.locator("#hand .card")
         expect(cards).to_have_count(33)  # the hand with the kitty, once it is drawn
+        expect(page.locator("#bury-count")).to_contain_text("0/8")  # the server's kitty size
         count = cards.count()
         for index in range(count - 8, count):
             self.click_card(cards.nth(index))
         expect(page.locator("#hand .card.selected")).to_have_count(8)
+        expect(page.locator("#bury-count")).to_contain_text("8/8")
         buried = page.eval_on_selector_all(
             "#hand .card.selected", "nodes => nodes.map(n => n.dataset.card)"
         )

@@ -1,6 +1,8 @@
 // Small DOM helpers: build elements without innerHTML, so that names typed by players are
 // always text, never markup.
 
+import { t } from "./i18n.js";
+
 /**
  * Create an element. `attrs` may hold `class`, `text`, `dataset`, `on` (event handlers),
  * boolean properties (disabled, checked, hidden) and any attribute; `children` are nodes,
@@ -70,7 +72,7 @@ export function modal(title, body, { onClose, className } = {}) {
   const box = el("div", { class: ["modal", className], role: "dialog", "aria-modal": "true" },
     el("div", { class: "modal-head" },
       el("h2", { text: title }),
-      el("button", { class: "icon close", "aria-label": "close", text: "✕", on: { click: close } })),
+      el("button", { class: "icon close", "aria-label": t("btn.close"), text: "✕", on: { click: close } })),
     el("div", { class: "modal-body" }, body));
   layer.append(box);
   layer.hidden = false;

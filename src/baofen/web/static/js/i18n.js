@@ -129,7 +129,6 @@ const zh = {
   "btn.continue": "继续",
   "btn.prev": "上一步",
   "btn.next": "下一步",
-  "btn.lobby": "大厅",
   "btn.clear": "清空",
 
   "act.bid": "轮到你叫分",
@@ -192,7 +191,6 @@ const zh = {
   "trick.attempted": "想甩",
   "trick.played": "实际出",
   "trick.penalty": "罚 {n} 分",
-  "trick.none": "还没有出完的一轮",
   "trick.number": "第 {n} 轮",
 
   "bids.title": "叫分",
@@ -369,7 +367,6 @@ const en = {
   "btn.continue": "Continue",
   "btn.prev": "Back",
   "btn.next": "Next",
-  "btn.lobby": "Lobby",
   "btn.clear": "Clear",
 
   "act.bid": "Your bid",
@@ -432,7 +429,6 @@ const en = {
   "trick.attempted": "tried",
   "trick.played": "played",
   "trick.penalty": "penalty {n}",
-  "trick.none": "No finished trick yet",
   "trick.number": "Trick {n}",
 
   "bids.title": "Bids",
