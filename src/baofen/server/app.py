@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from .. import __version__
-from ..bots import bot_names
 from ..store import Store
 from . import browser, rest, web, websocket
 from .config import ServerSettings
@@ -18,9 +17,6 @@ from .lobby import Lobby
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The server app; its store opens (and unfinished tables resume) at startup."""
     settings = settings or ServerSettings()
-    if settings.auto_bot not in bot_names():
-        # Until the rule bot is registered, 托管 falls back to the random bot.
-        settings = settings.model_copy(update={"auto_bot": "random"})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
