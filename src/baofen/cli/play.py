@@ -2,7 +2,9 @@
 
 Every prompt accepts ``help``, ``hint`` (a suggestion from the rule bot), ``last`` (the previous
 trick) and ``quit``. Cards are typed in notation (``SA SK SK``, ``s10``, ``♠A``) or by their
-positions in the displayed hand (``1 3 4``). Bad input prints the reason and asks again.
+positions in the displayed hand (``1 3 4``); the ten shows as ``10``, and ``T`` is accepted too.
+Bad input prints the reason and asks again. ``--save FILE`` writes the match record (what
+``baofen replay`` reads) after every hand and on leaving.
 """
 
 from __future__ import annotations
