@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
+import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pexpect
 import pytest
 from rich.console import Console
 
-from baofen import CARDS, Card, parse_card, parse_cards
-from baofen.cli.play import available_bot, parse_selection, parse_trump, positions_of
-from baofen.cli.render import bid_choices
+from baofen import CARDS, Card, Hand, IllegalAction, Match, RuleSet, parse_card, parse_cards
+from baofen.bots.rule_bot import choose_bury
+from baofen.cli.play import available_bot, parse_selection, parse_trump, positions_of, refusal
+from baofen.cli.render import SEAT_NAMES, bid_choices
+from baofen.errors import Reason
+from baofen.order import order_for
+from baofen.tricks import TrickJudge
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -96,11 +103,14 @@ class Terminal:
         return self.child.exitstatus
 
 
-def play_out(term: Terminal, prompt: str | None, bid: str = "pass") -> int:
-    """Answer every prompt from ``prompt`` on until the program ends (hints for every play,
-    typed alternately as cards and as positions); the number of plays made."""
+def play_out(
+    term: Terminal, prompt: str | None, bid: str = "pass", until: str | None = None
+) -> int:
+    """Answer every prompt from ``prompt`` on until the program ends, or until the prompt
+    ``until`` (hints for every play, typed alternately as cards and as positions); the number of
+    plays made."""
     plays = 0
-    while prompt is not None:
+    while prompt is not None and prompt != until:
         if prompt == "bid":
             term.send(bid)
         elif prompt == "trump":
@@ -115,6 +125,12 @@ def play_out(term: Terminal, prompt: str | None, bid: str = "pass") -> int:
             term.send("n")
         prompt = term.next_prompt()
     return plays
+
+
+def check_tens(text: str) -> None:
+    """The ten shows as 10, as players write it (on cards and in typeable hints), never T."""
+    assert re.search(r"[♠♥♣♦]10\b", text)
+    assert not re.search(r"[♠♥♣♦]T|\b[SHCD]T\b", text)
 
 
 def check_tricks_numbered(text: str) -> int:
@@ -158,6 +174,7 @@ def test_baofen_hand_as_declarer() -> None:
         assert line in text
     assert re.search(r"hand score S = D − target|全击|半击|shut-out", text)
     assert "Traceback" not in text
+    check_tens(text)
 
 
 def test_hongwu_hand() -> None:
@@ -170,6 +187,7 @@ def test_hongwu_hand() -> None:
     assert "levels L (级)" in text and re.search(r"保底|抓底", text)
     assert "coins" in text and "The match is over." in text
     assert "Traceback" not in text
+    check_tens(text)
 
 
 def test_suits_are_coloured() -> None:
@@ -272,6 +290,7 @@ SHOWN = parse_cards("BJ S2 SA SK SK H9 D5")
     [
         ("SA SK SK", "SA SK SK"),
         ("s10 ♠A", "ST SA"),
+        ("ST ht", "ST HT"),  # T for the ten is still accepted
         ("sa,sk", "SA SK"),
         ("1 4 5", "BJ SK SK"),
         ("7", "D5"),
@@ -324,3 +343,117 @@ def test_missing_bot_falls_back_to_random_with_a_note() -> None:
     note = console.export_text()
     assert "'no-such-bot' bot is not available" in note
     assert "hint uses the random bot instead" in note
+
+
+def test_refusals_write_the_ten_as_10() -> None:
+    assert refusal(IllegalAction(Reason("not_held", card="ST"))) == "you do not hold S10"
+    assert refusal(IllegalAction(Reason("bury_not_held", cards="HT SA"))) == (
+        "cannot bury cards you do not hold: H10 SA"
+    )
+    assert refusal(IllegalAction(Reason("not_a_card", card="'XT'"))) == "not a card: 'XT'"
+    assert refusal(ValueError("bad card 'ZZ'")) == "bad card 'ZZ'"
+
+
+# -- the match record, the bury hint and a failed throw, through the terminal ---------------
+
+def south_cards(seed: int, hands: int = 1) -> tuple[Match, list[Card]]:
+    """The match ``baofen play --seed SEED --hands N`` deals, and South's 33 cards with the
+    kitty (South declares)."""
+    match = Match(RuleSet.create(variant="baofen", hands=hands), seed)
+    return match, [*match.hand.deal[0], *match.hand.kitty]
+
+
+def test_save_writes_a_match_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    term = Terminal("--variant", "baofen", "--seed", "3", "--hands", "2", "--save", str(path))
+    prompt = term.next_prompt()
+    plays = play_out(term, prompt, bid="95", until="next")
+    assert plays > 0
+    hand_one = term.text
+    term.send("y")
+    assert term.next_prompt() == "bid"
+    term.send("quit")
+    assert term.finish() == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["format"] == "baofen-match" and len(record["hands"]) == 2
+    first = Hand.from_record(record["hands"][0]["hand"])
+    second = Hand.from_record(record["hands"][1]["hand"])
+    assert Match.from_record(record).hand.deal == second.deal
+    assert first.result is not None and second.phase == "bidding"
+    assert first.declarer == 0 and first.target == 95
+    assert len(first.tricks) == check_tricks_numbered(hand_one)
+    deltas = "  ".join(
+        f"{SEAT_NAMES[s]}{' (you)' if s == 0 else ''} {d:+d}"
+        for s, d in enumerate(first.result.deltas)
+    )
+    assert deltas in hand_one
+    replayed = subprocess.run(
+        [sys.executable, "-m", "baofen", "replay", str(path)],
+        env={**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "200"},
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Hand 1 · 包分 Baofen" in replayed.stdout and "Hand 2 · 包分 Baofen" in replayed.stdout
+    assert "The record stops in the bidding phase" in replayed.stdout
+
+
+def test_bury_hint_follows_the_named_trump() -> None:
+    _, cards = south_cards(seed=3)
+    term = Terminal("--variant", "baofen", "--seed", "3", "--hands", "1")
+    assert term.next_prompt() == "bid"
+    term.send("95")
+    assert term.next_prompt() == "trump"
+    term.send("hint")
+    assert term.next_prompt() == "trump"
+    suggested = re.search(r"Hint: trump (\S)", term.since_mark())
+    assert suggested
+    named = next(s for s in "SHCD" if parse_trump(suggested.group(1)) != s)
+    term.send(named)
+    assert term.next_prompt() == "bury"
+    bury, positions = term.hint("bury")
+    assert f"Hint: trump {parse_card(named + 'A').symbol()[0]}" in term.since_mark()
+    expected, _ = choose_bury("baofen", cards, named)
+    assert Counter(parse_cards(bury)) == Counter(expected) and len(positions) == 8
+    term.send(" ".join(map(str, positions)))
+    assert term.next_prompt() == "play"
+    assert f"南 (you) names trump {parse_card(named + 'A').symbol()[0]}" in term.since_mark()
+    term.send("quit")
+    assert term.finish() == 0
+
+
+def test_failed_throw_says_which_seat_and_cards_beat_it() -> None:
+    match, _ = south_cards(seed=3)
+    term = Terminal("--variant", "baofen", "--seed", "3", "--hands", "1")
+    assert term.next_prompt() == "bid"
+    term.send("95")
+    assert term.next_prompt() == "trump"
+    term.send("S")
+    assert term.next_prompt() == "bury"
+    bury, _ = term.hint("bury")
+    term.send(bury)
+    assert term.next_prompt() == "play"
+    # Throw the two lowest singles of the longest plain suit: some bot holds a higher card.
+    hand = term.hand()
+    suit = max((g for g in hand if g != "主 trump"), key=lambda g: len(hand[g]))
+    kinds = sorted({card for _, card in hand[suit]}, key=lambda c: c.rank or 0)
+    throw = kinds[:2]
+    term.send(" ".join(map(str, throw)))
+    prompt = term.next_prompt()
+    found = re.search(
+        r"南 \(you\) tried to throw (.+?) — the throw fails \(甩错牌\): (\S) holds (.+?), "
+        r"which beats (.+?); you play only (.+?), penalty (\d+)\r?$",
+        term.since_mark(), re.M,
+    )
+    assert found, term.since_mark()
+    assert found.group(1) == " ".join(c.symbol().replace("T", "10") for c in throw)
+    seat = SEAT_NAMES.index(found.group(2))
+    beater = [parse_card(token) for token in found.group(3).split()]
+    played = parse_cards(found.group(5).split())
+    assert found.group(4) == found.group(5) and played == throw[:1]
+    assert int(found.group(6)) == 3 * len(throw)
+    assert not Counter(beater) - Counter(match.hand.deal[seat])  # cards that seat was dealt
+    judge = TrickJudge(match.rules, order_for("baofen", "S"))
+    assert judge.failed_throw(played, [beater]) == tuple(played)  # … which beat the card played
+    assert prompt is not None
+    term.send("quit")
+    assert term.finish() == 0

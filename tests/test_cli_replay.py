@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
 
-from baofen import Card, Hand, Match, RuleSet
+from baofen import Card, Hand, Match, RuleSet, parse_card
 from baofen.bots import make_bot
 from baofen.cli import app
 from baofen.cli.render import SEAT_NAMES
@@ -51,7 +52,8 @@ def replay(tmp_path: Path, data: Any) -> tuple[int, str]:
 
 
 def symbols(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol() for c in cards)
+    """Cards as the terminal shows them: suit symbol and rank, the ten written 10."""
+    return " ".join(c.symbol().replace("T", "10") for c in cards)
 
 
 def check_hand_printed(output: str, hand: Hand) -> None:
@@ -75,17 +77,37 @@ def check_hand_printed(output: str, hand: Hand) -> None:
         )
         assert line in output, line
         if trick.attempted is not None:
-            reveal = (
-                f"{SEAT_NAMES[trick.leader]} tried to throw {symbols(trick.attempted)} — the "
-                f"throw fails (甩错牌) and only {symbols(trick.plays[0][1])} is played"
-            )
-            if trick.penalty:
-                reveal += f"; penalty {trick.penalty}"
-            assert reveal in output
+            check_reveal(output, hand, number)
     result = hand.result
     assert result is not None
     deltas = "  ".join(f"{SEAT_NAMES[s]} {d:+d}" for s, d in enumerate(result.deltas))
     assert deltas in output
+
+
+def check_reveal(output: str, hand: Hand, number: int) -> None:
+    """The failed throw leading trick ``number`` is shown with the seat and cards that beat
+    it: cards that seat still held then, which beat what was played by the rule of §6."""
+    trick = hand.tricks[number - 1]
+    leader = SEAT_NAMES[trick.leader]
+    assert trick.attempted is not None
+    played = trick.plays[0][1]
+    penalty = f", penalty {trick.penalty}" if trick.penalty else ""
+    found = re.search(
+        rf"^{leader} tried to throw {symbols(trick.attempted)} — the throw fails \(甩错牌\): "
+        rf"(\S) holds (.+?), (?:which beats|as high as) {symbols(played)}; "
+        rf"{leader} plays only {symbols(played)}{penalty}$",
+        output, re.M,
+    )
+    assert found, f"no reveal of the failed throw of trick {number}"
+    seat = SEAT_NAMES.index(found.group(1))
+    beater = [parse_card(token) for token in found.group(2).split()]
+    # A finished hand plays every card still held, so what a seat held at this trick's lead is
+    # what it played from this trick on.
+    held = Counter(c for later in hand.tricks[number - 1:] for s, cards in later.plays
+                   if s == seat for c in cards)
+    assert seat != trick.leader and not Counter(beater) - held
+    assert hand.judge is not None
+    assert hand.judge.failed_throw(played, [beater]) == tuple(played)
 
 
 def test_list_of_records_trick_by_trick(tmp_path: Path) -> None:

@@ -199,6 +199,30 @@ class TrickJudge:
                 return (lowest,)
         return None
 
+    def stopper(self, unit: Sequence[Card], held: Sequence[Card]) -> tuple[Card, ...] | None:
+        """The weakest cards of ``held`` that make ``unit`` fail as part of a throw, or ``None``
+        when ``held`` has none: 包分 a higher single, pair or tractor of as many pairs (§6.1),
+        包红五 a card at least as high as ``unit`` (§6.2). ``unit`` is what a failed throw
+        played (:meth:`failed_throw`); the answer is what its reveal shows beat it."""
+        strength = self.strength
+        group = self.group[unit[0]]
+        top = max(strength[c] for c in unit)
+        suited = [c for c in held if self.group[c] == group]
+        candidates: list[tuple[Card, ...]]
+        if self.hongwu:
+            candidates = [(c,) for c in suited if strength[c] >= top]
+        elif len(unit) == 1:
+            candidates = [(c,) for c in suited if strength[c] > top]
+        else:
+            n = len(unit) // 2
+            candidates = [
+                tuple(k for k in run[i:i + n] for _ in (0, 1))
+                for run in runs_of_pairs(self.order, pair_kinds(suited))
+                for i in range(len(run) - n + 1)
+                if strength[run[i]] > top
+            ]
+        return min(candidates, key=lambda cards: (strength[cards[0]], cards[0]), default=None)
+
     def play_error(
         self,
         shape: LeadShape | None,

@@ -23,7 +23,8 @@ from ..arena import (
     write_json,
 )
 from ..ruleset import RuleSet
-from .options import VariantName, VariantOption
+from .command import Command, file_faults
+from .options import SeedOption, VariantName, VariantOption
 from .root import app
 
 
@@ -40,22 +41,35 @@ def _interval(estimate: dict[str, float | None]) -> str:
     return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
 
 
-@app.command()
+@app.command(cls=Command)
 def arena(
     variant: VariantOption = VariantName.baofen,
     bots: Annotated[
-        str, typer.Option(help="two bots A,B; options as name:key=value, e.g. search:iterations=64")
+        str,
+        typer.Option(
+            metavar="A,B",
+            help="two bots A,B; options as name:key=value, e.g. search:iterations=64",
+        ),
     ] = "rule,random",
-    deals: Annotated[int, typer.Option(min=1, help="number of duplicate deals")] = 100,
-    seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
+    deals: Annotated[
+        int, typer.Option(min=1, metavar="DEALS", help="number of duplicate deals")
+    ] = 100,
+    seed: SeedOption = 0,
     jobs: Annotated[
-        int | None, typer.Option(min=1, help="worker processes (default: one per core)")
+        int | None,
+        typer.Option(min=1, metavar="N", help="worker processes (default: one per core)"),
     ] = None,
     start: Annotated[
-        int, typer.Option(min=0, help="number of the first deal (to run a long match in parts)")
+        int,
+        typer.Option(
+            min=0, metavar="DEAL", help="number of the first deal (to run a long match in parts)"
+        ),
     ] = 0,
     out: Annotated[
-        Path, typer.Option(help="directory for results.csv, summary.json and advantage.png")
+        Path,
+        typer.Option(
+            metavar="DIR", help="directory for results.csv, summary.json and advantage.png"
+        ),
     ] = Path("arena-results"),
 ) -> None:
     """Play DEALS duplicate deals between two bots and report each bot's advantage."""
@@ -64,8 +78,12 @@ def arena(
         raise typer.BadParameter("give exactly two bots, as A,B", param_hint="--bots")
     try:
         a, b = (BotSpec.parse(name) for name in names)
+        for spec in (a, b):
+            spec.make(seed=0)  # an unknown bot or option is reported before the run, not in it
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--bots") from None
+    with file_faults(f"create the directory {out}"):  # before the run, not after it
+        out.mkdir(parents=True, exist_ok=True)
     rules = RuleSet.create(variant=variant.value)
     console = Console()
     started = time.perf_counter()
@@ -82,15 +100,15 @@ def arena(
     report = make_report(rules, a, b, deals, seed, rows)
     report["start"] = start
     report["seconds"] = round(elapsed, 1)
-    out.mkdir(parents=True, exist_ok=True)
-    write_csv(rows, out / "results.csv")
-    write_json(report, out / "summary.json")
     written = "results.csv, summary.json"
-    try:
-        write_chart(report, rows, out / "advantage.png")
-        written += ", advantage.png"
-    except ChartUnavailable as error:
-        console.print(f"No chart: {error}", markup=False)
+    with file_faults(f"write the results to {out}"):
+        write_csv(rows, out / "results.csv")
+        write_json(report, out / "summary.json")
+        try:
+            write_chart(report, rows, out / "advantage.png")
+            written += ", advantage.png"
+        except ChartUnavailable as error:
+            console.print(f"No chart: {error}", markup=False)
     unit = report["unit"]
     table = Table(title=f"{variant.value}: {deals} duplicate deals, seed {seed} ({unit} per seat)")
     table.add_column("measure")

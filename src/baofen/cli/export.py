@@ -8,34 +8,31 @@ from typing import Annotated
 
 import typer
 
+from .command import Command, CommandError, write_file
+from .database import open_store, server_settings
+from .options import DbOption
 from .root import app
 
 
-@app.command()
+@app.command(cls=Command)
 def export(
-    table: Annotated[str, typer.Option("--table", help="the table's code")],
-    db: Annotated[
-        str | None,
-        typer.Option(help="database URL (default: sqlite:///baofen.db, or $BAOFEN_DB)"),
-    ] = None,
+    table: Annotated[str, typer.Option("--table", metavar="CODE", help="the table's code")],
+    db: DbOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="file to write (default: baofen-TABLE.json)")
+        Path | None,
+        typer.Option(metavar="FILE", help="file to write (default: baofen-CODE.json)"),
     ] = None,
 ) -> None:
-    """Write the finished hands of TABLE as a JSON list of hand records (``baofen replay``
-    reads them; ``Hand.from_record`` replays each)."""
-    from ..server import ServerSettings
-    from ..store import Store
-
-    settings = ServerSettings() if db is None else ServerSettings(db=db)
-    store = Store(settings.db, settings.db_schema)
+    """Write the finished hands of table CODE as a JSON list of hand records (baofen replay
+    reads them; Hand.from_record replays each)."""
+    settings = server_settings(db)
+    store = open_store(settings)
     try:
         if store.load(table) is None:
-            typer.echo(f"error: no table has the code {table!r} in {settings.db}", err=True)
-            raise typer.Exit(1)
+            raise CommandError(f"no table has the code {table!r} in {settings.db}")
         records = store.hand_records(table)
     finally:
         store.close()
     target = out or Path(f"baofen-{table}.json")
-    target.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_file(target, json.dumps(records, indent=1, ensure_ascii=False) + "\n")
     typer.echo(f"wrote {len(records)} hand record{'s' * (len(records) != 1)} to {target}")

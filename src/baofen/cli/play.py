@@ -2,13 +2,17 @@
 
 Every prompt accepts ``help``, ``hint`` (a suggestion from the rule bot), ``last`` (the previous
 trick) and ``quit``. Cards are typed in notation (``SA SK SK``, ``s10``, ``♠A``) or by their
-positions in the displayed hand (``1 3 4``). Bad input prints the reason and asks again.
+positions in the displayed hand (``1 3 4``); the ten shows as ``10``, and ``T`` is accepted too.
+Bad input prints the reason and asks again. ``--save FILE`` writes the match record (what
+``baofen replay`` reads) after every hand and on leaving.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
@@ -17,13 +21,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action, Bid, Declare, Play
-from ..bots import Bot, BotLevel, bot_names, make_bot
-from ..cards import SUIT_SYMBOLS, SUITS, Card, format_cards, parse_cards
+from ..bots import Bot, bot_names, make_bot
+from ..bots.evaluation import choose_bury
+from ..cards import SUIT_SYMBOLS, SUITS, Card, parse_cards
+from ..errors import IllegalAction, Reason
 from ..hand import Hand, PlayResult
 from ..match import Match
 from ..order import order_for
 from ..ruleset import RuleSet
-from .options import VariantName, VariantOption
+from .command import Command, write_file
+from .options import VariantName, VariantOption, bot_option
 from .render import (
     SUIT_NAMES,
     bid_choices,
@@ -38,8 +45,10 @@ from .render import (
     seat_name,
     shape_text,
     table_text,
+    throw_stopper,
     trick_text,
     trump_text,
+    typed_cards,
 )
 from .root import app
 
@@ -63,8 +72,8 @@ _COMMANDS_HELP = (
     "Commands at any prompt: hint (a suggestion), last (the previous trick), help, quit."
 )
 _CARDS_HELP = (
-    "Type cards in notation — suit S H C D (or ♠ ♥ ♣ ♦) and rank A K Q J T 9 … 2 (10 for the "
-    "ten is fine), jokers BJ (大王) and LJ (小王), e.g. 'SA SK SK' or 's10' — or by the "
+    "Type cards in notation — suit S H C D (or ♠ ♥ ♣ ♦) and rank A K Q J 10 9 … 2 (T for the "
+    "ten is fine too), jokers BJ (大王) and LJ (小王), e.g. 'SA SK SK' or 's10' — or by the "
     "positions shown before each card in your hand, e.g. '1 3 4'. Repeat a card to play both "
     "copies (a pair: 'SK SK')."
 )
@@ -72,20 +81,6 @@ _CARDS_HELP = (
 
 class _Quit(Exception):
     """The player asked to leave the match."""
-
-
-def available_bot(name: str, console: Console, role: str) -> str:
-    """``name`` when this installation has that bot, else ``"random"`` with a note saying so."""
-    if name in bot_names():
-        return name
-    console.print(
-        Text(
-            f"The {name!r} bot is not available in this version of baofen; "
-            f"{role} uses the random bot instead.",
-            style="yellow",
-        )
-    )
-    return "random"
 
 
 def parse_selection(text: str, shown: Sequence[Card]) -> list[Card]:
@@ -124,6 +119,24 @@ def positions_of(cards: Sequence[Card], shown: Sequence[Card]) -> list[int]:
     return positions
 
 
+def refusal(error: ValueError) -> str:
+    """Why a line was refused, its cards written as the terminal shows them (``S10``)."""
+    reason = error.reason if isinstance(error, IllegalAction) else None
+    if reason is None:
+        return str(error)
+    return Reason(reason.code, **{
+        name: _typed(value) if name in ("card", "cards") else value
+        for name, value in reason.params.items()
+    })
+
+
+def _typed(notation: str) -> str:
+    try:
+        return typed_cards(parse_cards(notation))
+    except ValueError:  # not a card at all (the reason says so): shown as given
+        return notation
+
+
 def parse_trump(text: str) -> str:
     """A suit letter from ``S``, ``♠``, ``spades`` or ``黑桃`` (any case)."""
     word = text.strip().lower()
@@ -137,12 +150,14 @@ class Session:
     """One terminal match: the human in seat 0, bots in seats 1–3."""
 
     def __init__(
-        self, console: Console, match: Match, bots: Mapping[int, Bot], hinter: Bot
+        self, console: Console, match: Match, bots: Mapping[int, Bot], hinter: Bot,
+        save: Path | None = None,
     ) -> None:
         self.console = console
         self.match = match
         self.bots = bots
         self.hinter = hinter
+        self.save = save
 
     @property
     def hand(self) -> Hand:
@@ -157,6 +172,7 @@ class Session:
             while True:
                 self.play_hand()
                 self.console.print(self.standings())
+                self.save_record()
                 if self.match.finished:
                     self.console.print(Text("The match is over.", style="bold"))
                     return
@@ -192,6 +208,13 @@ class Session:
             self.announce(seat, action, outcome)
         assert hand.result is not None
         self.console.print(result_table(rules, hand.result, YOU))
+
+    def save_record(self) -> None:
+        """Write the match record (every hand so far, the one in play included) to the
+        ``--save`` file, if there is one."""
+        if self.save is not None:
+            record = self.match.to_record()
+            write_file(self.save, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
     def standings(self) -> Group:
         """Running scores after the last settled hand, with the pot and the next caller (包分)
@@ -241,8 +264,9 @@ class Session:
             self.console.print(text)
         elif outcome is not None:
             if outcome.failed_throw:
+                stopper = throw_stopper(hand, seat, outcome.played)
                 self.console.print(failed_throw_text(
-                    seat, outcome.attempted, outcome.played, outcome.penalty, YOU
+                    seat, outcome.attempted, outcome.played, outcome.penalty, stopper, YOU
                 ))
             else:
                 self.console.print(Text("  ").append_text(play_text(seat, outcome.played, YOU)))
@@ -310,7 +334,8 @@ class Session:
                 return Declare(trump, bury)
 
             declared = self.ask(
-                "Bury 8 cards (cards or positions; 'back' to name another trump)", answer, shown
+                "Bury 8 cards (cards or positions; 'back' to name another trump)", answer, shown,
+                trump,
             )
             if declared is not None:
                 return declared
@@ -351,11 +376,13 @@ class Session:
     # -- prompting ----------------------------------------------------------------------------
 
     def ask(
-        self, prompt: str, answer: Callable[[str], T], shown: Sequence[Card] | None = None
+        self, prompt: str, answer: Callable[[str], T], shown: Sequence[Card] | None = None,
+        trump: str | None = None,
     ) -> T:
         """Prompt until ``answer`` accepts a line; ``answer`` raises ``ValueError`` (the engine's
         ``IllegalAction`` included) with the reason a line is refused. ``shown`` is the hand
-        as displayed, for the positions in a hint."""
+        as displayed, for the positions in a hint; ``trump`` the trump the player has named,
+        for a hint to bury under it."""
         while True:
             try:
                 line = self.console.input(Text(f"{prompt} > ", style="bold"))
@@ -368,33 +395,39 @@ class Session:
                 self.console.print(_COMMANDS_HELP)
                 self.console.print(_CARDS_HELP)
             elif word == "hint":
-                self.console.print(self.hint(shown))
+                self.console.print(self.hint(shown, trump))
             elif word == "last":
                 self.console.print(self.last_trick())
             else:
                 try:
                     return answer(line)
                 except ValueError as error:
-                    self.console.print(Text(f"✗ {error}", style="red"))
+                    self.console.print(Text(f"✗ {refusal(error)}", style="red"))
 
-    def hint(self, shown: Sequence[Card] | None) -> Text:
-        """The hint bot's proposal for the current decision, in words and in typeable form."""
+    def hint(self, shown: Sequence[Card] | None, trump: str | None = None) -> Text:
+        """The hint bot's proposal for the current decision, in words and in typeable form
+        (with positions in ``shown``); once the player has named ``trump``, the bury for it."""
         hand = self.hand
         if hand.to_act != YOU:
             return Text("Nothing to decide right now.")
-        action = self.hinter.act(hand.observation(YOU))
+        observation = hand.observation(YOU)
+        if trump is not None:
+            bury, _ = choose_bury(hand.rules.variant, observation.hand, trump)
+            action: Action = Declare(trump, bury)
+        else:
+            action = self.hinter.act(observation)
         if isinstance(action, Bid):
             return Text(f"Hint: {'pass' if action.value is None else f'bid {action.value}'}")
         if isinstance(action, Declare):
-            text = Text("Hint: trump ").append_text(trump_text(action.trump))
-            return text.append(", bury ").append_text(cards_text(action.bury)).append(
-                f" — type: {format_cards(action.bury)}"
-            )
-        assert isinstance(action, Play)
-        text = Text("Hint: play ").append_text(cards_text(action.cards))
-        text.append(f" — type: {format_cards(action.cards)}")
+            text = Text("Hint: trump ").append_text(trump_text(action.trump)).append(", bury ")
+            cards = action.bury
+        else:
+            assert isinstance(action, Play)
+            text = Text("Hint: play ")
+            cards = action.cards
+        text.append_text(cards_text(cards)).append(f" — type: {typed_cards(cards)}")
         if shown is not None:
-            text.append(f" or {' '.join(map(str, positions_of(action.cards, shown)))}")
+            text.append(f" or {' '.join(map(str, positions_of(cards, shown)))}")
         return text
 
     def last_trick(self) -> Text:
@@ -414,17 +447,25 @@ def _yes_no(line: str) -> bool:
     raise ValueError("answer y (yes) or n (no)")
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     variant: VariantOption = VariantName.baofen,
-    bots: Annotated[
-        BotLevel, typer.Option(help="computer players in the other three seats")
-    ] = "rule",
+    bots: Annotated[str, bot_option("computer players in the other three seats")] = "rule",
     seed: Annotated[
-        int | None, typer.Option(help="seed of the deals and the bots (default: random)")
+        int | None,
+        typer.Option(metavar="SEED", help="seed of the deals and the bots (default: random)"),
     ] = None,
     hands: Annotated[
-        int | None, typer.Option(min=1, help="hands in the match (default: until you quit)")
+        int | None,
+        typer.Option(min=1, metavar="HANDS", help="hands in the match (default: until you quit)"),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", dir_okay=False,
+            help="write the match record to FILE after every hand and on leaving "
+            "(baofen replay FILE shows it)",
+        ),
     ] = None,
 ) -> None:
     """Play a match against three bots in the terminal, you in seat 南 (South)."""
@@ -433,16 +474,18 @@ def play(
         seed = random.SystemRandom().randrange(2**31)
     rules = RuleSet.create(variant=variant.value, hands=hands)
     master = random.Random(seed)
-    opponent = available_bot(bots, console, "play")
-    opponents = {seat: make_bot(opponent, seed=master.getrandbits(32)) for seat in (1, 2, 3)}
-    hinter = make_bot(available_bot("rule", console, "hint"), seed=master.getrandbits(32))
+    opponents = {seat: make_bot(bots, seed=master.getrandbits(32)) for seat in (1, 2, 3)}
+    hinter = make_bot("rule", seed=master.getrandbits(32))
+    session = Session(console, Match(rules, seed), opponents, hinter, save)
+    session.save_record()  # a FILE that cannot be written is reported before the first hand
     console.print(
         f"baofen play: {variant.value}, bots {bots!r}, seed {seed}. "
         "You sit South (南); East 东, North 北 and West 西 are bots. Type help for help."
     )
-    session = Session(console, Match(rules, seed), opponents, hinter)
     try:
         session.run()
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
         raise typer.Exit(130) from None
+    finally:
+        session.save_record()

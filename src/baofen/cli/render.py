@@ -1,19 +1,21 @@
 """Terminal rendering of cards, hands, tricks and results, shared by ``play`` and ``replay``.
 
 Every function returns a rich renderable (:class:`~rich.text.Text` or :class:`~rich.table.Table`)
-and prints nothing, so the commands decide where output goes. Cards show as suit symbol + rank
-(``♥A``, ``♠T``); hearts, diamonds and the big joker are red, the rest in the terminal's default
-colour (black or white).
+or a string, and prints nothing, so the commands decide where output goes. Cards show as suit
+symbol + rank, the ten as players write it (``♥A``, ``♠10``); hearts, diamonds and the big joker
+are red, the rest in the terminal's default colour (black or white).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from rich.table import Table
 from rich.text import Text
 
 from ..cards import SUIT_SYMBOLS, Card
+from ..hand import Hand
 from ..order import GROUP_NAMES, TRUMP, Order
 from ..ruleset import RuleSet
 from ..scoring import HandResult
@@ -41,9 +43,24 @@ def seat_name(seat: int, you: int | None = None) -> str:
     return f"{SEAT_NAMES[seat]} (you)" if seat == you else SEAT_NAMES[seat]
 
 
+def card_label(card: Card) -> str:
+    """One card as the terminal shows it: ``♠A``, ``♥10``, ``BJ``."""
+    return _ten(card.symbol())
+
+
+def typed_cards(cards: Iterable[Card]) -> str:
+    """Cards in notation a player can type back, the ten as ``10``: ``SA S10 BJ``."""
+    return " ".join(_ten(str(card)) for card in cards)
+
+
+def _ten(name: str) -> str:
+    # The engine's notation writes the ten T; players write 10 (and may type either).
+    return name.replace("T", "10")
+
+
 def card_text(card: Card) -> Text:
     """One card, coloured by suit."""
-    return Text(card.symbol(), style="bold red" if card.is_red else "bold")
+    return Text(card_label(card), style="bold red" if card.is_red else "bold")
 
 
 def cards_text(cards: Iterable[Card]) -> Text:
@@ -125,16 +142,45 @@ def play_text(seat: int, cards: Sequence[Card], you: int | None = None) -> Text:
     return Text(f"{seat_name(seat, you)} ").append_text(cards_text(cards))
 
 
+class Stopper(NamedTuple):
+    """What a failed throw's reveal shows beat it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    higher: bool
+    """False when the cards only match the played card (包红五 stops a throw on a tie too)."""
+
+
+def throw_stopper(hand: Hand, thrower: int, played: Sequence[Card]) -> Stopper:
+    """Who made a throw fail, and with which cards: the first other seat in playing order
+    holding cards that beat ``played``, the part of the throw that ``thrower`` had to play.
+    ``hand`` is the hand just after that lead."""
+    judge = hand.judge
+    assert judge is not None, "a throw is played after trump is named"
+    for seat in ((thrower + step) % 4 for step in (1, 2, 3)):
+        cards = judge.stopper(played, hand.hand_of(seat))
+        if cards is not None:
+            strength = judge.strength
+            return Stopper(seat, cards, strength[cards[0]] > max(strength[c] for c in played))
+    raise ValueError(f"no seat holds cards that beat {typed_cards(played)}: the throw was good")
+
+
 def failed_throw_text(seat: int, attempted: Sequence[Card], played: Sequence[Card],
-                      penalty: int, you: int | None = None) -> Text:
-    """The reveal of a failed throw (甩错牌): every attempted card, what is played instead."""
+                      penalty: int, stopper: Stopper, you: int | None = None) -> Text:
+    """The reveal of a failed throw (甩错牌): every attempted card, the cards of the seat that
+    beat it, and what is played instead."""
     text = Text().append(f"{seat_name(seat, you)} tried to throw ", style="yellow")
     text.append_text(cards_text(attempted))
-    text.append(" — the throw fails (甩错牌) and only ", style="yellow")
+    text.append(f" — the throw fails (甩错牌): {seat_name(stopper.seat, you)} holds ",
+                style="yellow")
+    text.append_text(cards_text(stopper.cards))
+    text.append(", which beats " if stopper.higher else ", as high as ", style="yellow")
     text.append_text(cards_text(played))
-    text.append(" is played", style="yellow")
+    player = "you play" if seat == you else f"{seat_name(seat)} plays"
+    text.append(f"; {player} only ", style="yellow")
+    text.append_text(cards_text(played))
     if penalty:
-        text.append(f"; penalty {penalty}", style="yellow")
+        text.append(f", penalty {penalty}", style="yellow")
     return text
 
 

@@ -18,8 +18,10 @@ from rich.text import Text
 from ..hand import Hand
 from ..match import FORMAT as MATCH_FORMAT
 from ..order import order_for
+from .command import Command, CommandError, file_faults
 from .render import (
     SEAT_NAMES,
+    Stopper,
     bids_text,
     cards_text,
     failed_throw_text,
@@ -27,6 +29,7 @@ from .render import (
     seat_name,
     sort_cards,
     table_text,
+    throw_stopper,
     trick_text,
     trump_text,
 )
@@ -47,6 +50,18 @@ def records_in(data: Any) -> list[Any]:
     if isinstance(data, dict):
         return [data]
     raise ValueError("expected a hand record (a JSON object) or a list of hand records")
+
+
+def throw_stoppers(hand: Hand) -> dict[int, Stopper]:
+    """What beat each failed throw of ``hand``, by the index of its trick: found by playing the
+    hand again, since who held what at a trick's lead is gone from the finished hand."""
+    again = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
+    stoppers = {}
+    for seat, action in hand.actions:
+        outcome = again.apply(seat, action)
+        if outcome is not None and outcome.failed_throw:
+            stoppers[len(again.tricks)] = throw_stopper(again, seat, outcome.played)
+    return stoppers
 
 
 def print_hand(console: Console, number: int, hand: Hand) -> None:
@@ -76,10 +91,12 @@ def print_hand(console: Console, number: int, hand: Hand) -> None:
             cards_text(sort_cards(order, hand.buried))
         ))
     captured = 0
+    stoppers = throw_stoppers(hand)
     for index, trick in enumerate(hand.tricks, 1):
         if trick.attempted is not None:
             console.print(failed_throw_text(
-                trick.leader, trick.attempted, trick.plays[0][1], trick.penalty
+                trick.leader, trick.attempted, trick.plays[0][1], trick.penalty,
+                stoppers[index - 1],
             ))
         if trick.winner == hand.declarer:
             captured += trick.points
@@ -96,23 +113,24 @@ def print_hand(console: Console, number: int, hand: Hand) -> None:
     console.print(result_table(rules, hand.result))
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     file: Annotated[
         Path,
         typer.Argument(
-            exists=True, dir_okay=False, readable=True,
+            exists=True, dir_okay=False, readable=True, metavar="FILE",
             help="JSON file of hand records (one, a list, or a match record)",
         ),
     ],
 ) -> None:
     """Print the hands of a record file trick by trick, with bids, kitty and results."""
     console = Console(highlight=False)
+    with file_faults(f"read {file}"):
+        text = file.read_bytes()
     try:
-        records = records_in(json.loads(file.read_text(encoding="utf-8")))
+        records = records_in(json.loads(text.decode("utf-8")))
     except ValueError as error:  # bad UTF-8 and bad JSON are ValueErrors too
-        console.print(Text(f"cannot read {file}: {error}", style="red"))
-        raise typer.Exit(1) from None
+        raise CommandError(f"cannot read {file}: {error}") from None
     if not records:
         console.print(f"{file} holds no hand records.")
         return

@@ -2,29 +2,43 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
 
+from .command import Command, CommandError
+from .database import open_store, server_settings
+from .options import DbOption
 from .root import app
 
 
-@app.command()
+def _check_address(host: str, port: int) -> None:
+    """Fail now, in one line, when the server could not listen on ``host:port``."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        # Bound and released at once; the server binds it again (SO_REUSEADDR) right after.
+        socket.create_server((host, port), family=family).close()
+    except OSError as error:
+        raise CommandError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+
+
+@app.command(cls=Command)
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="port to listen on")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(help="database URL (default: sqlite:///baofen.db, or $BAOFEN_DB)"),
-    ] = None,
+    host: Annotated[str, typer.Option(metavar="HOST", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, metavar="PORT", help="port to listen on")
+    ] = 8000,
+    db: DbOption = None,
 ) -> None:
     """Run the multiplayer game server (REST lobby and WebSocket tables)."""
     import uvicorn
 
-    from ..server import ServerSettings
     from ..server.app import create_app
 
-    settings = ServerSettings() if db is None else ServerSettings(db=db)
+    settings = server_settings(db)
+    open_store(settings).close()  # a database the server cannot use is reported before it starts
+    _check_address(host, port)
     uvicorn.run(
         create_app(settings),
         host=host,

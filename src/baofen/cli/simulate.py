@@ -15,16 +15,19 @@ from rich.table import Table
 from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
-from .options import VariantName, VariantOption
+from .command import Command
+from .options import SeedOption, VariantName, VariantOption, bot_option
 from .root import app
 
 
-@app.command()
+@app.command(cls=Command)
 def simulate(
     variant: VariantOption = VariantName.baofen,
-    hands: Annotated[int, typer.Option(min=1, help="number of hands to play")] = 1000,
-    seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
-    bot: Annotated[str, typer.Option(help="bot in all four seats")] = "random",
+    hands: Annotated[
+        int, typer.Option(min=1, metavar="HANDS", help="number of hands to play")
+    ] = 1000,
+    seed: SeedOption = 0,
+    bot: Annotated[str, bot_option("bot in all four seats")] = "random",
 ) -> None:
     """Play HANDS independent hands with four bots and print a summary."""
     rules = RuleSet.create(variant=variant.value)

@@ -1,0 +1,41 @@
+"""The server's settings and store as the commands open them, faults told as
+:class:`~.command.CommandError`. The server, pydantic and SQLAlchemy are imported only when a
+command needs them: they take longer to load than the rest of the command line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .command import CommandError
+
+if TYPE_CHECKING:
+    from ..server import ServerSettings
+    from ..store import Store
+
+
+def server_settings(db: str | None) -> ServerSettings:
+    """The server settings from the ``BAOFEN_*`` environment, with ``db`` when given."""
+    from pydantic import ValidationError
+
+    from ..server import ServerSettings
+
+    try:
+        return ServerSettings() if db is None else ServerSettings(db=db)
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = "BAOFEN_" + "_".join(map(str, first["loc"])).upper()
+        raise CommandError(f"bad server setting {name}: {first['msg']}") from None
+
+
+def open_store(settings: ServerSettings) -> Store:
+    """The store of ``settings.db``, opened (and its tables created when missing)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ..store import Store
+
+    try:
+        return Store(settings.db, settings.db_schema)
+    except SQLAlchemyError as error:
+        # The driver's message comes first; SQLAlchemy adds the statement and a link below it.
+        reason = str(error).strip().splitlines()[0]
+        raise CommandError(f"cannot open the database {settings.db}: {reason}") from None
