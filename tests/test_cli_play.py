@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from rich.console import Console
 
 from baofen import CARDS, Card, Hand, IllegalAction, Match, RuleSet, parse_card, parse_cards
 from baofen.bots.rule_bot import choose_bury
-from baofen.cli.play import available_bot, parse_selection, parse_trump, positions_of, refusal
+from baofen.cli.play import parse_selection, parse_trump, positions_of, refusal
 from baofen.cli.render import SEAT_NAMES, bid_choices
 from baofen.errors import Reason
 from baofen.order import order_for
@@ -333,16 +332,6 @@ def test_bad_trump_name() -> None:
 def test_bid_choices() -> None:
     assert bid_choices([None, 85, 90, 95]) == "pass, 85, 90, 95"
     assert bid_choices([None, *range(70, 205, 5)]) == "pass, or 70–200 in steps of 5"
-
-
-def test_missing_bot_falls_back_to_random_with_a_note() -> None:
-    console = Console(record=True, width=200)
-    assert available_bot("random", console, "play") == "random"
-    assert console.export_text() == ""
-    assert available_bot("no-such-bot", console, "hint") == "random"
-    note = console.export_text()
-    assert "'no-such-bot' bot is not available" in note
-    assert "hint uses the random bot instead" in note
 
 
 def test_refusals_write_the_ten_as_10() -> None:

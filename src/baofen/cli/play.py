@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action, Bid, Declare, Play
-from ..bots import Bot, bot_names, make_bot
+from ..bots import Bot, make_bot
 from ..bots.evaluation import choose_bury
 from ..cards import SUIT_SYMBOLS, SUITS, Card, parse_cards
 from ..errors import IllegalAction, Reason
