@@ -9,9 +9,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test
 
 from baofen import (

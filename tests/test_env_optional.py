@@ -19,7 +19,7 @@ PROGRAM = textwrap.dedent(
     import baofen
     import baofen.arena
     import baofen.cli
-    from baofen.bots import make_bot
+    from baofen.bots import bot_names, make_bot
     from baofen.server import ServerSettings, create_app
 
     hand = baofen.Hand(baofen.RuleSet.baofen(), seed=3)
@@ -28,6 +28,7 @@ PROGRAM = textwrap.dedent(
         seat = hand.to_act
         hand.apply(seat, bots[seat].act(hand.observation(seat)))
     create_app(ServerSettings())
+    assert "neural" in bot_names()
     loaded = sorted(name for name in sys.modules if name.split(".")[0] in {modules!r})
     print(",".join(loaded))
     """

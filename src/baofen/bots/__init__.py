@@ -1,6 +1,7 @@
 """Computer players. Every bot decides from a :class:`~baofen.Observation` only.
 
-``make_bot(name, **options)`` builds one: ``"random"``, ``"rule"`` or ``"search"``.
+``make_bot(name, **options)`` builds one: ``"random"``, ``"rule"``, ``"search"`` or ``"neural"``
+(the learned player, with the ``research`` extra).
 """
 
 from .base import Bot, bot_names, make_bot

@@ -36,7 +36,16 @@ def _search(**options: Any) -> Bot:
     return SearchBot(**options)
 
 
-_REGISTRY: dict[str, Callable[..., Bot]] = {"random": _random, "rule": _rule, "search": _search}
+def _neural(**options: Any) -> Bot:
+    # The learned player needs the ``research`` extra (torch): imported only when asked for.
+    from ..env.neural import NeuralBot
+
+    return NeuralBot(**options)
+
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {
+    "random": _random, "rule": _rule, "search": _search, "neural": _neural,
+}
 
 
 def bot_names() -> list[str]:
@@ -45,8 +54,8 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options
-    (e.g. ``seed``)."""
+    """A new bot by name (``"random"``, ``"rule"``, ``"search"``, ``"neural"``) with its options
+    (e.g. ``seed``; ``weights`` for the neural bot)."""
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
