@@ -4,6 +4,6 @@
 (the learned player, with the ``research`` extra).
 """
 
-from .base import Bot, bot_names, make_bot
+from .base import Bot, bot_names, make_bot, register_bot
 
-__all__ = ["Bot", "bot_names", "make_bot"]
+__all__ = ["Bot", "bot_names", "make_bot", "register_bot"]

@@ -46,6 +46,15 @@ def _neural(**options: Any) -> Bot:
 _REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": _random, "rule": _rule, "search": _search, "neural": _neural,
 }
+_BUILT_IN = frozenset(_REGISTRY)
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """Make ``make_bot(name, **options)`` call ``factory(**options)`` (e.g. a researcher's own
+    player, to compare it in the arena). The built-in names cannot be replaced."""
+    if name in _BUILT_IN:
+        raise ValueError(f"{name!r} is a built-in bot")
+    _REGISTRY[name] = factory
 
 
 def bot_names() -> list[str]:
