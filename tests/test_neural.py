@@ -92,3 +92,18 @@ def test_candidates_are_legal_with_the_rule_bots_choice_first(variant: str) -> N
                 if isinstance(option.action, Play):
                     assert hand.is_legal(seat, option.action.cards)
             hand.apply(seat, options[rng.randrange(len(options))].action)
+
+
+def test_a_large_margin_keeps_to_the_rule_bots_choices(weights: dict[str, Path]) -> None:
+    rules = RuleSet.baofen()
+    neural = make_bot("neural", seed=1, weights=str(weights["baofen"]), margin=1e9)
+    rule = RuleBot()
+    for deal in range(2):
+        hand = Hand(rules, seed=deal)
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            obs = hand.observation(seat)
+            action = neural.act(obs)
+            assert action == rule.act(obs)
+            hand.apply(seat, action)

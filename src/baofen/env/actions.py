@@ -26,8 +26,6 @@ index         meaning
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, KINDS, SUITS
 from ..errors import IllegalAction
@@ -150,11 +148,3 @@ class Composer:
             self.clear()
             return declare
         return None
-
-
-def mask_of(steps: Sequence[int], size: int) -> list[int]:
-    """A 0/1 list of ``size`` with ones at ``steps``."""
-    mask = [0] * size
-    for index in steps:
-        mask[index] = 1
-    return mask

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..errors import IllegalAction
 from ..hand import Hand
 from ..ruleset import RuleSet
 from .actions import ActionSpace, Composer
@@ -113,10 +114,12 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalAction(f"{agent} is to act: None is the step of a finished agent")
         hand = self._hand()
         seat = AGENTS.index(agent)
-        self._cumulative_rewards[agent] = 0.0
         decided = self.composer.push(hand.observation(seat), int(action))
+        self._cumulative_rewards[agent] = 0.0
         if decided is not None:
             hand.apply(seat, decided)
         self.rewards = dict.fromkeys(self.agents, 0.0)
