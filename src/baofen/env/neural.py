@@ -107,7 +107,8 @@ class NeuralBot:
 
     ``weights``: a weights file (default: the package's for the game being played).
     ``margin``: leave the rule bot's choice only for a candidate the network values at least
-    this much higher (in the weights' scaled unit: 包分 100 points, 包红五 10 levels).
+    this much higher (in the weights' scaled unit: 包分 100 points, 包红五 10 levels); by default
+    the margin the weights file recommends (its ``meta["margin"]``), else 0.
     """
 
     def __init__(
@@ -115,13 +116,13 @@ class NeuralBot:
         seed: int | None = None,
         weights: str | Path | None = None,
         epsilon: float = 0.0,
-        margin: float = 0.0,
+        margin: float | None = None,
         model: QNet | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.weights = None if weights is None else str(weights)
         self.epsilon = float(epsilon)
-        self.margin = float(margin)
+        self.margin = margin
         self.model = model
         self.advisor = RuleBot()
         self.encoder: Encoder | None = None
@@ -133,7 +134,7 @@ class NeuralBot:
         if len(options) == 1 or (self.epsilon and self.rng.random() < self.epsilon):
             return options[int(self.rng.random() * len(options))].action
         values = self.values(observation, options)
-        values[0] += self.margin  # options[0] is the rule bot's own choice
+        values[0] += self.margin or 0.0  # options[0] is the rule bot's own choice
         return options[int(np.argmax(values))].action
 
     def values(self, observation: Observation, options: list[Candidate]) -> np.ndarray[Any, Any]:
@@ -152,11 +153,13 @@ class NeuralBot:
         if self.model is not None:
             return self.model
         path = self.weights or str(default_weights(rules.variant))
-        model, trained, _, _ = load(path)
+        model, trained, _, meta = load(path)
         if trained.variant != rules.variant or size_of(trained) != size_of(rules):
             raise ValueError(
                 f"the weights {path} were trained for {trained.variant} with other settings; "
                 f"this hand is {rules.variant}"
             )
         self.model = model
+        if self.margin is None:
+            self.margin = float(meta.get("margin", 0.0))
         return model
