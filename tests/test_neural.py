@@ -107,3 +107,20 @@ def test_a_large_margin_keeps_to_the_rule_bots_choices(weights: dict[str, Path])
             action = neural.act(obs)
             assert action == rule.act(obs)
             hand.apply(seat, action)
+
+
+def test_trust_limits_the_network_to_some_decisions(weights: dict[str, Path]) -> None:
+    rules = RuleSet.baofen()
+    neural = make_bot("neural", seed=1, weights=str(weights["baofen"]), trust="bidding")
+    rule = RuleBot()
+    hand = Hand(rules, seed=5)
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        action = neural.act(obs)
+        if hand.phase != "bidding":
+            assert action == rule.act(obs)
+        hand.apply(seat, action)
+    with pytest.raises(ValueError, match="trust names phases"):
+        make_bot("neural", weights=str(weights["baofen"]), trust="bidding+dancing")

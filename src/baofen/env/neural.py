@@ -106,9 +106,11 @@ class NeuralBot:
     """Plays the candidate of highest Q; with probability ``epsilon`` a random candidate.
 
     ``weights``: a weights file (default: the package's for the game being played).
+    ``trust``: the decisions the network makes, phases joined by ``+`` (``"bidding"``,
+    ``"bidding+kitty+playing"``); in the others the bot plays the rule bot's choice.
     ``margin``: leave the rule bot's choice only for a candidate the network values at least
-    this much higher (in the weights' scaled unit: 包分 100 points, 包红五 10 levels); by default
-    the margin the weights file recommends (its ``meta["margin"]``), else 0.
+    this much higher (in the weights' scaled unit: 包分 100 points, 包红五 10 levels).
+    By default both are what the weights file recommends (its ``meta``), else every phase and 0.
     """
 
     def __init__(
@@ -117,12 +119,14 @@ class NeuralBot:
         weights: str | Path | None = None,
         epsilon: float = 0.0,
         margin: float | None = None,
+        trust: str | None = None,
         model: QNet | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.weights = None if weights is None else str(weights)
         self.epsilon = float(epsilon)
         self.margin = margin
+        self.trust = None if trust is None else _phases(trust)
         self.model = model
         self.advisor = RuleBot()
         self.encoder: Encoder | None = None
@@ -133,6 +137,9 @@ class NeuralBot:
         options = candidates(observation, self.advisor, self.rng)
         if len(options) == 1 or (self.epsilon and self.rng.random() < self.epsilon):
             return options[int(self.rng.random() * len(options))].action
+        self._model(observation.rules)  # loads the weights, with their recommended settings
+        if observation.phase not in (self.trust or PHASES):
+            return options[0].action
         values = self.values(observation, options)
         values[0] += self.margin or 0.0  # options[0] is the rule bot's own choice
         return options[int(np.argmax(values))].action
@@ -162,4 +169,20 @@ class NeuralBot:
         self.model = model
         if self.margin is None:
             self.margin = float(meta.get("margin", 0.0))
+        if self.trust is None:
+            self.trust = _phases(str(meta.get("trust", "+".join(PHASES))))
         return model
+
+
+PHASES = ("bidding", "kitty", "playing")
+"""The decisions a network may be trusted with."""
+
+
+def _phases(trust: str) -> frozenset[str]:
+    phases = frozenset(p.strip() for p in trust.split("+") if p.strip())
+    unknown = phases - set(PHASES)
+    if unknown or not phases:
+        raise ValueError(
+            f"trust names phases joined by '+', from {', '.join(PHASES)}; not {trust!r}"
+        )
+    return phases
