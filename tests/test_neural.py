@@ -124,3 +124,19 @@ def test_trust_limits_the_network_to_some_decisions(weights: dict[str, Path]) ->
         hand.apply(seat, action)
     with pytest.raises(ValueError, match="trust names phases"):
         make_bot("neural", weights=str(weights["baofen"]), trust="bidding+dancing")
+
+
+def test_the_shipped_weights_bid_and_leave_the_rest_to_the_rule_bot() -> None:
+    neural = make_bot("neural", seed=2)
+    rule = RuleBot()
+    hand = Hand(RuleSet.baofen(), seed=6)
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        action = neural.act(obs)
+        if hand.phase != "bidding":
+            assert action == rule.act(obs)
+        hand.apply(seat, action)
+    with pytest.raises(ValueError, match="no weights ship for hongwu"):
+        make_bot("neural").act(Hand(RuleSet.hongwu(), seed=1).observation(0))

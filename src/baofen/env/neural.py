@@ -160,6 +160,11 @@ class NeuralBot:
         if self.model is not None:
             return self.model
         path = self.weights or str(default_weights(rules.variant))
+        if self.weights is None and not Path(path).exists():
+            raise ValueError(
+                f"no weights ship for {rules.variant}: give weights=PATH "
+                "(train them with python -m baofen.env.train)"
+            )
         model, trained, _, meta = load(path)
         if trained.variant != rules.variant or size_of(trained) != size_of(rules):
             raise ValueError(
