@@ -11,14 +11,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+TEST_COMMAND = "python3 -m pip install -q -e '.[dev,research]' && python3 -m pytest"
 
 
 def test_readme_keeps_its_two_setup_commands() -> None:
     blocks = re.findall(r"```bash\n(.*?)```", README.split("## The library")[0], re.S)
     assert [block.strip() for block in blocks] == [
         "python3 -m pip install -e '.[dev]' && baofen serve",
-        "python3 -m pytest",
+        TEST_COMMAND,
     ]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == TEST_COMMAND
 
 
 def test_readme_names_the_browser_test_packages_and_how_to_install_them() -> None:

@@ -147,6 +147,14 @@ def play_deal(variant_rules: dict[str, Any], deal: int, seed: int, a: BotSpec,
     return rows
 
 
+DealRunner = Callable[
+    [Callable[..., list[dict[str, Any]]], list[tuple[Any, ...]]],
+    Iterable[tuple[int, list[dict[str, Any]]]],
+]
+"""Runs :func:`play_deal` over argument tuples elsewhere (e.g. a Ray cluster,
+:mod:`baofen.ray_runner`), yielding ``(index of the tuple, rows)`` as each finishes."""
+
+
 def run_arena(
     rules: RuleSet,
     a: BotSpec,
@@ -156,10 +164,11 @@ def run_arena(
     jobs: int = 1,
     on_deal: Callable[[], None] | None = None,
     start: int = 0,
+    runner: DealRunner | None = None,
 ) -> list[dict[str, Any]]:
     """Play deals ``start`` … ``start + deals − 1`` of the run seeded ``seed``, with ``jobs``
-    worker processes; the CSV rows in order. Runs over disjoint ranges of one seed can be
-    concatenated (a long run done in parts)."""
+    worker processes (or through ``runner``); the CSV rows in order. Runs over disjoint ranges
+    of one seed can be concatenated (a long run done in parts)."""
     if a.label == b.label:
         raise ValueError("the two bots must differ (give options to compare two settings)")
     if deals < 1:
@@ -169,7 +178,13 @@ def run_arena(
     data = rules.to_dict()
     by_deal: dict[int, list[dict[str, Any]]] = {}
     numbers = range(start, start + deals)
-    if jobs <= 1:
+    if runner is not None:
+        tasks = [(data, deal, deal_seed(seed, deal), a, b) for deal in numbers]
+        for index, rows in runner(play_deal, tasks):
+            by_deal[numbers[index]] = rows
+            if on_deal:
+                on_deal()
+    elif jobs <= 1:
         for deal in numbers:
             by_deal[deal] = play_deal(data, deal, deal_seed(seed, deal), a, b)
             if on_deal:

@@ -16,6 +16,7 @@ from rich.table import Table
 from ..arena import (
     BotSpec,
     ChartUnavailable,
+    DealRunner,
     make_report,
     run_arena,
     write_chart,
@@ -39,6 +40,12 @@ def _interval(estimate: dict[str, float | None]) -> str:
     if low is None or high is None:
         return f"{mean:+.2f}"
     return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+
+
+def _ray_runner(address: str) -> DealRunner:
+    from ..ray_runner import RayCluster  # the research extra: imported only when asked for
+
+    return RayCluster(address).map
 
 
 @app.command(cls=Command)
@@ -71,6 +78,11 @@ def arena(
             metavar="DIR", help="directory for results.csv, summary.json and advantage.png"
         ),
     ] = Path("arena-results"),
+    ray: Annotated[
+        str | None,
+        typer.Option(metavar="ADDRESS", help="play the deals on this Ray cluster (host:port; "
+                     "needs the research extra); the same results as a local run"),
+    ] = None,
 ) -> None:
     """Play DEALS duplicate deals between two bots and report each bot's advantage."""
     names = [part for part in bots.split(",") if part.strip()]
@@ -93,7 +105,8 @@ def arena(
         task = progress.add_task(f"{variant.value}: {a.label} vs {b.label}", total=deals)
         try:
             rows = run_arena(rules, a, b, deals, seed, jobs or os.cpu_count() or 1,
-                             on_deal=lambda: progress.advance(task), start=start)
+                             on_deal=lambda: progress.advance(task), start=start,
+                             runner=None if ray is None else _ray_runner(ray))
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
     elapsed = time.perf_counter() - started

@@ -1,0 +1,193 @@
+"""The learned player: a Q network over candidate actions (Deep Monte-Carlo), and its bot.
+
+``make_bot("neural", weights=PATH)`` plays with weights saved by :mod:`baofen.env.train`; with
+no ``weights``, the weights shipped in the package for the game (``baofen/env/weights/``).
+The network scores ``Q(state, candidate)`` — the expected result of the hand for the seat, in
+the game's unit divided by the weights' ``scale`` — for every candidate of
+:mod:`baofen.env.candidates`, and the bot plays the best (or, with ``epsilon``, a random one).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from ..actions import Action
+from ..bots.rule_bot import RuleBot
+from ..observation import Observation
+from ..ruleset import RuleSet
+from .candidates import Candidate, candidates, feature_size, stack
+from .encoding import Encoder, size_of
+
+WEIGHTS_DIR = Path(__file__).parent / "weights"
+"""Where the package's own weights lie, one file per game: ``baofen.pt``, ``hongwu.pt``."""
+
+FORMAT = 1
+"""Version of the weights file layout."""
+
+SCALES = {"baofen": 100.0, "hongwu": 10.0}
+"""Returns are divided by this before training (包分 score points, 包红五 levels)."""
+
+
+class QNet(nn.Module):
+    """``Q(state, action)``: the state through two layers, then with each action's features
+    through two more."""
+
+    def __init__(self, state_size: int, action_size: int, hidden: int = 256) -> None:
+        super().__init__()
+        self.sizes = (state_size, action_size, hidden)
+        self.state = nn.Sequential(
+            nn.Linear(state_size, 2 * hidden), nn.ReLU(),
+            nn.Linear(2 * hidden, hidden), nn.ReLU(),
+        )
+        self.head = nn.Sequential(
+            nn.Linear(hidden + action_size, hidden), nn.ReLU(),
+            nn.Linear(hidden, 1),
+        )
+
+    def forward(self, states: torch.Tensor, actions: torch.Tensor) -> torch.Tensor:
+        """Q of each row: ``states`` ``[B, S]`` (or one state ``[S]`` for all rows) and
+        ``actions`` ``[B, A]``; returns ``[B]``."""
+        embedded = self.state(states)
+        if embedded.dim() == 1:
+            embedded = embedded.expand(actions.shape[0], -1)
+        out: torch.Tensor = self.head(torch.cat([embedded, actions], dim=1)).squeeze(1)
+        return out
+
+
+def new_model(rules: RuleSet, hidden: int = 256) -> QNet:
+    """An untrained network for ``rules``."""
+    return QNet(size_of(rules), feature_size(rules), hidden)
+
+
+def save(model: QNet, rules: RuleSet, path: Path, meta: dict[str, Any] | None = None) -> None:
+    """Save ``model`` for ``rules`` (with training notes ``meta``) to ``path``."""
+    state_size, action_size, hidden = model.sizes
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({
+        "format": FORMAT,
+        "rules": rules.to_dict(),
+        "sizes": [state_size, action_size, hidden],
+        "scale": SCALES[rules.variant],
+        "model": model.state_dict(),
+        "meta": meta or {},
+    }, path)
+
+
+@cache
+def load(path: str) -> tuple[QNet, RuleSet, float, dict[str, Any]]:
+    """The network saved at ``path`` with its rule set, return scale and training notes (loaded
+    once per process)."""
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=True)
+    except FileNotFoundError:
+        raise ValueError(f"no weights at {path}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a weights file of this version ({FORMAT})")
+    rules = RuleSet.from_dict(data["rules"])
+    model = QNet(*data["sizes"])
+    model.load_state_dict(data["model"])
+    model.eval()
+    return model, rules, float(data["scale"]), dict(data["meta"])
+
+
+def default_weights(variant: str) -> Path:
+    """The package's weights for ``variant``."""
+    return WEIGHTS_DIR / f"{variant}.pt"
+
+
+class NeuralBot:
+    """Plays the candidate of highest Q; with probability ``epsilon`` a random candidate.
+
+    ``weights``: a weights file (default: the package's for the game being played).
+    ``trust``: the decisions the network makes, phases joined by ``+`` (``"bidding"``,
+    ``"bidding+kitty+playing"``); in the others the bot plays the rule bot's choice.
+    ``margin``: leave the rule bot's choice only for a candidate the network values at least
+    this much higher (in the weights' scaled unit: 包分 100 points, 包红五 10 levels).
+    By default both are what the weights file recommends (its ``meta``), else every phase and 0.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        weights: str | Path | None = None,
+        epsilon: float = 0.0,
+        margin: float | None = None,
+        trust: str | None = None,
+        model: QNet | None = None,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.weights = None if weights is None else str(weights)
+        self.epsilon = float(epsilon)
+        self.margin = margin
+        self.trust = None if trust is None else _phases(trust)
+        self.model = model
+        self.advisor = RuleBot()
+        self.encoder: Encoder | None = None
+        torch.set_num_threads(1)
+
+    def act(self, observation: Observation) -> Action:
+        """The best candidate by the network."""
+        options = candidates(observation, self.advisor, self.rng)
+        if len(options) == 1 or (self.epsilon and self.rng.random() < self.epsilon):
+            return options[int(self.rng.random() * len(options))].action
+        self._model(observation.rules)  # loads the weights, with their recommended settings
+        if observation.phase not in (self.trust or PHASES):
+            return options[0].action
+        values = self.values(observation, options)
+        values[0] += self.margin or 0.0  # options[0] is the rule bot's own choice
+        return options[int(np.argmax(values))].action
+
+    def values(self, observation: Observation, options: list[Candidate]) -> np.ndarray[Any, Any]:
+        """The network's Q of each candidate."""
+        model = self._model(observation.rules)
+        encoder = self.encoder
+        if encoder is None or encoder.rules != observation.rules:
+            encoder = self.encoder = Encoder(observation.rules)
+        state = torch.from_numpy(encoder.encode(observation))
+        actions = torch.from_numpy(stack(observation.rules, options))
+        with torch.inference_mode():
+            values: np.ndarray[Any, Any] = model(state, actions).numpy()
+        return values
+
+    def _model(self, rules: RuleSet) -> QNet:
+        if self.model is not None:
+            return self.model
+        path = self.weights or str(default_weights(rules.variant))
+        if self.weights is None and not Path(path).exists():
+            raise ValueError(
+                f"no weights ship for {rules.variant}: give weights=PATH "
+                "(train them with python -m baofen.env.train)"
+            )
+        model, trained, _, meta = load(path)
+        if trained.variant != rules.variant or size_of(trained) != size_of(rules):
+            raise ValueError(
+                f"the weights {path} were trained for {trained.variant} with other settings; "
+                f"this hand is {rules.variant}"
+            )
+        self.model = model
+        if self.margin is None:
+            self.margin = float(meta.get("margin", 0.0))
+        if self.trust is None:
+            self.trust = _phases(str(meta.get("trust", "+".join(PHASES))))
+        return model
+
+
+PHASES = ("bidding", "kitty", "playing")
+"""The decisions a network may be trusted with."""
+
+
+def _phases(trust: str) -> frozenset[str]:
+    phases = frozenset(p.strip() for p in trust.split("+") if p.strip())
+    unknown = phases - set(PHASES)
+    if unknown or not phases:
+        raise ValueError(
+            f"trust names phases joined by '+', from {', '.join(PHASES)}; not {trust!r}"
+        )
+    return phases

@@ -1,0 +1,49 @@
+"""The research extra stays optional: the library, the bots, the arena, the CLI and the server
+import and run without loading torch, PettingZoo, Gymnasium or Ray."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RESEARCH_MODULES = ("torch", "pettingzoo", "gymnasium", "ray", "numpy")
+
+PROGRAM = textwrap.dedent(
+    """
+    import sys
+    import baofen
+    import baofen.arena
+    import baofen.cli
+    from baofen.bots import bot_names, make_bot
+    from baofen.server import ServerSettings, create_app
+
+    hand = baofen.Hand(baofen.RuleSet.baofen(), seed=3)
+    bots = [make_bot("rule", seed=s) for s in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    create_app(ServerSettings())
+    assert "neural" in bot_names()
+    loaded = sorted(name for name in sys.modules if name.split(".")[0] in {modules!r})
+    print(",".join(loaded))
+    """
+)
+
+
+def test_plain_library_and_server_do_not_import_the_research_extra() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM.format(modules=set(RESEARCH_MODULES))],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"loaded without being asked: {done.stdout.strip()}"

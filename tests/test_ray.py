@@ -1,0 +1,104 @@
+"""Arenas and self-play hands on a Ray cluster: a real local cluster (its own head processes on
+loopback, started and stopped by this module) gives exactly the results of a local run."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from baofen import RuleSet
+from baofen.env.train import Behaviour, generate
+from baofen.ray_runner import RayCluster
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def cluster() -> Iterator[str]:
+    """A Ray head on loopback in a temporary directory; its address."""
+    port = _free_port()
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths are long
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "RAY_USAGE_STATS_ENABLED": "0"}
+    head = subprocess.Popen(
+        ["ray", "start", "--head", "--block", "--node-ip-address=127.0.0.1", f"--port={port}",
+         f"--temp-dir={temp}", "--num-cpus=2", "--include-dashboard=false",
+         "--disable-usage-stats"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )
+    try:
+        assert head.stdout is not None
+        deadline = time.monotonic() + 120
+        for line in head.stdout:
+            if "Ray runtime started" in line:
+                break
+            assert time.monotonic() < deadline, "the Ray head did not start"
+        else:
+            pytest.fail("the Ray head exited before starting")
+        yield f"127.0.0.1:{port}"
+    finally:
+        # Only the processes this fixture started: the head's own process group.
+        head.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(timeout=30)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGKILL)
+        head.wait(timeout=30)
+        shutil.rmtree(temp, ignore_errors=True)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def _arena(out: Path, *extra: str) -> list[dict[str, str]]:
+    done = subprocess.run(
+        [sys.executable, "-m", "baofen", "arena", "--variant", "baofen", "--bots", "rule,random",
+         "--deals", "6", "--seed", "1", "--out", str(out), *extra],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    with (out / "results.csv").open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_cluster_runs_match_local_runs(cluster: str, tmp_path: Path) -> None:
+    """One test, so that one cluster serves both checks whatever the test distribution."""
+    local = _arena(tmp_path / "local", "--jobs", "1")
+    remote = _arena(tmp_path / "ray", "--ray", cluster)
+    assert remote == local
+    assert len(local) == 6 * 2 * 5 * 4
+    _check_self_play(cluster)
+
+
+def _check_self_play(cluster: str) -> None:
+    rules = RuleSet.hongwu()
+    behaviour = Behaviour(advised=1.0, epsilon=0.2)
+    batches = [[1, 2], [3]]
+    ray_cluster = RayCluster(cluster)
+    try:
+        remote = ray_cluster.generator()(rules.to_dict(), None, batches, behaviour)
+    finally:
+        ray_cluster.close()
+    local = [generate(rules.to_dict(), None, seeds, behaviour) for seeds in batches]
+    for got, want in zip(remote, local, strict=True):
+        for a, b in zip(got, want, strict=True):
+            assert np.array_equal(a, b)
