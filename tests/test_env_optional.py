@@ -20,7 +20,8 @@ PROGRAM = textwrap.dedent(
     import baofen.arena
     import baofen.cli
     from baofen.bots import bot_names, make_bot
-    from baofen.server import ServerSettings, create_app
+    from baofen.server import ServerSettings
+    from baofen.server.app import create_app
 
     hand = baofen.Hand(baofen.RuleSet.baofen(), seed=3)
     bots = [make_bot("rule", seed=s) for s in range(4)]

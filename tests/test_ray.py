@@ -95,7 +95,7 @@ def _check_self_play(cluster: str) -> None:
     batches = [[1, 2], [3]]
     ray_cluster = RayCluster(cluster)
     try:
-        remote = ray_cluster.generator()(rules.to_dict(), None, batches, behaviour)
+        remote = ray_cluster.generator(generate)(rules.to_dict(), None, batches, behaviour)
     finally:
         ray_cluster.close()
     local = [generate(rules.to_dict(), None, seeds, behaviour) for seeds in batches]

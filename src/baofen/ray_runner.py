@@ -66,10 +66,9 @@ class RayCluster:
         results: dict[int, R] = dict(self.map(function, tasks))
         return [results[i] for i in range(len(tasks))]
 
-    def generator(self) -> Callable[..., list[Any]]:
+    def generator(self, generate: Callable[..., Any]) -> Callable[..., list[Any]]:
         """A hand generator for :func:`baofen.env.train.train` that runs each batch of seeds as
-        one task on the cluster."""
-        from .env.train import generate
+        one task of ``generate`` (:func:`baofen.env.train.generate`) on the cluster."""
 
         def run(rules_data: dict[str, Any], model_state: dict[str, Any] | None,
                 batches: list[list[int]], behaviour: Any) -> list[Any]:

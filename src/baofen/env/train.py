@@ -239,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.ray:
         from ..ray_runner import RayCluster
 
-        generator = RayCluster(args.ray).generator()
+        generator = RayCluster(args.ray).generator(generate)
     train(rules, args.out, args.minutes, seed=args.seed, hands_per_round=args.hands_per_round,
           steps_per_round=args.steps_per_round, warmup=args.warmup, epsilon=args.epsilon,
           save_every=args.save_every, generator=generator, workers=args.workers)
