@@ -9,9 +9,11 @@ from fastapi import FastAPI
 
 from .. import __version__
 from ..store import Store
+from ..store.async_store import AsyncStore
 from . import browser, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
+from .security import CreationLimits
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -20,15 +22,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.db, settings.db_schema)
+        store = AsyncStore(
+            Store(settings.db, settings.db_schema, settings.db_timeout), settings.db_timeout
+        )
         lobby = Lobby(store, settings)
         app.state.settings = settings
         app.state.lobby = lobby
-        lobby.resume()
+        app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
+        await lobby.resume()
         try:
             yield
         finally:
-            lobby.close()
+            await lobby.close()
             store.close()
 
     app = FastAPI(
