@@ -23,12 +23,13 @@ def serve(
 
     from ..server import ServerSettings
     from ..server.app import create_app
+    from ..server.transport import uvicorn_options
 
     settings = ServerSettings() if db is None else ServerSettings(db=db)
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=settings.max_frame_bytes,
+        **uvicorn_options(settings),
         log_level="info",
     )

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 
 from .. import __version__
 from ..store import Store
@@ -42,6 +43,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         description="包分 and 包红五 game server: tables, seats, bots, timers, hand records.",
         lifespan=lifespan,
     )
+    app.add_exception_handler(RequestValidationError, rest.invalid_request)
     app.include_router(rest.router)
     app.include_router(websocket.router)
     app.include_router(browser.router)

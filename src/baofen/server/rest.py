@@ -7,10 +7,13 @@ loop (the lobby is never changed from another thread); the store's reads are awa
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
-from fastapi.responses import JSONResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 
 from ..store.async_store import StoreUnavailable
 from ..wire.rest import CreateTable, TableCreated
@@ -51,6 +54,14 @@ def _public(table: Table, record: dict[str, Any]) -> dict[str, Any]:
     if table.status == "finished":
         return record
     return {**record, "seed": None}
+
+
+async def invalid_request(request: Request, error: Exception) -> Response:
+    """422 for a request that does not validate, as FastAPI answers it, but in ASCII JSON: the
+    refused input may hold a lone surrogate (``"\\ud800"``), which no UTF-8 text can carry."""
+    assert isinstance(error, RequestValidationError)
+    detail = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+    return Response(detail, status.HTTP_422_UNPROCESSABLE_CONTENT, media_type="application/json")
 
 
 @router.post(

@@ -64,8 +64,10 @@ class AsyncStore:
     def __init__(self, store: Store, timeout: float) -> None:
         self.store = store
         self.timeout = timeout
+        self.writes = 0
+        """Writes committed."""
         self.groups = 0
-        """Transactions the writer committed (each holds one or more writes)."""
+        """Transactions the writer committed them in (group commit: fewer than writes)."""
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()
@@ -75,6 +77,7 @@ class AsyncStore:
         self._queue.put(None)
         self._thread.join(self.timeout + 1)
         self.store.close()
+        log.info("the store committed %d writes in %d transactions", self.writes, self.groups)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -144,6 +147,7 @@ class AsyncStore:
             _settle(group[0], StoreUnavailable(str(error) or type(error).__name__))
             return
         self.groups += 1
+        self.writes += len(group)
         for job in group:
             _settle(job, None)
 
