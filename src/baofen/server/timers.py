@@ -41,14 +41,14 @@ async def drive(table: Table) -> None:
 
 
 async def _step(table: Table) -> None:
-    match = table.match
-    assert match is not None
     table.changed.clear()
     if not table.attended:
         await table.changed.wait()
         return
-    hand = match.hand
-    version = table.version
+    async with table.lock:  # the committed state, not one a write is waiting on
+        match = table.match
+        assert match is not None
+        hand, version = match.hand, table.version
     if hand.phase == "done":
         await asyncio.sleep(table.server.hand_pause)
         async with table.lock:
