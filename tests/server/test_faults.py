@@ -161,6 +161,31 @@ def test_actions_arriving_together_share_one_commit(tmp_path: Path) -> None:
         reopened.close()
 
 
+def test_a_hung_commit_is_waited_for_a_bounded_time(tmp_path: Path) -> None:
+    """Even a commit that hangs past the database's own timeouts ends the wait in time."""
+    store = Store(f"sqlite:///{tmp_path / 'hung.db'}")
+    store.create_table("t", {}, {}, 1)
+    commit = store.commit
+
+    def hang(*args: Any) -> None:
+        time.sleep(1.5)
+        commit(*args)
+
+    store.commit = hang  # type: ignore[method-assign]
+    writer = AsyncStore(store, timeout=0.2)
+
+    async def append() -> float:
+        began = time.monotonic()
+        with pytest.raises(StoreUnavailable):
+            await writer.append("t", Event(1, "start", {}), None, None)
+        return time.monotonic() - began
+
+    try:
+        assert asyncio.run(append()) < QUICK
+    finally:
+        writer.close()
+
+
 # -- 2. table creation: rate limit, expiry, max_tables ---------------------------------------
 
 

@@ -6,7 +6,8 @@ cost one commit), so a table's events are stored in the order they were sent, an
 ``await`` returns only once its write is committed. Reads run in worker threads. A slow or
 locked database therefore stalls only the tables that wait on it, and every wait ends by
 ``timeout``: the database's own timeouts (:class:`Store`) end a statement, and a write still
-queued when its time is up is dropped unwritten. Every failure is :class:`StoreUnavailable`.
+queued when its time is up is dropped unwritten, and nobody waits for a commit longer than twice
+``timeout``. Every failure is :class:`StoreUnavailable`.
 """
 
 from __future__ import annotations
@@ -109,9 +110,13 @@ class AsyncStore:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._queue.put(_Job(write, time.monotonic() + self.timeout, future, loop))
-        # Not cancelled on a timeout here: a write the writer has begun ends by the database's
-        # own timeouts, and its caller must learn whether it was committed.
-        await future
+        # A write the writer has begun ends by the database's own timeouts; should one hang
+        # past them all the same, its caller stops waiting (and must read back whether it was
+        # committed: a :class:`~baofen.server.tables.Table` does, before its next change).
+        try:
+            await asyncio.wait_for(asyncio.shield(future), 2 * self.timeout)
+        except TimeoutError:
+            raise StoreUnavailable("the database did not answer in time") from None
 
     def _run(self) -> None:
         while (job := self._queue.get()) is not None:
