@@ -155,7 +155,7 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    """``baofen serve`` on loopback, without rate limit or pauses; waits until it answers."""
+    """``baofen serve`` on loopback, without rate limits or pauses; waits until it answers."""
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT / "src"),
@@ -164,6 +164,8 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
         "BAOFEN_RATE_PER_SECOND": "100000",
         "BAOFEN_RATE_BURST": "100000",
         "BAOFEN_SEND_QUEUE": "4096",
+        "BAOFEN_CREATE_BURST": "100000",
+        "BAOFEN_MAX_CONNECTIONS": "100000",
     }
     server = subprocess.Popen(
         [sys.executable, "-m", "baofen", "serve", "--port", str(port), "--db", db],

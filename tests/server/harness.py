@@ -22,6 +22,7 @@ from baofen import RuleSet
 from baofen.bots import make_bot
 from baofen.server import ServerSettings
 from baofen.server.app import create_app
+from baofen.server.transport import uvicorn_options
 from baofen.wire.actions import action_message
 from baofen.wire.messages import server_message
 from baofen.wire.observation import ObservationView
@@ -30,9 +31,13 @@ ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
 """Seconds a test waits for a message it expects (never reached when all is well)."""
 
-FAST = {"bot_delay": 0.0, "hand_pause": 0.0, "drop_grace": 0.3, "rate_per_second": 1000.0}
+FAST = {
+    "bot_delay": 0.0, "hand_pause": 0.0, "drop_grace": 0.3, "rate_per_second": 1000.0,
+    "create_burst": 1000.0,
+}
 """Server settings that keep tests fast (computer players act at once, so players act more
-often than people can: the rate limit is raised, except where a test checks it)."""
+often than people can, and one address creates many tables: the rate limits are raised,
+except where a test checks them)."""
 
 
 class ThreadServer:
@@ -41,8 +46,7 @@ class ThreadServer:
     def __init__(self, settings: ServerSettings) -> None:
         self.app = create_app(settings)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=0, log_level="warning",
-            ws_max_size=settings.max_frame_bytes,
+            self.app, host="127.0.0.1", port=0, log_level="warning", **uvicorn_options(settings)
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

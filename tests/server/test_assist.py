@@ -144,7 +144,7 @@ def test_every_hint_of_a_hand_is_the_rule_bots_move(
     """Through a whole hand, each hint is exactly what the rule bot does from the seat's own
     observation (the declare alone, 8 of 33 cards, tells another bot apart)."""
     me, code = started
-    table = server.app.state.lobby.get(code)
+    table = server.app.state.lobby.tables[code]
     rule = make_bot("rule")
     my_turn(me)
     me.send(type="bid", value=95)  # the top value: this seat declares, so it hints a bury too

@@ -230,19 +230,19 @@ def test_a_failed_write_changes_nothing(server: ThreadServer) -> None:
     while to_act(state) != 0:
         state = me.expect("state")
     before = snapshot(me)
-    store = server.app.state.lobby.store
-    append = store.append
+    store = server.app.state.lobby.store.store
+    commit = store.commit
 
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise OSError("disk full")
 
-    store.append = refuse
+    store.commit = refuse
     try:
         me.send(type="bid", value=85)
         assert me.expect("error")["code"] == "unavailable"
         assert snapshot(me) == before
     finally:
-        store.append = append
+        store.commit = commit
     me.send(type="bid", value=85, id="again")
     assert me.expect("ack")["id"] == "again"
     assert snapshot(me)["observation"]["bids"][0] == [0, 85]

@@ -35,6 +35,7 @@ def serve(
     import uvicorn
 
     from ..server.app import create_app
+    from ..server.transport import uvicorn_options
 
     settings = server_settings(db)
     open_store(settings).close()  # a database the server cannot use is reported before it starts
@@ -43,6 +44,6 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=settings.max_frame_bytes,
+        **uvicorn_options(settings),
         log_level="info",
     )

@@ -6,12 +6,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 
 from .. import __version__
 from ..store import Store
+from ..store.async_store import AsyncStore
 from . import browser, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
+from .security import CreationLimits
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -20,15 +23,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.db, settings.db_schema)
+        store = AsyncStore(
+            Store(settings.db, settings.db_schema, settings.db_timeout), settings.db_timeout
+        )
         lobby = Lobby(store, settings)
         app.state.settings = settings
         app.state.lobby = lobby
-        lobby.resume()
+        app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
+        await lobby.resume()
         try:
             yield
         finally:
-            lobby.close()
+            await lobby.close()
             store.close()
 
     app = FastAPI(
@@ -37,6 +43,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         description="包分 and 包红五 game server: tables, seats, bots, timers, hand records.",
         lifespan=lifespan,
     )
+    app.add_exception_handler(RequestValidationError, rest.invalid_request)
     app.include_router(rest.router)
     app.include_router(websocket.router)
     app.include_router(browser.router)

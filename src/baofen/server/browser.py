@@ -18,11 +18,12 @@ from ..hand import KITTY_SIZE, Hand
 from ..order import order_for
 from ..ruleset import RuleSet
 from ..setting import GAMES, SettingGroup, Variant
+from ..store.async_store import StoreUnavailable
 from ..wire.cards import Suit
 from ..wire.rest import CardOrderView, HandReplay, ReplayTrick
 from ..wire.results import ResultView
 from ..wire.tricks import TrickView
-from .lobby import Lobby
+from . import rest
 from .table_settings import ClientDefaults, TableSettings
 
 router = APIRouter()
@@ -56,13 +57,13 @@ def get_order(
 
 
 @router.get("/api/tables/{code}/hands/{number}/replay")
-def get_replay(code: str, number: int, request: Request) -> HandReplay:
+async def get_replay(code: str, number: int, request: Request) -> HandReplay:
     """Finished hand ``number`` of the table, trick by trick (see :func:`replay`)."""
-    lobby: Lobby = request.app.state.lobby
-    table = lobby.get(code)
-    if table is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no table has the code {code!r}")
-    record = table.store.hand_record(table.code, number)
+    table = await rest.table_of(request, code)
+    try:
+        record = await table.store.hand_record(table.code, number)
+    except StoreUnavailable:
+        raise rest.unavailable() from None
     if record is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
     return replay(record, number)

@@ -36,3 +36,21 @@ class ServerSettings(BaseSettings):
     auto_bot: BotLevel = Field("rule", description="computer player of 托管 seats")
     send_queue: int = Field(256, ge=8, description="messages queued to a slow client at most")
     max_tables: int = Field(10_000, ge=1, description="open tables at most")
+    db_timeout: float = Field(
+        5.0, gt=0, le=600,
+        description="a database wait (lock, busy file, statement) fails after this many seconds",
+    )
+    table_expiry: Seconds = Field(
+        1800.0, description="a table nobody started expires after this long with nobody in it"
+    )
+    create_per_minute: float = Field(
+        20.0, gt=0, description="tables a client address may create a minute on average"
+    )
+    create_burst: float = Field(10.0, ge=1, description="burst allowance of table creation")
+    handshake_timeout: float = Field(
+        10.0, gt=0, le=600,
+        description="a connection that has not sent a whole request by then is closed",
+    )
+    max_connections: int = Field(
+        1000, ge=1, description="concurrent connections at most (more are answered 503)"
+    )

@@ -1,12 +1,15 @@
-"""The lobby: every table the server knows, by code; creation, listing, and resuming after a
-restart."""
+"""The lobby: every table the server knows, by code; creation, listing, expiry of tables nobody
+started, and resuming after a restart. Everything here runs on the event loop."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 
 from ..ruleset import RuleSet
-from ..store import Store
+from ..store.async_store import AsyncStore, StoreUnavailable
 from ..wire.table import TableInfo
 from .config import ServerSettings
 from .security import new_table_code
@@ -20,22 +23,46 @@ log = logging.getLogger(__name__)
 class Lobby:
     """The tables of one server, backed by ``store``."""
 
-    def __init__(self, store: Store, settings: ServerSettings) -> None:
+    def __init__(self, store: AsyncStore, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        self._creating = 0
+        """Tables being stored now (they count against ``max_tables`` already)."""
+        self._sweeper: asyncio.Task[None] | None = None
 
-    def create(self, rules: RuleSet, settings: TableSettings) -> Table:
+    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
         """A new table, stored before it is returned."""
         self._forget_finished()
         open_tables = sum(t.status != "finished" for t in self.tables.values())
-        if open_tables >= self.settings.max_tables:
+        if open_tables + self._creating >= self.settings.max_tables:
             raise TableError("unavailable", "the server has too many open tables; try later")
-        table = Table.create(
-            new_table_code(), rules, settings, self.store, self.settings, drive
-        )
+        self._creating += 1
+        try:
+            table = await Table.create(
+                new_table_code(), rules, settings, self.store, self.settings, drive
+            )
+        finally:
+            self._creating -= 1
         self.tables[table.code] = table
         return table
+
+    async def expire(self) -> None:
+        """Forget every table still waiting ``table_expiry`` seconds after it was created, with
+        nobody connected; it is marked expired in the store and never comes back."""
+        cutoff = time.time() - self.settings.table_expiry
+        for table in list(self.tables.values()):
+            if table.status == "waiting" and table.created < cutoff and not table.connections:
+                async with table.lock:
+                    if table.status != "waiting" or table.connections:
+                        continue
+                    try:
+                        await self.store.expire(table.code)
+                    except StoreUnavailable:
+                        return  # the next sweep tries again
+                    if self.tables.get(table.code) is table:
+                        del self.tables[table.code]
+                    table.close()
 
     def _forget_finished(self) -> None:
         """Drop finished tables nobody watches from memory (:meth:`get` reloads them)."""
@@ -43,36 +70,50 @@ class Lobby:
                      if t.status == "finished" and not t.connections]:
             self.tables.pop(code).close()
 
-    def get(self, code: str) -> Table | None:
-        """The table of ``code`` (loaded from the store when it is not in memory), or None."""
+    async def get(self, code: str) -> Table | None:
+        """The table of ``code`` (loaded from the store when it is not in memory), or None
+        (also for an expired table). :class:`StoreUnavailable` when the store cannot say."""
         table = self.tables.get(code)
         if table is None and 0 < len(code) <= 32:
-            stored = self.store.load(code)
-            if stored is not None:
+            stored = await self.store.load(code)
+            table = self.tables.get(code)  # loaded by another request meanwhile
+            if table is None and stored is not None and stored.status != "expired":
                 table = Table.restore(stored, self.store, self.settings, drive)
                 self.tables[code] = table
                 table.start_driver()
         return table
 
     def listing(self) -> list[TableInfo]:
-        """Public information of every open table that is not private."""
+        """Public information of every open table that is not private (as last published)."""
         return [
-            table.info()
+            table.public
             for table in self.tables.values()
             if not table.settings.private and table.status != "finished"
         ]
 
-    def resume(self) -> None:
-        """Load every unfinished table from the store and set its match going again."""
-        for code in self.store.unfinished():
-            table = self.get(code)
+    async def resume(self) -> None:
+        """Load every unfinished table from the store, set its match going again, and start
+        the sweep that expires tables nobody started."""
+        for code in await self.store.unfinished():
+            table = await self.get(code)
             if table is not None and table.status == "playing":
                 for seat in table.seats:
                     if seat.kind == "human":
                         table.start_drop_timer(seat)
         log.info("resumed %d tables", len(self.tables))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
-    def close(self) -> None:
+    async def _sweep(self) -> None:
+        period = min(60.0, max(0.05, self.settings.table_expiry / 4))
+        while True:
+            await self.expire()
+            await asyncio.sleep(period)
+
+    async def close(self) -> None:
         """Stop every table's tasks (shutdown); everything is already stored."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in self.tables.values():
             table.close()

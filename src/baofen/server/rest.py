@@ -1,20 +1,26 @@
 """The REST side of the lobby: create tables, read their public information and hand records.
 
 Nothing here ever returns a card that is still hidden: table information is public by
-construction, and hand records exist only for finished hands.
+construction, and hand records exist only for finished hands. Every handler runs on the event
+loop (the lobby is never changed from another thread); the store's reads are awaited.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
-from fastapi.responses import JSONResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 
+from ..store.async_store import StoreUnavailable
 from ..wire.rest import CreateTable, TableCreated
 from ..wire.table import HandSummary, TableInfo
 from .lobby import Lobby
 from .schema import protocol_schema
+from .security import CreationLimits
 from .tables import Table, TableError
 
 router = APIRouter()
@@ -25,8 +31,18 @@ def _lobby(request: Request) -> Lobby:
     return lobby
 
 
-def _table(request: Request, code: str) -> Table:
-    table = _lobby(request).get(code)
+def unavailable() -> HTTPException:
+    """The answer when the store does not answer."""
+    return HTTPException(
+        status.HTTP_503_SERVICE_UNAVAILABLE, "the database is not answering: try again"
+    )
+
+
+async def table_of(request: Request, code: str) -> Table:
+    try:
+        table = await _lobby(request).get(code)
+    except StoreUnavailable:
+        raise unavailable() from None
     if table is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"no table has the code {code!r}")
     return table
@@ -40,45 +56,67 @@ def _public(table: Table, record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "seed": None}
 
 
-@router.post("/api/tables", status_code=status.HTTP_201_CREATED)
-def create_table(body: CreateTable, request: Request) -> TableCreated:
+async def invalid_request(request: Request, error: Exception) -> Response:
+    """422 for a request that does not validate, as FastAPI answers it, but in ASCII JSON: the
+    refused input may hold a lone surrogate (``"\\ud800"``), which no UTF-8 text can carry."""
+    assert isinstance(error, RequestValidationError)
+    detail = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+    return Response(detail, status.HTTP_422_UNPROCESSABLE_CONTENT, media_type="application/json")
+
+
+@router.post(
+    "/api/tables", status_code=status.HTTP_201_CREATED,
+    responses={429: {"description": "this address creates tables too fast"}},
+)
+async def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Create a table with a rule set and settings; returns its code and shareable link."""
+    limits: CreationLimits = request.app.state.creations
+    if not limits.allow(request.client.host if request.client else ""):
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS, "too many tables created: try again later"
+        )
     try:
-        table = _lobby(request).create(body.rules, body.settings)
+        table = await _lobby(request).create(body.rules, body.settings)
     except TableError as error:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, error.message) from None
     return TableCreated(
         code=table.code,
         link=f"{request.base_url}t/{table.code}",
         websocket=f"/ws/tables/{table.code}",
-        table=table.info(),
+        table=table.public,
     )
 
 
 @router.get("/api/tables")
-def list_tables(request: Request) -> list[TableInfo]:
+async def list_tables(request: Request) -> list[TableInfo]:
     """Open tables that are not private."""
     return _lobby(request).listing()
 
 
 @router.get("/api/tables/{code}")
-def get_table(code: str, request: Request) -> TableInfo:
+async def get_table(code: str, request: Request) -> TableInfo:
     """Public information of one table."""
-    return _table(request, code).info()
+    return (await table_of(request, code)).public
 
 
 @router.get("/api/tables/{code}/hands", response_model=list[HandSummary])
-def list_hands(code: str, request: Request) -> list[dict[str, Any]]:
+async def list_hands(code: str, request: Request) -> list[dict[str, Any]]:
     """The table's finished hands: number, result and score changes."""
-    table = _table(request, code)
-    return table.store.hand_summaries(table.code)
+    table = await table_of(request, code)
+    try:
+        return await table.store.hand_summaries(table.code)
+    except StoreUnavailable:
+        raise unavailable() from None
 
 
 @router.get("/api/tables/{code}/hands/{number}")
-def get_hand(code: str, number: int, request: Request) -> JSONResponse:
+async def get_hand(code: str, number: int, request: Request) -> JSONResponse:
     """The record of one finished hand (``Hand.from_record`` replays it), as a download."""
-    table = _table(request, code)
-    record = table.store.hand_record(table.code, number)
+    table = await table_of(request, code)
+    try:
+        record = await table.store.hand_record(table.code, number)
+    except StoreUnavailable:
+        raise unavailable() from None
     if record is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
     return JSONResponse(
@@ -88,22 +126,26 @@ def get_hand(code: str, number: int, request: Request) -> JSONResponse:
 
 
 @router.get("/api/tables/{code}/records")
-def get_records(code: str, request: Request) -> JSONResponse:
+async def get_records(code: str, request: Request) -> JSONResponse:
     """Every finished hand's record, as one JSON list (a download)."""
-    table = _table(request, code)
-    records = [_public(table, r) for r in table.store.hand_records(table.code)]
+    table = await table_of(request, code)
+    try:
+        stored = await table.store.hand_records(table.code)
+    except StoreUnavailable:
+        raise unavailable() from None
+    records = [_public(table, r) for r in stored]
     return JSONResponse(
         records, headers={"Content-Disposition": f'attachment; filename="{code}-hands.json"'}
     )
 
 
 @router.get("/api/protocol")
-def get_protocol_schema() -> dict[str, Any]:
+async def get_protocol_schema() -> dict[str, Any]:
     """The JSON Schema of every message and REST body (docs/protocol.schema.json)."""
     return protocol_schema()
 
 
 @router.get("/health")
-def health() -> dict[str, str]:
+async def health() -> dict[str, str]:
     """Liveness check."""
     return {"status": "ok"}

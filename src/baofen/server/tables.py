@@ -2,9 +2,11 @@
 
 The table is the server's authority over one match. Every change goes through a method here
 that (1) checks it, leaving everything as it was when it is refused, (2) writes the event to the
-store and commits, and only then (3) broadcasts each connection the view its seat may see
-(:meth:`Hand.observation` is the one place hidden cards are redacted). All methods run on the
-event loop without awaiting, so two changes never interleave.
+store and waits for the commit, and only then (3) broadcasts each connection the view its seat
+may see (:meth:`Hand.observation` is the one place hidden cards are redacted). Callers hold
+:attr:`Table.lock` around every change and every read of the match, so two changes never
+interleave and nobody sees a change before it is committed; while one table waits on the
+database, the other tables go on.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Coroutine
+from datetime import UTC
 from typing import Any, Literal
 
 from ..actions import Action
@@ -21,7 +24,8 @@ from ..bots import Bot, BotLevel, make_bot
 from ..errors import IllegalAction, Reason
 from ..match import Match
 from ..ruleset import RuleSet
-from ..store import Event, Store, StoredSeat, StoredTable
+from ..store import Event, StoredSeat, StoredTable
+from ..store.async_store import AsyncStore, StoreUnavailable
 from ..store.database import FinishedHand
 from ..wire.actions import action_record, read_action_record
 from ..wire.messages import ErrorCode, ErrorMessage, State
@@ -90,7 +94,7 @@ class Table:
         rules: RuleSet,
         settings: TableSettings,
         seed: int,
-        store: Store,
+        store: AsyncStore,
         server: ServerSettings,
         drive: Driver,
     ) -> None:
@@ -104,6 +108,10 @@ class Table:
         self.match: Match | None = None
         self.version = 0
         """Number of events in the log."""
+        self.created = time.time()
+        """Unix time at which the table was created."""
+        self.lock = asyncio.Lock()
+        """Held around every change and every read of the match (see the module's docs)."""
         self.deadline: float | None = None
         """Unix time at which the seat to act times out, or None."""
         self.connections: set[Connection] = set()
@@ -114,24 +122,31 @@ class Table:
         self._seed = seed
         self._turn: tuple[int, int] | None = None
         self._stale = False
+        self._events: list[Event] = []
+        """The committed log: a refused event is undone by replaying it, without the store."""
         self._history: list[HandSummary] = []
         self._tricks = TrickViews()
+        self.public = self.info()
+        """The table's information as last published (what REST serves)."""
 
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def create(
-        cls, code: str, rules: RuleSet, settings: TableSettings, store: Store,
+    async def create(
+        cls, code: str, rules: RuleSet, settings: TableSettings, store: AsyncStore,
         server: ServerSettings, drive: Driver,
     ) -> Table:
         """A new, stored table waiting for players."""
         table = cls(code, rules, settings, new_seed(), store, server, drive)
-        store.create_table(code, rules.to_dict(), settings.model_dump(), table._seed)
+        try:
+            await store.create_table(code, rules.to_dict(), settings.model_dump(), table._seed)
+        except StoreUnavailable:
+            raise TableError("unavailable", "the table could not be saved: try again") from None
         return table
 
     @classmethod
     def restore(
-        cls, stored: StoredTable, store: Store, server: ServerSettings, drive: Driver
+        cls, stored: StoredTable, store: AsyncStore, server: ServerSettings, drive: Driver
     ) -> Table:
         """Rebuild a table exactly as it was by replaying its stored log."""
         table = cls(
@@ -148,8 +163,11 @@ class Table:
             seat.kind = "human" if saved.kind == "human" else "bot"
             seat.name, seat.bot_level = saved.name, saved.bot_level
             seat.token_hash = saved.token_hash
+        created = stored.created
+        table.created = (created if created.tzinfo else created.replace(tzinfo=UTC)).timestamp()
         table._replay(stored.events)
         table.status = "finished" if stored.status == "finished" else table.status
+        table.public = table.info()
         return table
 
     def _replay(self, events: list[Event]) -> None:
@@ -158,6 +176,7 @@ class Table:
         self._history = []
         for entry in events:
             self._apply_event(entry.kind, entry.payload)
+        self._events = list(events)
         self.version = events[-1].seq if events else 0
 
     def _apply_event(self, kind: str, payload: dict[str, Any]) -> None:
@@ -193,32 +212,34 @@ class Table:
 
     # -- the log ------------------------------------------------------------------------------
 
-    def _log(
+    async def _log(
         self, kind: str, payload: dict[str, Any], finished: FinishedHand | None = None
     ) -> None:
-        """Commit one event that was just applied in memory; on failure, undo it by replay."""
-        seq = self.version + 1
+        """Commit one event that was just applied in memory; on failure, undo it by replaying
+        the committed log (no database needed), so that the refusal changes nothing."""
+        entry = Event(self.version + 1, kind, payload)
         status = None
         if kind == "start" or self.status == "finished":
             status = self.status
         try:
-            self.store.append(self.code, Event(seq, kind, payload), finished, status)
-        except Exception:
-            log.exception("table %s: could not store event %d; reloading", self.code, seq)
+            await self.store.append(self.code, entry, finished, status)
+        except StoreUnavailable as error:
+            log.warning("table %s: could not store event %d: %s", self.code, entry.seq, error)
+            self._replay(self._events)
+            # Whether a failed commit reached the database is unknown: read it back first.
             self._stale = True
-            self._check_store()
             raise TableError("unavailable", "the game could not be saved: try again") from None
-        self.version = seq
+        self._events.append(entry)
+        self.version = entry.seq
 
-    def _check_store(self) -> None:
-        """Before a change: if a write failed, rebuild the table from its log first (the
-        failed event was applied in memory only)."""
+    async def _check_store(self) -> None:
+        """Before a change: after a failed write, rebuild the table from its stored log (the
+        failed commit may have been stored after all)."""
         if not self._stale:
             return
         try:
-            stored = self.store.load(self.code)
-        except Exception:
-            log.exception("table %s: the store is unavailable", self.code)
+            stored = await self.store.load(self.code)
+        except StoreUnavailable:
             raise TableError("unavailable", "the game cannot be saved now: try again") from None
         assert stored is not None
         self._replay(stored.events)
@@ -226,7 +247,7 @@ class Table:
 
     # -- seats --------------------------------------------------------------------------------
 
-    def join(self, connection: Connection, number: int, name: str) -> str:
+    async def join(self, connection: Connection, number: int, name: str) -> str:
         """Seat a player in an empty seat before the start; returns their seat token (the
         caller publishes the change once it has answered the connection)."""
         self._require("waiting")
@@ -234,11 +255,11 @@ class Table:
         if seat.kind is not None:
             raise TableError("seat_taken", f"seat {number} is taken")
         token = new_seat_token()
-        self._save_seat(seat, "human", name, None, token_hash(token))
+        await self._save_seat(seat, "human", name, None, token_hash(token))
         self._attach(connection, seat)
         return token
 
-    def reclaim(self, connection: Connection, token: str) -> Seat:
+    async def reclaim(self, connection: Connection, token: str) -> Seat:
         """Give the seat whose token this is back to its player (after a drop or a restart);
         the caller publishes the change once it has answered the connection."""
         for seat in self.seats:
@@ -247,7 +268,7 @@ class Table:
         else:
             raise TableError("bad_token", "no seat of this table has that token")
         if self.match is not None and seat.number in self.match.away and self.status == "playing":
-            self._set_away(seat.number, False)
+            await self._set_away(seat.number, False)
         old = seat.connection
         if old is not None and old is not connection:
             old.send(ErrorMessage(
@@ -259,19 +280,18 @@ class Table:
         seat.auto = False
         return seat
 
-    def _save_seat(
+    async def _save_seat(
         self, seat: Seat, kind: Literal["human", "bot"], name: str, level: str | None,
         hashed: str | None,
     ) -> None:
         stored = StoredSeat(seat.number, kind, name, level, hashed)
-        self._store(self.store.save_seat, self.code, stored)
+        await self._store(self.store.save_seat(self.code, stored))
         seat.kind, seat.name, seat.bot_level, seat.token_hash = kind, name, level, hashed
 
-    def _store(self, write: Callable[..., None], *args: Any) -> None:
+    async def _store(self, write: Coroutine[Any, Any, None]) -> None:
         try:
-            write(*args)
-        except Exception:
-            log.exception("table %s: could not store a seat", self.code)
+            await write
+        except StoreUnavailable:
             raise TableError("unavailable", "the table could not be saved: try again") from None
 
     def _attach(self, connection: Connection, seat: Seat) -> None:
@@ -287,7 +307,7 @@ class Table:
         connection.role, connection.seat = "spectator", None
         self.connections.add(connection)
 
-    def fill_bots(self, level: BotLevel | None) -> list[int]:
+    async def fill_bots(self, level: BotLevel | None) -> list[int]:
         """Seat a computer player of ``level`` (default: the table's) in every empty seat."""
         self._require("waiting")
         level = level or self.settings.bot_level
@@ -297,24 +317,24 @@ class Table:
         except ValueError as error:  # a level whose bot is not available
             raise TableError("invalid_message", str(error)) from None
         for seat, bot in zip(empty, bots, strict=True):
-            self._save_seat(seat, "bot", f"{level} bot", level, None)
+            await self._save_seat(seat, "bot", f"{level} bot", level, None)
             seat.bot = bot
         self.publish()
         return [seat.number for seat in empty]
 
-    def leave(self, connection: Connection) -> None:
+    async def leave(self, connection: Connection) -> None:
         """The connection's player leaves: the seat is freed before the start; during the
         match the computer plays it (逃跑) until the player reclaims it."""
         number = connection.seat
         assert number is not None
         seat = self.seats[number]
-        connection.role, connection.seat = "spectator", None
-        seat.connection = None
         if self.status == "waiting":
-            self._store(self.store.free_seat, self.code, number)
+            await self._store(self.store.free_seat(self.code, number))
             seat.kind = seat.name = seat.token_hash = None
         elif self.status == "playing":
-            self._set_away(number, True)
+            await self._set_away(number, True)
+        connection.role, connection.seat = "spectator", None
+        seat.connection = None
         self.publish()
 
     def disconnect(self, connection: Connection) -> None:
@@ -335,31 +355,34 @@ class Table:
         if self.status != "playing" or seat.drop_timer is not None:
             return
         loop = asyncio.get_running_loop()
-        seat.drop_timer = loop.call_later(self.server.drop_grace, self._dropped, seat)
+        seat.drop_timer = loop.call_later(
+            self.server.drop_grace, lambda: loop.create_task(self._dropped(seat))
+        )
 
-    def _dropped(self, seat: Seat) -> None:
-        seat.drop_timer = None
-        match = self.match
-        if seat.connection is not None or match is None or self.status != "playing":
-            return
-        if seat.number not in match.away:
-            try:
-                self._set_away(seat.number, True)
-            except TableError:  # the store is down: try again after another grace
-                self.start_drop_timer(seat)
+    async def _dropped(self, seat: Seat) -> None:
+        async with self.lock:
+            seat.drop_timer = None
+            match = self.match
+            if seat.connection is not None or match is None or self.status != "playing":
                 return
-            self.publish()
+            if seat.number not in match.away:
+                try:
+                    await self._set_away(seat.number, True)
+                except TableError:  # the store is down: try again after another grace
+                    self.start_drop_timer(seat)
+                    return
+                self.publish()
 
-    def _set_away(self, number: int, away: bool) -> None:
-        self._check_store()
+    async def _set_away(self, number: int, away: bool) -> None:
+        await self._check_store()
         match = self.match
         assert match is not None
         match.set_away(number, away)
-        self._log("away", {"seat": number, "away": away})
+        await self._log("away", {"seat": number, "away": away})
 
     # -- the match ----------------------------------------------------------------------------
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Start the match; every seat must be taken."""
         self._require("waiting")
         empty = [seat.number for seat in self.seats if seat.kind is None]
@@ -371,7 +394,7 @@ class Table:
             )
         self.match = Match(self.rules, self._seed)
         self.status = "playing"
-        self._log("start", {})
+        await self._log("start", {})
         for seat in self.seats:
             if seat.kind == "human" and seat.connection is None:
                 self.start_drop_timer(seat)
@@ -396,11 +419,11 @@ class Table:
             seat.kind == "bot" or seat.auto or (match is not None and number in match.away)
         )
 
-    def act(self, number: int, action: Action, by_computer: bool = False) -> None:
+    async def act(self, number: int, action: Action, by_computer: bool = False) -> None:
         """Apply ``seat``'s action; a player acting again ends their 托管 (until the next
         timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
         self._require("playing")
-        self._check_store()
+        await self._check_store()
         match = self.match
         assert match is not None
         hand = match.hand
@@ -408,7 +431,9 @@ class Table:
             raise IllegalAction(Reason("hand_over"))
         hand.apply(number, action)
         finished = self._settle()
-        self._log("action", action_record(number, action).model_dump(mode="json"), finished)
+        await self._log(
+            "action", action_record(number, action).model_dump(mode="json"), finished
+        )
         if not by_computer:
             self.seats[number].auto = False
         self.publish()
@@ -421,15 +446,15 @@ class Table:
             seat.auto = on
             self.publish()
 
-    def next_hand(self) -> None:
+    async def next_hand(self) -> None:
         """Deal the next hand once the current one is done."""
-        self._check_store()
+        await self._check_store()
         match = self.match
         assert match is not None
         if self.status != "playing" or match.hand.phase != "done" or match.finished:
             return
         match.next_hand()
-        self._log("next", {})
+        await self._log("next", {})
         self.publish()
 
     def bot_for(self, number: int) -> Bot:
@@ -467,7 +492,7 @@ class Table:
 
     def broadcast(self) -> None:
         """Send every connection its view (the table's information is built once for all)."""
-        info = self.info()
+        info = self.public = self.info()
         broadcast(self.connections, lambda seat: self.state(seat, info).model_dump_json())
 
     def state(self, seat: int | None, info: TableInfo | None = None) -> State:

@@ -3,8 +3,8 @@
 It plays the computer's turns (computer players, 托管 and seats whose player left), switches a
 seat to 托管 when its turn timer runs out, and deals the next hand after a pause. While no
 player is connected it waits: a table nobody attends does not play on by itself. It only ever
-changes the table through the table's own methods, after checking that nothing changed while
-it waited (``table.version``).
+changes the table through the table's own methods, holding its lock, after checking that
+nothing changed while it waited (``table.version``).
 """
 
 from __future__ import annotations
@@ -41,18 +41,19 @@ async def drive(table: Table) -> None:
 
 
 async def _step(table: Table) -> None:
-    match = table.match
-    assert match is not None
     table.changed.clear()
     if not table.attended:
         await table.changed.wait()
         return
-    hand = match.hand
-    version = table.version
+    async with table.lock:  # the committed state, not one a write is waiting on
+        match = table.match
+        assert match is not None
+        hand, version = match.hand, table.version
     if hand.phase == "done":
         await asyncio.sleep(table.server.hand_pause)
-        if match.hand is hand:
-            table.next_hand()
+        async with table.lock:
+            if match.hand is hand:
+                await table.next_hand()
         return
     seat = hand.to_act
     assert seat is not None
@@ -61,27 +62,31 @@ async def _step(table: Table) -> None:
         if table.version != version or not table.computer_plays(seat):
             return
         action = await _computer_action(table, seat)
-        if table.version != version or not table.computer_plays(seat):
-            return  # the player took the seat back while the computer was thinking
-        try:
-            table.act(seat, action, by_computer=True)
-        except IllegalAction as error:
-            log.error("table %s: the computer's %s for seat %d was illegal (%s); playing at "
-                      "random", table.code, action, seat, error)
-            table.act(seat, make_bot("random").act(hand.observation(seat)), by_computer=True)
+        async with table.lock:
+            if table.version != version or not table.computer_plays(seat):
+                return  # the player took the seat back while the computer was thinking
+            try:
+                await table.act(seat, action, by_computer=True)
+            except IllegalAction as error:
+                log.error("table %s: the computer's %s for seat %d was illegal (%s); playing "
+                          "at random", table.code, action, seat, error)
+                random = make_bot("random").act(hand.observation(seat))
+                await table.act(seat, random, by_computer=True)
         return
     wait = None if table.deadline is None else max(0.0, table.deadline - time.time())
     try:
         await asyncio.wait_for(table.changed.wait(), wait)
     except TimeoutError:
-        if table.version == version and not table.computer_plays(seat):
-            table.set_auto(seat, True)
+        async with table.lock:
+            if table.version == version and not table.computer_plays(seat):
+                table.set_auto(seat, True)
 
 
 async def _computer_action(table: Table, seat: int) -> Action:
     """The computer's action for ``seat``, decided off the event loop (a search bot thinks)."""
-    assert table.match is not None
-    observation = table.match.hand.observation(seat)
+    async with table.lock:  # the committed state only
+        assert table.match is not None
+        observation = table.match.hand.observation(seat)
     bot = table.bot_for(seat)
     try:
         return await asyncio.to_thread(bot.act, observation)

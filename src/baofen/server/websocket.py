@@ -3,7 +3,9 @@
 Every message is checked in this order, each failure answered by an ``error`` that changes
 nothing and keeps the connection open: rate limit, size, JSON, schema (pydantic), who the
 connection is (a player acts only for its own seat, which it holds by joining or by its
-token), and finally the rules of the game (the engine's :class:`IllegalAction`).
+token), and finally the rules of the game (the engine's :class:`IllegalAction`). A connection's
+messages are answered one at a time, in order; everything but ``ping`` holds the table's lock
+(:attr:`Table.lock`), so it sees only committed changes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from ..errors import IllegalAction, Reason
+from ..store.async_store import StoreUnavailable
 from ..wire.actions import ACTION_MESSAGES
 from ..wire.messages import (
     Ack,
@@ -51,6 +54,10 @@ router = APIRouter()
 
 CLOSE_UNKNOWN_TABLE = 4404
 """Close code after the ``unknown_table`` error."""
+CLOSE_TRY_AGAIN = 1013
+"""Close code when the store could not say whether the table exists (try again later)."""
+MAX_ID_LENGTH = 64
+"""Longest string ``id`` echoed back (as the protocol's ``MessageId``)."""
 
 
 class Refused(Exception):
@@ -74,8 +81,14 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         RateLimiter(settings.rate_per_second, settings.rate_burst),
     )
     writer = asyncio.create_task(connection.write())
-    table = lobby.get(code)
+    table = None
     try:
+        try:
+            table = await lobby.get(code)
+        except StoreUnavailable:
+            connection.send(_error("unavailable", "the database is not answering: try again", None))
+            connection.close(CLOSE_TRY_AGAIN)
+            return
         if table is None:
             connection.send(_error("unknown_table", f"no table has the code {code!r}", None))
             connection.close(CLOSE_UNKNOWN_TABLE)
@@ -88,33 +101,33 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
             if text is None:
                 connection.send(_error("binary_frame", "send JSON in text frames", None))
                 continue
-            _handle(connection, table, settings, text)
+            await _handle(connection, table, settings, text)
     finally:
         if table is not None:
-            table.disconnect(connection)
+            async with table.lock:
+                table.disconnect(connection)
         connection.close()
         await writer
 
 
-def _handle(connection: Connection, table: Table, settings: ServerSettings, text: str) -> None:
+async def _handle(
+    connection: Connection, table: Table, settings: ServerSettings, text: str
+) -> None:
     """Answer one text frame."""
     ident: Any = None
     try:
-        if not connection.limiter.allow():
-            raise Refused("rate_limited", "too many messages: slow down")
         limit = settings.max_message_bytes
-        if len(text) > limit or len(text.encode()) > limit:
-            raise Refused("too_large", f"a message is at most {limit} bytes")
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise Refused("bad_json", f"not JSON: {error}") from None
-        except RecursionError:
-            raise Refused("bad_json", "JSON nested too deeply") from None
-        if isinstance(data, dict):
-            ident = data.get("id") if isinstance(data.get("id"), int | str) else None
+        if not connection.limiter.allow():
+            ident = _ident(_parse(text, limit)) if len(text) <= limit else None
+            raise Refused("rate_limited", "too many messages: slow down")
+        data = _parse(text, limit)
+        ident = _ident(data)
         message = _validate(data)
-        _dispatch(connection, table, message)
+        if isinstance(message, Ping):
+            connection.send(Pong(id=message.id).model_dump_json())
+            return
+        async with table.lock:
+            await _dispatch(connection, table, message)
     except Refused as error:
         connection.send(_error(error.code, error.message, ident))
     except TableError as error:
@@ -124,6 +137,40 @@ def _handle(connection: Connection, table: Table, settings: ServerSettings, text
     except Exception:  # a server bug: answer, log, and keep the connection
         log.exception("table %s: failed to handle a message", table.code)
         connection.send(_error("unavailable", "the server failed on this message", ident))
+
+
+def _parse(text: str, limit: int) -> Any:
+    """The JSON value of a text frame of at most ``limit`` bytes, in valid Unicode."""
+    if len(text) > limit or len(text.encode()) > limit:
+        raise Refused("too_large", f"a message is at most {limit} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise Refused("bad_json", f"not JSON: {error}") from None
+    except RecursionError:
+        raise Refused("bad_json", "JSON nested too deeply") from None
+    # A \u escape may decode to half a surrogate pair, which no answer could carry.
+    if "\\u" in text and not _is_unicode(json.dumps(data, ensure_ascii=False)):
+        raise Refused("invalid_message", "a string holds a lone surrogate (not valid Unicode)")
+    return data
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _ident(data: Any) -> int | str | None:
+    """The message's ``id``, when it is one that can be echoed back."""
+    ident = data.get("id") if isinstance(data, dict) else None
+    if isinstance(ident, bool) or not isinstance(ident, int | str):
+        return None
+    if isinstance(ident, str) and len(ident) > MAX_ID_LENGTH:
+        return None
+    return ident
 
 
 def _validate(data: Any) -> ClientMessage:
@@ -146,13 +193,10 @@ def _validate(data: Any) -> ClientMessage:
         raise Refused("invalid_message", f"invalid {data.get('type')} message: {details}") from None
 
 
-def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> None:
+async def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> None:
     ident = message.id
-    if isinstance(message, Ping):
-        connection.send(Pong(id=ident).model_dump_json())
-        return
     if isinstance(message, Join | Reclaim | Watch):
-        _identify(connection, table, message)
+        await _identify(connection, table, message)
         return
     if connection.role == "new":
         raise Refused("not_joined", "join a seat, reclaim yours or watch first")
@@ -169,27 +213,29 @@ def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> N
         connection.send(assist.suggest(table, seat, message).model_dump_json())
         return
     if isinstance(message, ACTION_MESSAGES):
-        table.act(seat, message.to_action())
+        await table.act(seat, message.to_action())
     elif isinstance(message, FillBots):
-        table.fill_bots(message.level)
+        await table.fill_bots(message.level)
     elif isinstance(message, Start):
-        table.start()
+        await table.start()
     elif isinstance(message, Auto):
         table.set_auto(seat, message.on)
     elif isinstance(message, Leave):
-        table.leave(connection)
+        await table.leave(connection)
     connection.send(Ack(id=ident, version=table.version).model_dump_json())
 
 
-def _identify(connection: Connection, table: Table, message: Join | Reclaim | Watch) -> None:
+async def _identify(
+    connection: Connection, table: Table, message: Join | Reclaim | Watch
+) -> None:
     """Make the connection a player (join, reclaim) or a spectator (watch)."""
     if connection.role == "player":
         raise Refused("already_joined", f"this connection already plays seat {connection.seat}")
     if isinstance(message, Join):
-        token: str | None = table.join(connection, message.seat, message.name)
+        token: str | None = await table.join(connection, message.seat, message.name)
         seat: int | None = message.seat
     elif isinstance(message, Reclaim):
-        seat = table.reclaim(connection, message.token).number
+        seat = (await table.reclaim(connection, message.token)).number
         token = message.token
     else:
         if connection.role == "spectator":

@@ -7,15 +7,17 @@ status) are written in the same transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from math import ceil
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.schema import CreateSchema, DropSchema
+from sqlalchemy.sql import Executable
 
 from . import schema as db
 
@@ -52,6 +54,8 @@ class StoredTable:
     settings: dict[str, Any]
     seed: int
     status: str
+    """``"waiting"``, ``"playing"``, ``"finished"``, or ``"expired"`` (nobody started it)."""
+    created: datetime
     seats: list[StoredSeat] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
@@ -72,24 +76,42 @@ def _now() -> datetime:
 _INSERT_EVENT = insert(db.events)
 """Built once: an action's write is the server's hottest statement."""
 
+Write = Callable[[Connection], None]
+"""One write of a transaction (:meth:`Store.commit` runs several in one)."""
+
+MAX_HANDS = 2**31 - 1
+"""No match has more hands than a 32-bit integer counts (the ``number`` column's type)."""
+
+OPEN = ("waiting", "playing")
+"""The statuses of a table that is not over."""
+
 
 class Store:
     """The database behind the server: ``Store("sqlite:///baofen.db")`` or a PostgreSQL URL.
 
     ``schema`` puts every table in that PostgreSQL schema (created when missing): tests use a
-    fresh one per run and :meth:`drop` it afterwards.
+    fresh one per run and :meth:`drop` it afterwards. No statement waits on the database for
+    much longer than ``timeout`` seconds (a lock, a busy file, a connection): it fails instead.
     """
 
-    def __init__(self, url: str, schema: str | None = None) -> None:
+    def __init__(self, url: str, schema: str | None = None, timeout: float = 5.0) -> None:
         parsed = make_url(url)
         self.url = url
         self.schema = schema
+        self.timeout = timeout
+        milliseconds = max(1, round(timeout * 1000))
         if parsed.get_backend_name() == "sqlite":
-            # The server writes from its event loop and, in tests and tools, other threads.
-            engine = create_engine(url, connect_args={"check_same_thread": False})
+            # The server's writer thread writes; readers, tests and tools use other threads.
+            engine = create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": timeout}
+            )
             event.listen(engine, "connect", _sqlite_pragmas)
         else:
-            engine = create_engine(url, pool_pre_ping=True)
+            options = f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
+            engine = create_engine(
+                url, pool_pre_ping=True, pool_timeout=timeout,
+                connect_args={"connect_timeout": max(2, ceil(timeout)), "options": options},
+            )
         if schema is not None:
             with engine.begin() as conn:
                 conn.execute(CreateSchema(schema, if_not_exists=True))
@@ -117,34 +139,25 @@ class Store:
 
     # -- writes -------------------------------------------------------------------------------
 
+    def commit(self, writes: Iterable[Write]) -> None:
+        """Run ``writes`` in one transaction: all of them are stored, or none."""
+        with self._transaction() as conn:
+            for write in writes:
+                write(conn)
+
     def create_table(
         self, code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int
     ) -> None:
         """Store a new table, waiting for players."""
-        now = _now()
-        with self._transaction() as conn:
-            conn.execute(insert(db.tables).values(
-                code=code, rules=rules, settings=settings, seed=seed, status="waiting",
-                created=now, updated=now,
-            ))
+        self.commit([new_table(code, rules, settings, seed)])
 
     def save_seat(self, code: str, seat: StoredSeat) -> None:
         """Store who holds a seat (replacing what was there)."""
-        with self._transaction() as conn:
-            conn.execute(delete(db.seats).where(
-                db.seats.c.table_code == code, db.seats.c.seat == seat.seat
-            ))
-            conn.execute(insert(db.seats).values(
-                table_code=code, seat=seat.seat, kind=seat.kind, name=seat.name,
-                bot_level=seat.bot_level, token_hash=seat.token_hash,
-            ))
+        self.commit([seat_taken(code, seat)])
 
     def free_seat(self, code: str, seat: int) -> None:
         """Empty a seat (a player left before the start)."""
-        with self._transaction() as conn:
-            conn.execute(delete(db.seats).where(
-                db.seats.c.table_code == code, db.seats.c.seat == seat
-            ))
+        self.commit([seat_freed(code, seat)])
 
     def append(
         self,
@@ -153,24 +166,12 @@ class Store:
         finished_hand: FinishedHand | None = None,
         status: str | None = None,
     ) -> None:
-        """Append ``entry`` to the table's log, with the hand it finished and the new status.
+        """Append ``entry`` to the table's log, with the hand it finished and the new status."""
+        self.commit([event_appended(code, entry, finished_hand, status)])
 
-        A ``seq`` already in the log is refused by the database (two writers never interleave).
-        """
-        with self._transaction() as conn:
-            conn.execute(_INSERT_EVENT, {
-                "table_code": code, "seq": entry.seq, "kind": entry.kind,
-                "payload": entry.payload, "created": _now(),
-            })
-            if finished_hand is not None:
-                conn.execute(insert(db.hands).values(
-                    table_code=code, number=finished_hand.number,
-                    summary=finished_hand.summary, record=finished_hand.record,
-                ))
-            if status is not None:
-                conn.execute(update(db.tables).where(db.tables.c.code == code).values(
-                    status=status, updated=_now()
-                ))
+    def expire(self, code: str) -> None:
+        """Mark a waiting table that nobody started as expired (it is never resumed)."""
+        self.commit([table_expired(code)])
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -180,7 +181,9 @@ class Store:
             row = conn.execute(select(db.tables).where(db.tables.c.code == code)).first()
             if row is None:
                 return None
-            table = StoredTable(row.code, row.rules, row.settings, row.seed, row.status)
+            table = StoredTable(
+                row.code, row.rules, row.settings, row.seed, row.status, row.created
+            )
             for seat in conn.execute(
                 select(db.seats).where(db.seats.c.table_code == code).order_by(db.seats.c.seat)
             ):
@@ -197,7 +200,7 @@ class Store:
         """Codes of every table that is waiting or playing."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(db.tables.c.code).where(db.tables.c.status != "finished")
+                select(db.tables.c.code).where(db.tables.c.status.in_(OPEN))
                 .order_by(db.tables.c.created)
             )
             return [row.code for row in rows]
@@ -219,11 +222,87 @@ class Store:
 
     def hand_record(self, code: str, number: int) -> dict[str, Any] | None:
         """Record of finished hand ``number`` (1 for the first), or None."""
+        if not 0 < number <= MAX_HANDS:  # beyond any column's integers: no such hand
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(db.hands.c.record).where(
                 db.hands.c.table_code == code, db.hands.c.number == number
             )).first()
             return None if row is None else row.record
+
+
+# -- the writes, each a step of a transaction ------------------------------------------------
+
+
+def new_table(code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int) -> Write:
+    """Store a new table, waiting for players."""
+    now = _now()
+    statement = insert(db.tables).values(
+        code=code, rules=rules, settings=settings, seed=seed, status="waiting",
+        created=now, updated=now,
+    )
+    return _run(statement)
+
+
+def seat_taken(code: str, seat: StoredSeat) -> Write:
+    """Store who holds a seat (replacing what was there)."""
+
+    def write(conn: Connection) -> None:
+        seat_freed(code, seat.seat)(conn)
+        conn.execute(insert(db.seats).values(
+            table_code=code, seat=seat.seat, kind=seat.kind, name=seat.name,
+            bot_level=seat.bot_level, token_hash=seat.token_hash,
+        ))
+
+    return write
+
+
+def seat_freed(code: str, seat: int) -> Write:
+    """Empty a seat."""
+    return _run(delete(db.seats).where(db.seats.c.table_code == code, db.seats.c.seat == seat))
+
+
+def event_appended(
+    code: str, entry: Event, finished_hand: FinishedHand | None = None, status: str | None = None
+) -> Write:
+    """Append ``entry`` to the table's log, with the hand it finished and the new status.
+
+    A ``seq`` already in the log is refused by the database (two writers never interleave).
+    """
+    values = {
+        "table_code": code, "seq": entry.seq, "kind": entry.kind,
+        "payload": entry.payload, "created": _now(),
+    }
+
+    def write(conn: Connection) -> None:
+        conn.execute(_INSERT_EVENT, values)
+        if finished_hand is not None:
+            conn.execute(insert(db.hands).values(
+                table_code=code, number=finished_hand.number,
+                summary=finished_hand.summary, record=finished_hand.record,
+            ))
+        if status is not None:
+            _set_status(conn, code, status)
+
+    return write
+
+
+def table_expired(code: str) -> Write:
+    """Mark a table nobody started as expired."""
+    return lambda conn: _set_status(conn, code, "expired")
+
+
+def _run(statement: Executable) -> Write:
+    def write(conn: Connection) -> None:
+        conn.execute(statement)
+
+    return write
+
+
+def _set_status(conn: Connection, code: str, status: str) -> None:
+    conn.execute(update(db.tables).where(db.tables.c.code == code).values(
+        status=status, updated=_now()
+    ))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -233,5 +312,4 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()

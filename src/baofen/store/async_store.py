@@ -1,0 +1,199 @@
+"""The store as the server's event loop uses it: every database wait off the loop, bounded.
+
+Writes go to one writer thread through a queue. The writer commits whatever has queued up
+while it was busy in ONE transaction (group commit: actions arriving together from many tables
+cost one commit), so a table's events are stored in the order they were sent, and each
+``await`` returns only once its write is committed. Reads run in worker threads. A slow or
+locked database therefore stalls only the tables that wait on it, and every wait ends by
+``timeout``: the database's own timeouts (:class:`Store`) end a statement, and a write still
+queued when its time is up is dropped unwritten, and nobody waits for a commit longer than twice
+``timeout``. Every failure is :class:`StoreUnavailable`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import IntegrityError
+
+from .database import (
+    Event,
+    FinishedHand,
+    Store,
+    StoredSeat,
+    StoredTable,
+    Write,
+    event_appended,
+    new_table,
+    seat_freed,
+    seat_taken,
+    table_expired,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MAX_GROUP = 256
+"""Writes committed in one transaction at most."""
+
+
+class StoreUnavailable(Exception):
+    """The database did not answer in time, or failed; nothing was written."""
+
+
+@dataclass(slots=True)
+class _Job:
+    write: Write
+    deadline: float
+    """``time.monotonic()`` after which the write is dropped unwritten."""
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop
+
+
+class AsyncStore:
+    """``store`` for coroutines: ``await`` each write (committed) and read (done)."""
+
+    def __init__(self, store: Store, timeout: float) -> None:
+        self.store = store
+        self.timeout = timeout
+        self.writes = 0
+        """Writes committed."""
+        self.groups = 0
+        """Transactions the writer committed them in (group commit: fewer than writes)."""
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Commit what is queued, stop the writer and release the database."""
+        self._queue.put(None)
+        self._thread.join(self.timeout + 1)
+        self.store.close()
+        log.info("the store committed %d writes in %d transactions", self.writes, self.groups)
+
+    # -- writes -------------------------------------------------------------------------------
+
+    async def create_table(
+        self, code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int
+    ) -> None:
+        """Store a new table, waiting for players."""
+        await self._write(new_table(code, rules, settings, seed))
+
+    async def save_seat(self, code: str, seat: StoredSeat) -> None:
+        """Store who holds a seat."""
+        await self._write(seat_taken(code, seat))
+
+    async def free_seat(self, code: str, seat: int) -> None:
+        """Empty a seat."""
+        await self._write(seat_freed(code, seat))
+
+    async def append(
+        self, code: str, entry: Event, finished_hand: FinishedHand | None, status: str | None
+    ) -> None:
+        """Append an event to a table's log (see :meth:`Store.append`)."""
+        await self._write(event_appended(code, entry, finished_hand, status))
+
+    async def expire(self, code: str) -> None:
+        """Mark a table nobody started as expired."""
+        await self._write(table_expired(code))
+
+    async def _write(self, write: Write) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Job(write, time.monotonic() + self.timeout, future, loop))
+        # A write the writer has begun ends by the database's own timeouts; should one hang
+        # past them all the same, its caller stops waiting (and must read back whether it was
+        # committed: a :class:`~baofen.server.tables.Table` does, before its next change).
+        try:
+            await asyncio.wait_for(asyncio.shield(future), 2 * self.timeout)
+        except TimeoutError:
+            raise StoreUnavailable("the database did not answer in time") from None
+
+    def _run(self) -> None:
+        while (job := self._queue.get()) is not None:
+            group = [job]
+            while len(group) < MAX_GROUP:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                group.append(more)
+            self._commit(group)
+
+    def _commit(self, group: list[_Job]) -> None:
+        now = time.monotonic()
+        late = [job for job in group if job.deadline < now]
+        for job in late:
+            _settle(job, StoreUnavailable("the database did not answer in time"))
+        group = [job for job in group if job.deadline >= now]
+        if not group:
+            return
+        try:
+            self.store.commit([job.write for job in group])
+        except Exception as error:
+            if len(group) > 1 and isinstance(error, IntegrityError):
+                # One table's bad write must not fail the others': each on its own.
+                for job in group:
+                    self._commit([job])
+                return
+            log.warning("the store refused a write: %s", error)
+            _settle(group[0], StoreUnavailable(str(error) or type(error).__name__))
+            return
+        self.groups += 1
+        self.writes += len(group)
+        for job in group:
+            _settle(job, None)
+
+    # -- reads --------------------------------------------------------------------------------
+
+    async def load(self, code: str) -> StoredTable | None:
+        """The whole stored table, or None."""
+        return await self._read(self.store.load, code)
+
+    async def unfinished(self) -> list[str]:
+        """Codes of every table that is waiting or playing."""
+        return await self._read(self.store.unfinished)
+
+    async def hand_summaries(self, code: str) -> list[dict[str, Any]]:
+        """Summaries of the table's finished hands."""
+        return await self._read(self.store.hand_summaries, code)
+
+    async def hand_records(self, code: str) -> list[dict[str, Any]]:
+        """Records of the table's finished hands."""
+        return await self._read(self.store.hand_records, code)
+
+    async def hand_record(self, code: str, number: int) -> dict[str, Any] | None:
+        """Record of one finished hand, or None."""
+        return await self._read(self.store.hand_record, code, number)
+
+    async def _read(self, read: Callable[..., T], *args: Any) -> T:
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(read, *args), self.timeout)
+        except Exception as error:
+            log.warning("the store failed a read: %r", error)
+            raise StoreUnavailable(str(error) or "the database did not answer in time") from None
+
+
+def _settle(job: _Job, error: Exception | None) -> None:
+    def settle() -> None:
+        if job.future.done():
+            return
+        if error is None:
+            job.future.set_result(None)
+        else:
+            job.future.set_exception(error)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+        job.loop.call_soon_threadsafe(settle)
