@@ -46,7 +46,7 @@ def test_kill_and_restart_mid_hand(db: Database) -> None:
     port = free_port()
     server = start(db, port)
     try:
-        code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+        code = create_table(server.base, rules.to_dict(), timer=None)
         me = Seated(Client(server.base, code), rules, seed=5)
         token = me.client.join(0, "Ann")["token"]
         me.client.send(type="fill_bots", level="random")
@@ -94,7 +94,7 @@ def test_restore_rebuilds_every_table(db: Database, tmp_path: Path) -> None:
     port = free_port()
     server = start(db, port)
     try:
-        playing = create_table(server.base, rules.to_dict(), timer_seconds=None)
+        playing = create_table(server.base, rules.to_dict(), timer=None)
         waiting = create_table(server.base, rules.to_dict(), private=True)
         me = Seated(Client(server.base, playing), rules, seed=1)
         me.client.join(2, "Bo")

@@ -180,7 +180,7 @@ def test_hongwu_hand_in_english(chromium: Browser, web_server: ThreadServer) -> 
 
 
 def test_two_people_and_two_computers(chromium: Browser, web_server: ThreadServer) -> None:
-    code = create_table(web_server.base, {"variant": "baofen", "hands": 1}, timer_seconds=None)
+    code = create_table(web_server.base, {"variant": "baofen", "hands": 1}, timer=None)
     ann, bo = Person(chromium, web_server.base), Person(chromium, web_server.base)
     ann.open_table(code)
     ann.sit(0, "Ann")
@@ -209,7 +209,7 @@ def test_two_people_and_two_computers(chromium: Browser, web_server: ThreadServe
 
 
 def test_reload_mid_hand_and_continue(chromium: Browser, web_server: ThreadServer) -> None:
-    code = create_table(web_server.base, {"variant": "baofen", "hands": 1}, timer_seconds=None)
+    code = create_table(web_server.base, {"variant": "baofen", "hands": 1}, timer=None)
     person = Person(chromium, web_server.base)
     person.open_table(code)
     person.sit(1, "Cy")
@@ -242,7 +242,7 @@ def test_reload_mid_hand_and_continue(chromium: Browser, web_server: ThreadServe
 def test_screenshots_phone_and_desktop(
     chromium: Browser, web_server: ThreadServer, screenshots: Path
 ) -> None:
-    code = create_table(web_server.base, {"variant": "hongwu", "hands": 2}, timer_seconds=60)
+    code = create_table(web_server.base, {"variant": "hongwu", "hands": 2}, timer=60)
     phone = Person(chromium, web_server.base, PHONE)
     phone.page.goto(web_server.base + "/")
     expect(phone.page.locator("#create")).to_be_visible()
@@ -290,7 +290,7 @@ def test_reconnects_after_a_server_restart(
     server = ProcessServer(db, port, {"BAOFEN_DROP_GRACE": "30", "BAOFEN_BOT_DELAY": "0.01"})
     person = Person(chromium, server.base)
     try:
-        code = create_table(server.base, {"variant": "hongwu", "hands": 1}, timer_seconds=None)
+        code = create_table(server.base, {"variant": "hongwu", "hands": 1}, timer=None)
         person.open_table(code)
         person.sit(2, "Di")
         person.fill_bots("random")

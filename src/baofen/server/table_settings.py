@@ -18,16 +18,40 @@ TrumpSuit = Literal["S", "H", "C", "D"]
 """A suit that may be trump (there is no no-trump game)."""
 
 
+Seconds = Annotated[float, Field(gt=0, le=3600)] | None
+"""A timer in seconds, or ``None`` for none."""
+
+
 class TableSettings(BaseModel):
     """Settings of a table beyond the rule set."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    timer_seconds: Annotated[
-        Annotated[float, Field(gt=0, le=3600)] | None,
-        Setting("table", "field.timer_seconds", none_label="lobby.none"),
+    bid_seconds: Annotated[
+        Seconds, Setting("table", "field.bid_seconds", none_label="lobby.none")
     ] = Field(
-        30.0, description="turn timer; on timeout the computer plays the seat (托管); null: none"
+        20.0, description="time to bid; on timeout the computer bids once for the seat; null: none"
+    )
+    kitty_seconds: Annotated[
+        Seconds, Setting("table", "field.kitty_seconds", none_label="lobby.none")
+    ] = Field(
+        90.0, description="time to name trump and bury (定主扣底); on timeout the computer does "
+        "it once; null: none"
+    )
+    play_seconds: Annotated[
+        Seconds, Setting("table", "field.play_seconds", none_label="lobby.none")
+    ] = Field(
+        30.0, description="time to play; on timeout the computer plays one move for the seat, "
+        "and a second timeout in a row puts it in 托管; null: none"
+    )
+    ready_seconds: Annotated[
+        Seconds, Setting("table", "field.ready_seconds", none_label="lobby.none")
+    ] = Field(
+        60.0, description="between hands, with several players connected: after this long the "
+        "next hand starts for those who have not pressed 继续 (ready); null: wait for all"
+    )
+    card_counter: Annotated[bool, Setting("table", "field.card_counter")] = Field(
+        True, description="记牌器: each observation carries the copies of each card not seen"
     )
     bot_level: Annotated[
         BotLevel, Setting("table", "field.bot_level", choice_labels="bot")

@@ -61,7 +61,7 @@ class Seat:
     """One seat: who holds it, whether the computer plays it now, and its live connection."""
 
     __slots__ = ("auto", "bot", "bot_level", "connection", "drop_timer", "kind", "name",
-                 "number", "token_hash")
+                 "number", "timeouts", "token_hash")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -70,7 +70,9 @@ class Seat:
         self.bot_level: str | None = None
         self.token_hash: str | None = None
         self.auto = False
-        """托管 switched on (by the player, or by a turn timeout)."""
+        """托管 switched on (by the player, or by a second turn timeout in a row)."""
+        self.timeouts = 0
+        """Turn timeouts in a row: the first has the computer play one move, the second 托管."""
         self.bot: Bot | None = None
         self.connection: Connection | None = None
         self.drop_timer: asyncio.TimerHandle | None = None
@@ -105,7 +107,10 @@ class Table:
         self.version = 0
         """Number of events in the log."""
         self.deadline: float | None = None
-        """Unix time at which the seat to act times out, or None."""
+        """Unix time at which the seat to act times out (between hands: at which the players
+        who have not pressed 继续 are made ready), or None."""
+        self.ready: set[int] = set()
+        """Between hands: the seats whose players pressed 继续 (ready)."""
         self.connections: set[Connection] = set()
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
@@ -229,13 +234,19 @@ class Table:
     def join(self, connection: Connection, number: int, name: str) -> str:
         """Seat a player in an empty seat before the start; returns their seat token (the
         caller publishes the change once it has answered the connection)."""
+        token = self.seat_player(number, name)
+        self._attach(connection, self.seats[number])
+        return token
+
+    def seat_player(self, number: int, name: str) -> str:
+        """Seat a player who is not connected yet (quick play: they connect with the token
+        returned); the seat must be empty and the match not started."""
         self._require("waiting")
         seat = self.seats[number]
         if seat.kind is not None:
             raise TableError("seat_taken", f"seat {number} is taken")
         token = new_seat_token()
         self._save_seat(seat, "human", name, None, token_hash(token))
-        self._attach(connection, seat)
         return token
 
     def reclaim(self, connection: Connection, token: str) -> Seat:
@@ -256,7 +267,7 @@ class Table:
             old.role, old.seat = "new", None
             old.close(4000)
         self._attach(connection, seat)
-        seat.auto = False
+        seat.auto, seat.timeouts = False, 0
         return seat
 
     def _save_seat(
@@ -410,13 +421,55 @@ class Table:
         finished = self._settle()
         self._log("action", action_record(number, action).model_dump(mode="json"), finished)
         if not by_computer:
-            self.seats[number].auto = False
+            self.seats[number].auto, self.seats[number].timeouts = False, 0
         self.publish()
+
+    def timed_out(self, number: int, action: Action) -> None:
+        """The seat to act let its timer run out: the computer makes this one ``action`` for
+        it; a second timeout in a row puts the seat in 托管."""
+        seat = self.seats[number]
+        seat.timeouts += 1
+        if seat.timeouts >= 2:
+            seat.auto = True
+        self.act(number, action, by_computer=True)
+
+    @property
+    def between_hands(self) -> bool:
+        """True while a finished hand waits for the next deal (its players press 继续)."""
+        match = self.match
+        return (
+            self.status == "playing" and match is not None and match.hand.phase == "done"
+            and not match.finished
+        )
+
+    def present(self) -> list[int]:
+        """The seats whose players are connected (and have not left)."""
+        away = self.match.away if self.match is not None else frozenset()
+        return [
+            seat.number for seat in self.seats
+            if seat.kind == "human" and seat.connection is not None and seat.number not in away
+        ]
+
+    def set_ready(self, number: int) -> None:
+        """The player of ``number`` pressed 继续: deal the next hand once every connected
+        player has."""
+        self._require("playing")
+        if not self.between_hands:
+            raise TableError("not_between_hands", "继续 (ready) is for the end of a hand")
+        if number not in self.ready:
+            self.ready.add(number)
+            self.publish()
+
+    @property
+    def everyone_ready(self) -> bool:
+        """True when every connected player has pressed 继续."""
+        return all(number in self.ready for number in self.present())
 
     def set_auto(self, number: int, on: bool) -> None:
         """Switch 托管 on or off for a seat (by its player, or on a turn timeout)."""
         self._require("playing")
         seat = self.seats[number]
+        seat.timeouts = 0
         if seat.auto != on:
             seat.auto = on
             self.publish()
@@ -430,6 +483,7 @@ class Table:
             return
         match.next_hand()
         self._log("next", {})
+        self.ready.clear()
         self.publish()
 
     def bot_for(self, number: int) -> Bot:
@@ -455,15 +509,30 @@ class Table:
 
     def _refresh_deadline(self) -> None:
         match = self.match
-        timer = self.settings.timer_seconds
         seat = match.hand.to_act if match is not None and self.status == "playing" else None
-        if seat is None or timer is None or self.computer_plays(seat):
+        if self.between_hands:
+            # One player may take all the time they want; several wait for each other so long.
+            timer = self.settings.ready_seconds if len(self.present()) > 1 else None
+        elif seat is None or self.computer_plays(seat):
+            timer = None
+        else:
+            assert match is not None
+            timer = self._turn_seconds(match.hand.phase)
+        if timer is None:
             self.deadline, self._turn = None, None
             return
         turn = (self.version, seat)
         if turn != self._turn:
             self._turn = turn
             self.deadline = time.time() + timer
+
+    def _turn_seconds(self, phase: str) -> float | None:
+        settings = self.settings
+        if phase == "bidding":
+            return settings.bid_seconds
+        if phase == "kitty":
+            return settings.kitty_seconds
+        return settings.play_seconds
 
     def broadcast(self) -> None:
         """Send every connection its view (the table's information is built once for all)."""
@@ -476,7 +545,7 @@ class Table:
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
-            observation = ObservationView.of(seen, self._tricks)
+            observation = ObservationView.of(seen, self._tricks, self.settings.card_counter)
             if seen.actions:
                 last = action_record(*seen.actions[-1])
         return State(
@@ -522,6 +591,7 @@ class Table:
             match=view,
             version=self.version,
             deadline=self.deadline,
+            ready=sorted(self.ready),
         )
 
     def close(self) -> None:

@@ -1,7 +1,9 @@
 """A table's driver: the task that moves the match on when no player does.
 
-It plays the computer's turns (computer players, 托管 and seats whose player left), switches a
-seat to 托管 when its turn timer runs out, and deals the next hand after a pause. While no
+It plays the computer's turns (computer players, 托管 and seats whose player left); when a
+player's turn timer runs out it has the computer make that one move for them (a second timeout
+in a row puts the seat in 托管); between hands it deals the next hand once every connected player
+has pressed 继续 (ready), or — with several players — once the ready timer runs out. While no
 player is connected it waits: a table nobody attends does not play on by itself. It only ever
 changes the table through the table's own methods, after checking that nothing changed while
 it waited (``table.version``).
@@ -50,9 +52,11 @@ async def _step(table: Table) -> None:
     hand = match.hand
     version = table.version
     if hand.phase == "done":
-        await asyncio.sleep(table.server.hand_pause)
-        if match.hand is hand:
+        if table.everyone_ready:
             table.next_hand()
+            return
+        if not await _wait(table):
+            table.next_hand()  # the ready timer ran out: the rest are made ready
         return
     seat = hand.to_act
     assert seat is not None
@@ -70,12 +74,21 @@ async def _step(table: Table) -> None:
                       "random", table.code, action, seat, error)
             table.act(seat, make_bot("random").act(hand.observation(seat)), by_computer=True)
         return
+    if await _wait(table) or table.version != version or table.computer_plays(seat):
+        return
+    action = await _computer_action(table, seat)
+    if table.version == version and not table.computer_plays(seat):
+        table.timed_out(seat, action)
+
+
+async def _wait(table: Table) -> bool:
+    """Wait for a change of the table; False when its deadline came first."""
     wait = None if table.deadline is None else max(0.0, table.deadline - time.time())
     try:
         await asyncio.wait_for(table.changed.wait(), wait)
     except TimeoutError:
-        if table.version == version and not table.computer_plays(seat):
-            table.set_auto(seat, True)
+        return False
+    return True
 
 
 async def _computer_action(table: Table, seat: int) -> Action:

@@ -32,6 +32,7 @@ from ..wire.messages import (
     Leave,
     Ping,
     Pong,
+    Ready,
     ReasonCode,
     Reclaim,
     Start,
@@ -176,6 +177,8 @@ def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> N
         table.start()
     elif isinstance(message, Auto):
         table.set_auto(seat, message.on)
+    elif isinstance(message, Ready):
+        table.set_ready(seat)
     elif isinstance(message, Leave):
         table.leave(connection)
     connection.send(Ack(id=ident, version=table.version).model_dump_json())
