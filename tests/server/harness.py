@@ -232,8 +232,12 @@ class Seated:
     it waits for the ``ack`` (states that arrive meanwhile may predate its action).
     """
 
-    def __init__(self, client: Client, rules: RuleSet, seed: int = 0) -> None:
+    def __init__(
+        self, client: Client, rules: RuleSet, seed: int = 0, presses_ready: bool = True
+    ) -> None:
         self.client = client
+        self.presses_ready = presses_ready
+        """Whether it presses 继续 (ready) after each hand."""
         self.player = RandomPlayer(rules, seed)
         self.acked: dict[int, dict[str, Any]] = {}
         """Version of each acknowledged action → the message that made it."""
@@ -254,7 +258,7 @@ class Seated:
         version = state["table"]["version"]
         seat = self.client.seat
         if self._between_hands(state) and seat not in state["table"]["ready"]:
-            if self._acted_at != version:  # 继续, once per finished hand
+            if self.presses_ready and self._acted_at != version:  # 继续, once per finished hand
                 self._acted_at = version
                 self.client.send(type="ready")
             return
