@@ -149,3 +149,27 @@ def test_several_players_wait_for_each_other_so_long(server: ThreadServer) -> No
     assert time.monotonic() - start > 0.2  # Bob had his time
     assert not any(seat["auto"] for seat in dealt["table"]["seats"])  # made ready, not 托管
     httpx.get(f"{server.base}/health").raise_for_status()
+
+
+def test_quickplay_seats_the_player_at_south_with_the_match_started(server: ThreadServer) -> None:
+    answer = httpx.post(f"{server.base}/api/quickplay",
+                        json={"variant": "hongwu", "level": "random", "name": ""})
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    assert body["seat"] == 0 and body["name"].startswith("玩家") and body["link"].endswith(
+        f"/t/{body['code']}")
+    me = Client(server.base, body["code"])
+    me.send(type="reclaim", token=body["token"])
+    assert me.expect("joined")["seat"] == 0
+    state = wait_for(me, lambda s: s["observation"] is not None)
+    table = state["table"]
+    assert table["status"] == "playing" and table["rules"]["variant"] == "hongwu"
+    assert table["settings"]["private"] and table["settings"]["bot_level"] == "random"
+    assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "bot", "bot"]
+    assert len(state["observation"]["hand"]) == 25
+    assert to_act(state) is not None
+
+
+def test_quickplay_refuses_an_unknown_game(server: ThreadServer) -> None:
+    answer = httpx.post(f"{server.base}/api/quickplay", json={"variant": "poker"})
+    assert answer.status_code == 422

@@ -4,6 +4,7 @@ restart."""
 from __future__ import annotations
 
 import logging
+import time
 
 from ..ruleset import RuleSet
 from ..store import Store
@@ -15,6 +16,9 @@ from .tables import Table, TableError
 from .timers import drive
 
 log = logging.getLogger(__name__)
+
+LISTED_QUIET_SECONDS = 600.0
+"""A table nobody has been at for this long leaves the open-table list (its link still works)."""
 
 
 class Lobby:
@@ -55,11 +59,14 @@ class Lobby:
         return table
 
     def listing(self) -> list[TableInfo]:
-        """Public information of every open table that is not private."""
+        """Public information of every open table that is not private and that somebody has
+        been at lately."""
+        now = time.monotonic()
         return [
             table.info()
             for table in self.tables.values()
             if not table.settings.private and table.status != "finished"
+            and (table.connections or now - table.quiet_since < LISTED_QUIET_SECONDS)
         ]
 
     def resume(self) -> None:

@@ -6,15 +6,18 @@ construction, and hand records exist only for finished hands.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
 from fastapi.responses import JSONResponse
 
-from ..wire.rest import CreateTable, TableCreated
+from ..ruleset import RuleSet
+from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
 from ..wire.table import HandSummary, TableInfo
 from .lobby import Lobby
 from .schema import protocol_schema
+from .table_settings import TableSettings
 from .tables import Table, TableError
 
 router = APIRouter()
@@ -52,6 +55,28 @@ def create_table(body: CreateTable, request: Request) -> TableCreated:
         link=f"{request.base_url}t/{table.code}",
         websocket=f"/ws/tables/{table.code}",
         table=table.info(),
+    )
+
+
+@router.post("/api/quickplay", status_code=status.HTTP_201_CREATED)
+async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
+    """和电脑玩: a new private table of the game's default rules with this player at South and
+    the computer in the other seats, started; the player connects with the seat token.
+    (On the event loop, where a table's driver and timers live.)"""
+    settings = TableSettings(private=True)
+    if body.level is not None:
+        settings = settings.model_copy(update={"bot_level": body.level})
+    name = body.name or f"玩家{secrets.randbelow(9000) + 1000}"  # readable, e.g. 玩家4821
+    try:
+        table = _lobby(request).create(RuleSet.create(variant=body.variant), settings)
+        token = table.seat_player(0, name)
+        table.fill_bots(None)
+        table.start()
+    except TableError as error:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, error.message) from None
+    return QuickPlayed(
+        code=table.code, seat=0, name=name, token=token,
+        link=f"{request.base_url}t/{table.code}", websocket=f"/ws/tables/{table.code}",
     )
 
 

@@ -112,6 +112,8 @@ class Table:
         self.ready: set[int] = set()
         """Between hands: the seats whose players pressed 继续 (ready)."""
         self.connections: set[Connection] = set()
+        self.quiet_since = time.monotonic()
+        """When the last connection closed (the lobby stops listing a table left alone)."""
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
         self.driver: asyncio.Task[None] | None = None
@@ -331,6 +333,8 @@ class Table:
     def disconnect(self, connection: Connection) -> None:
         """A connection closed; a player who does not come back in time has left (逃跑)."""
         self.connections.discard(connection)
+        if not self.connections:
+            self.quiet_since = time.monotonic()
         number = connection.seat if connection.role == "player" else None
         connection.role, connection.seat = "new", None
         if number is None:
