@@ -11,7 +11,6 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..bots import BotLevel
-
 from ..ruleset import RuleSet
 from ..server.table_settings import TableSettings
 from ..setting import Variant
