@@ -119,7 +119,7 @@ class Table:
         self.driver: asyncio.Task[None] | None = None
         self._drive = drive
         self._seed = seed
-        self._turn: tuple[int, int] | None = None
+        self._turn: tuple[int, int | None] | None = None
         self._stale = False
         self._history: list[HandSummary] = []
         self._tricks = TrickViews()
