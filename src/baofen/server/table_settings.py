@@ -54,7 +54,7 @@ class TableSettings(BaseModel):
         True, description="记牌器: each observation carries the copies of each card not seen"
     )
     bot_level: Annotated[
-        BotLevel, Setting("table", "field.bot_level", choice_labels="bot")
+        BotLevel, Setting("table", "field.bot_level", choice_labels="level")
     ] = Field("rule", description="level of computer players filling seats")
     private: Annotated[bool, Setting("table", "field.private")] = Field(
         False, description="a private table is not listed in the lobby"

@@ -17,15 +17,25 @@ export function renderActions(state, act) {
   const { table: info, observation: obs, you } = state.message;
   if (!obs || info.status === "waiting") return fill(box);
   if (info.status === "finished" && obs.phase === "done") return fill(box, el("p", { class: "status", text: t("act.over") }));
-  if (!myTurn(state)) return fill(box, el("p", { class: "status" }, waitingText(state)));
   const me = you !== null ? info.seats[you] : null;
+  const banner = me && me.auto && info.status === "playing" ? autoBanner(act) : null;
+  if (!myTurn(state)) return fill(box, banner, el("p", { class: "status" }, waitingText(state)));
   const hint = el("button", { type: "button", class: "secondary", id: "btn-hint", text: t("btn.hint"),
     on: { click: act.hint } });
   const timer = el("span", { class: "timer", dataset: { seatTimer: you } });
-  const auto = me && me.auto ? el("p", { class: "status auto", text: t("act.auto") }) : null;
+  const auto = banner;
   if (obs.phase === "bidding") return fill(box, auto, el("div", { class: "prompt" }, t("act.bid"), timer), bidButtons(state, act, hint));
   if (obs.phase === "kitty") return fill(box, auto, kittyBar(state, act, hint, timer));
   return fill(box, auto, playBar(state, act, hint, timer));
+}
+
+/** 托管: the computer plays this seat (after two timeouts in a row, or on request), with one
+ * button to take the seat back. */
+function autoBanner(act) {
+  return el("div", { class: "auto-banner", id: "auto-banner", role: "status" },
+    el("span", { text: t("auto.banner") }),
+    el("button", { type: "button", class: "primary", id: "btn-take-back", text: t("auto.take"),
+      on: { click: act.takeBack } }));
 }
 
 /** Whom the table waits for, or why this player has nothing to do. */
