@@ -213,7 +213,8 @@ def test_two_people_and_two_computers(chromium: Browser, web_server: ThreadServe
 
 
 def test_reload_mid_hand_and_continue(chromium: Browser, web_server: ThreadServer) -> None:
-    code = create_table(web_server.base, {"variant": "baofen", "hands": 1}, timer=None)
+    # two hands: 托管 may finish the first, and the table then waits for 继续 (not the end)
+    code = create_table(web_server.base, {"variant": "baofen", "hands": 2}, timer=None)
     person = Person(chromium, web_server.base)
     person.open_table(code)
     person.sit(1, "Cy")

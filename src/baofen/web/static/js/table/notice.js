@@ -47,7 +47,8 @@ export function noticeTurn(state, mine) {
   if (mine && !wasMyTurn) {
     if (soundOn()) beep();
     if (document.hidden) flashTitle();
-    navigator.vibrate?.(120);
+    // Browsers refuse (and complain) before the player has touched the page.
+    if (navigator.userActivation?.hasBeenActive) navigator.vibrate?.(120);
     document.body.dataset.turnNoticed = String(Number(document.body.dataset.turnNoticed ?? 0) + 1);
   }
   wasMyTurn = mine;
