@@ -19,6 +19,7 @@ export function renderShell(root) {
       POSITIONS.map((pos) => el("div", { class: ["seat", pos], id: `seat-${pos}` })),
       el("div", { class: "center", id: "center" }),
       el("div", { class: "counter-box", id: "counter-box" })),
+    el("div", { class: "auto-box", id: "auto-box" }),
     el("div", { class: "actions", id: "actions" }),
     el("div", { class: "hand", id: "hand" })));
 }
