@@ -26,7 +26,7 @@ export function renderCounter(state) {
   names.map((name) => {
     const { rank, suit } = face(name);
     const left = obs.counter[name];
-    return el("span", { class: ["cell", isRed(name) ? "red" : "black", left === 0 && "gone"],
+    return el("span", { class: ["cell", isRed(name) ? "red" : "black", left === 0 && "none-left"],
       dataset: { card: name, left }, title: `${suit}${rank}: ${left}` },
     el("span", { class: "face", text: name === "BJ" || name === "LJ" ? rank : suit + rank }),
     el("b", { text: left }));

@@ -41,7 +41,7 @@ function renderTools(state, act) {
   // Redrawn only when they change, so that a click is never lost to a redraw.
   patch(byId("head-tools"), [canLast, Boolean(match), canReplay, showAuto, me?.auto, soundOn()], () => [
     el("button", { type: "button", class: ["tool", soundOn() && "on"], id: "btn-sound",
-      text: `${soundOn() ? "🔔" : "🔕"} ${t("btn.sound")}`, "aria-pressed": soundOn() ? "true" : "false",
+      text: `♪ ${t("btn.sound")}`, "aria-pressed": soundOn() ? "true" : "false",
       on: { click: () => { setSound(!soundOn()); if (soundOn()) beep(); renderTools(state, act); } } }),
     el("button", { type: "button", class: "tool", id: "btn-last", text: t("btn.last"),
       disabled: !canLast, on: { click: act.showLastTrick } }),
