@@ -375,7 +375,7 @@ const en = {
   "head.hand_of": "Hand {n}/{total}",
   "head.trump": "Trump",
   "head.target": "Bid",
-  "head.points": "Declarer captured",
+  "head.points": "Captured",
   "head.pot": "Pot",
   "head.declarer": "Declarer",
 
