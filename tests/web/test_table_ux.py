@@ -63,7 +63,8 @@ def test_play_the_computer_from_the_lobby_to_the_first_bid_in_two_clicks(
     expect(page.locator("#quick-level option")).to_have_text(["简单", "普通", "困难"])
     page.click("#quickplay")  # click 1
     page.wait_for_url("**/t/*")
-    person.wait_for("document.body.dataset.phase === 'bidding' && document.body.dataset.seat === '0'")
+    person.wait_for("document.body.dataset.phase === 'bidding'"
+                    " && document.body.dataset.seat === '0'")
     expect(page.locator(".seat.bottom .who")).to_contain_text("玩家")  # a readable default name
     name = page.evaluate("localStorage.getItem('baofen.name')")
     assert name and name.startswith("玩家") and name[2:].isdigit()
@@ -111,9 +112,11 @@ def test_a_timeout_plays_one_move_and_the_second_hands_the_seat_to_the_computer(
     person.wait_for("document.body.dataset.phase === 'kitty'")
     expect(page.locator("#hand .card.from-kitty")).to_have_count(8)  # the kitty's cards marked
     person.name_trump_and_bury("S")
-    person.wait_for("document.body.dataset.phase === 'playing' && document.body.dataset.myTurn === '1'")
+    person.wait_for("document.body.dataset.phase === 'playing'"
+                    " && document.body.dataset.myTurn === '1'")
     # South leads; nobody touches anything: the computer plays this one card, the seat stays hers
-    person.wait_for("document.body.dataset.tricks === '1' || document.querySelector('#trick .slot.bottom .card')")
+    person.wait_for("document.body.dataset.tricks === '1'"
+                    " || document.querySelector('#trick .slot.bottom .card')")
     expect(page.locator("#auto-banner")).to_have_count(0)
     expect(page.locator(".seat.bottom .badge.auto")).to_have_count(0)
     # at her next turn the second timeout in a row: 托管, said by a banner with one button
@@ -146,7 +149,8 @@ def test_the_page_shows_the_winning_seat_and_the_counter_the_server_sends(
         if observation["phase"] == "playing" and observation["current_trick"]:
             winning = observation["winning"]
             expect(page.locator("#trick .slot.winner")).to_have_attribute("data-seat", str(winning))
-            expect(page.locator(f"#trick .slot[data-seat='{observation['leader']}'] .tag.lead")).to_be_visible()
+            leader = page.locator(f"#trick .slot[data-seat='{observation['leader']}']")
+            expect(leader.locator(".tag.lead")).to_be_visible()
             expect(page.locator("#trick-info")).to_contain_text(f"{observation['trick_points']} 分")
             shown = page.eval_on_selector_all(
                 "#counter .cell", "cells => Object.fromEntries(cells.map(c => [c.dataset.card,"
@@ -188,7 +192,8 @@ def test_screenshots_of_every_stage(
     person.wait_for("document.body.dataset.myTurn === '1' && document.querySelector('[data-bid]')")
     shot("bidding")
     person.bid(95)
-    person.wait_for("document.body.dataset.phase === 'kitty' && document.querySelector('#hand .card')")
+    person.wait_for("document.body.dataset.phase === 'kitty'"
+                    " && document.querySelector('#hand .card')")
     page.click("[data-trump='S']")
     expect(page.locator("#hand .card")).to_have_count(33)
     page.click("#btn-hint")
