@@ -73,6 +73,7 @@ def test_winning_and_counter_agree_with_the_engine_over_whole_hands(
             tricks_seen += len(tricks) if observation["phase"] == "done" else 0
         return bool(state["table"]["status"] == "finished")
 
+    player.poll(0.05)  # the first state may have come before the start's ack: act on it
     player.until(check)
     assert tricks_seen >= 3 * 6  # whole hands were checked
 

@@ -183,9 +183,11 @@ def test_screenshots_of_every_stage(
         assert page.evaluate("document.documentElement.scrollWidth") <= width, stage
 
     page.goto(web_server.base + "/")
+    expect(page.locator("#quickplay")).to_have_text("和电脑玩")
     if language == "en":
         page.click("#lang")
         expect(page.locator("#quickplay")).to_have_text("Play the computer")
+    expect(page.locator(".open-tables li").first).to_be_visible()
     shot("lobby")
     page.click("#quickplay")
     page.wait_for_url("**/t/*")

@@ -66,6 +66,13 @@ class TableSettings(BaseModel):
     ] = ""
 
 
+    def turn_seconds(self, phase: str) -> float | None:
+        """The turn timer of a hand's ``phase`` (bidding, kitty or playing), or ``None``."""
+        if phase == "bidding":
+            return self.bid_seconds
+        return self.kitty_seconds if phase == "kitty" else self.play_seconds
+
+
 class ClientDefaults(BaseModel):
     """Answer to ``GET /api/defaults``: what a client starts from. The settings form's fields,
     types, limits and labels are in the JSON Schema of ``RuleSet`` and ``TableSettings``

@@ -241,8 +241,7 @@ class Table:
         return token
 
     def seat_player(self, number: int, name: str) -> str:
-        """Seat a player who is not connected yet (quick play: they connect with the token
-        returned); the seat must be empty and the match not started."""
+        """Seat a player not connected yet (quick play: they connect with the token returned)."""
         self._require("waiting")
         seat = self.seats[number]
         if seat.kind is not None:
@@ -441,18 +440,14 @@ class Table:
     def between_hands(self) -> bool:
         """True while a finished hand waits for the next deal (its players press 继续)."""
         match = self.match
-        return (
-            self.status == "playing" and match is not None and match.hand.phase == "done"
-            and not match.finished
-        )
+        return (self.status == "playing" and match is not None and match.hand.phase == "done"
+                and not match.finished)
 
     def present(self) -> list[int]:
         """The seats whose players are connected (and have not left)."""
         away = self.match.away if self.match is not None else frozenset()
-        return [
-            seat.number for seat in self.seats
-            if seat.kind == "human" and seat.connection is not None and seat.number not in away
-        ]
+        return [seat.number for seat in self.seats
+                if seat.kind == "human" and seat.connection and seat.number not in away]
 
     def set_ready(self, number: int) -> None:
         """The player of ``number`` pressed 继续: deal the next hand once every connected
@@ -467,7 +462,7 @@ class Table:
     @property
     def everyone_ready(self) -> bool:
         """True when every connected player has pressed 继续."""
-        return all(number in self.ready for number in self.present())
+        return self.ready.issuperset(self.present())
 
     def set_auto(self, number: int, on: bool) -> None:
         """Switch 托管 on or off for a seat (by its player, or on a turn timeout)."""
@@ -521,7 +516,7 @@ class Table:
             timer = None
         else:
             assert match is not None
-            timer = self._turn_seconds(match.hand.phase)
+            timer = self.settings.turn_seconds(match.hand.phase)
         if timer is None:
             self.deadline, self._turn = None, None
             return
@@ -529,14 +524,6 @@ class Table:
         if turn != self._turn:
             self._turn = turn
             self.deadline = time.time() + timer
-
-    def _turn_seconds(self, phase: str) -> float | None:
-        settings = self.settings
-        if phase == "bidding":
-            return settings.bid_seconds
-        if phase == "kitty":
-            return settings.kitty_seconds
-        return settings.play_seconds
 
     def broadcast(self) -> None:
         """Send every connection its view (the table's information is built once for all)."""
