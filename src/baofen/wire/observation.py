@@ -7,10 +7,9 @@ The redaction itself happens in the engine (:meth:`Hand.observation`); this is i
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, Field
 
+from ..actions import Phase
 from ..cards import CARDS, Card
 from ..observation import Observation
 from ..order import order_for
@@ -31,7 +30,7 @@ class ObservationView(BaseModel):
 
     seat: SeatNumber | None
     variant: Variant
-    phase: Literal["bidding", "kitty", "playing", "done"]
+    phase: Phase
     to_act: SeatNumber | None
     first: SeatNumber = Field(description="the caller / first bidder")
     bids: list[tuple[SeatNumber, int | None]] = Field(description="[seat, value|null] in order")
