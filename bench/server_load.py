@@ -92,7 +92,8 @@ async def run_tables(base: str, k: int, rules: RuleSet) -> tuple[float, list[Tab
         codes = []
         for _ in range(k):
             response = await http.post("/api/tables", json={
-                "rules": rules.to_dict(), "settings": {"timer_seconds": None},
+                "rules": rules.to_dict(),
+                "settings": {"bid_seconds": None, "kitty_seconds": None, "play_seconds": None},
             })
             response.raise_for_status()
             codes.append(response.json()["code"])

@@ -105,6 +105,41 @@ class Observation:
         suited = None if shape is None else self.by_group[shape.group]
         return self.judge.play_error(shape, counts, suited, cards)
 
+    @property
+    def winning(self) -> int | None:
+        """The seat whose play wins the trick in progress so far (None before its lead)."""
+        plays = self.current_trick
+        if not plays or self.judge is None or self.lead_shape is None:
+            return None
+        best = self.judge.best(self.lead_shape, [cards for _, cards in plays])
+        return plays[best][0]
+
+    @property
+    def trick_number(self) -> int:
+        """Number of the trick in progress (1 for the first), or of the last one once the
+        hand is done; 0 before the play."""
+        if self.phase == "playing":
+            return len(self.tricks) + 1
+        return len(self.tricks)
+
+    @property
+    def trick_points(self) -> int:
+        """Card points (分) on the table in the trick in progress."""
+        return sum(card.points for _, cards in self.current_trick for card in cards)
+
+    def counter(self) -> list[int]:
+        """记牌器: for each card kind, the copies this seat has not seen — not in its hand,
+        not played, not buried by itself. Whatever the seat may not know (other hands, a
+        kitty it did not bury) counts as unseen. A spectator has seen the played cards only."""
+        unseen = [2] * KINDS
+        for card in self.hand:
+            unseen[card] -= 1
+        for card in self.played_cards():
+            unseen[card] -= 1
+        for card in self.buried or ():
+            unseen[card] -= 1
+        return unseen
+
     def played_cards(self) -> list[Card]:
         """Every card played so far, finished tricks and the current one."""
         played = [c for t in self.tricks for _, cards in t.plays for c in cards]

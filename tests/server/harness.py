@@ -32,8 +32,7 @@ TIMEOUT = 10.0
 """Seconds a test waits for a message it expects (never reached when all is well)."""
 
 FAST = {
-    "bot_delay": 0.0, "hand_pause": 0.0, "drop_grace": 0.3, "rate_per_second": 1000.0,
-    "create_burst": 1000.0,
+    "bot_delay": 0.0, "drop_grace": 0.3, "rate_per_second": 1000.0, "create_burst": 1000.0,
 }
 """Server settings that keep tests fast (computer players act at once, so players act more
 often than people can, and one address creates many tables: the rate limits are raised,
@@ -118,9 +117,13 @@ class ProcessServer:
             self.process.wait(TIMEOUT)
 
 
-def create_table(base: str, rules: dict[str, Any], **settings: Any) -> str:
-    """Create a table through REST; its code."""
-    body = {"rules": rules, "settings": {"bot_level": "random", **settings}}
+def create_table(
+    base: str, rules: dict[str, Any], timer: float | None = 30.0, **settings: Any
+) -> str:
+    """Create a table through REST, with ``timer`` seconds for every turn (None: no timer);
+    its code."""
+    timers = {"bid_seconds": timer, "kitty_seconds": timer, "play_seconds": timer}
+    body = {"rules": rules, "settings": {"bot_level": "random", **timers, **settings}}
     response = httpx.post(f"{base}/api/tables", json=body)
     assert response.status_code == 201, response.text
     code: str = response.json()["code"]
@@ -191,7 +194,7 @@ def start_with_bots(
     base: str, rules: RuleSet, seat: int = 0, name: str = "Ann"
 ) -> tuple[Client, str]:
     """A new table (no timer) with one person at ``seat`` and three random bots, started."""
-    code = create_table(base, rules.to_dict(), timer_seconds=None)
+    code = create_table(base, rules.to_dict(), timer=None)
     me = Client(base, code)
     me.join(seat, name)
     me.send(type="fill_bots", level="random")
@@ -232,8 +235,12 @@ class Seated:
     it waits for the ``ack`` (states that arrive meanwhile may predate its action).
     """
 
-    def __init__(self, client: Client, rules: RuleSet, seed: int = 0) -> None:
+    def __init__(
+        self, client: Client, rules: RuleSet, seed: int = 0, presses_ready: bool = True
+    ) -> None:
         self.client = client
+        self.presses_ready = presses_ready
+        """Whether it presses 继续 (ready) after each hand."""
         self.player = RandomPlayer(rules, seed)
         self.acked: dict[int, dict[str, Any]] = {}
         """Version of each acknowledged action → the message that made it."""
@@ -252,9 +259,21 @@ class Seated:
         if state is None or self._sent:
             return
         version = state["table"]["version"]
+        seat = self.client.seat
+        if self._between_hands(state) and seat not in state["table"]["ready"]:
+            if self.presses_ready and self._acted_at != version:  # 继续, once per finished hand
+                self._acted_at = version
+                self.client.send(type="ready")
+            return
         if (to_act(state) == self.client.seat and version >= self._floor
                 and version != self._acted_at):
             self.act(state)
+
+    @staticmethod
+    def _between_hands(state: dict[str, Any]) -> bool:
+        observation = state["observation"]
+        return bool(observation and observation["phase"] == "done"
+                    and state["table"]["status"] == "playing")
 
     def act(self, state: dict[str, Any]) -> None:
         """Send this seat's action for ``state``."""

@@ -100,7 +100,7 @@ def test_hint_and_check_through_a_hand(started: tuple[Client, str]) -> None:
 
 
 def test_hint_when_not_to_act_is_refused(server: ThreadServer) -> None:
-    code = create_table(server.base, RuleSet.baofen().to_dict(), timer_seconds=None)
+    code = create_table(server.base, RuleSet.baofen().to_dict(), timer=None)
     clients = [Client(server.base, code) for _ in range(4)]
     for seat, client in enumerate(clients):
         client.join(seat, f"p{seat}")

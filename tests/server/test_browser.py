@@ -38,7 +38,9 @@ def test_defaults(server: ThreadServer) -> None:
     ClientDefaults.model_validate(body)
     assert RuleSet.from_dict(body["rules"]["baofen"]) == RuleSet.baofen()
     assert RuleSet.from_dict(body["rules"]["hongwu"]) == RuleSet.hongwu()
-    assert body["settings"]["timer_seconds"] == 30
+    timers = {name: body["settings"][f"{name}_seconds"] for name in ("bid", "kitty", "play")}
+    assert timers == {"bid": 20, "kitty": 90, "play": 30}
+    assert body["settings"]["ready_seconds"] == 60 and body["settings"]["card_counter"]
     # One list of levels: the registry's, which the messages' and settings' type also is.
     assert body["bot_levels"] == ["random", "rule", "search"] == list(BOT_LEVELS)
     assert get_args(BotLevel) == BOT_LEVELS
@@ -61,7 +63,8 @@ def test_table_settings_are_settings_of_both_games() -> None:
         assert setting.games == GAMES and setting.label == f"field.{name}"
         assert schema[name][SCHEMA_KEY] == setting.to_json()
         assert (setting.choice_labels is not None) == ("enum" in schema[name])
-    assert found["timer_seconds"].none_label is not None  # null: no timer
+    for timer in ("bid_seconds", "kitty_seconds", "play_seconds", "ready_seconds"):
+        assert found[timer].none_label is not None  # null: no timer
 
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])

@@ -26,7 +26,7 @@ def test_export_writes_replayable_records(
     server: ThreadServer, db_url: str, tmp_path: Path
 ) -> None:
     rules = RuleSet.hongwu(hands=2)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     me = Client(server.base, code)
     me.join(0)
     me.send(type="fill_bots")

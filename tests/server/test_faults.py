@@ -73,7 +73,7 @@ def locked(db: Database) -> Iterator[None]:
 
 def my_turn_at_new_table(base: str) -> Client:
     """A started 包分 table: me in seat 0 with three computer players, at my turn."""
-    code = create_table(base, RuleSet.baofen().to_dict(), timer_seconds=None)
+    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
     me = Client(base, code)
     me.join(0, "me")
     me.send(type="fill_bots", level="random")

@@ -45,7 +45,7 @@ def refused(client: Client, frame: str | bytes | dict[str, Any], code: str) -> N
 def table(server: ThreadServer) -> Iterator[tuple[Client, Client, Client]]:
     """A 包分 table: me in seat 0 (to bid first), another player in seat 1, two computer
     players, started; and a spectator."""
-    code = create_table(server.base, RuleSet.baofen().to_dict(), timer_seconds=None)
+    code = create_table(server.base, RuleSet.baofen().to_dict(), timer=None)
     me, other, spectator = Client(server.base, code), Client(server.base, code), Client(
         server.base, code
     )
@@ -211,7 +211,7 @@ def test_rest_refuses_bad_tables(server: ThreadServer) -> None:
     assert bad.status_code == 422 and "bid_step" in bad.text
     bad = httpx.post(f"{server.base}/api/tables", json={"rules": {"variant": "poker"}})
     assert bad.status_code == 422
-    bad = httpx.post(f"{server.base}/api/tables", json={"settings": {"timer_seconds": -1}})
+    bad = httpx.post(f"{server.base}/api/tables", json={"settings": {"play_seconds": -1}})
     assert bad.status_code == 422
     bad = httpx.post(f"{server.base}/api/tables", json={"seed": 1})
     assert bad.status_code == 422
@@ -221,7 +221,7 @@ def test_rest_refuses_bad_tables(server: ThreadServer) -> None:
 
 def test_a_failed_write_changes_nothing(server: ThreadServer) -> None:
     """When the database refuses an action's event, the action is refused and undone."""
-    code = create_table(server.base, RuleSet.baofen().to_dict(), timer_seconds=None)
+    code = create_table(server.base, RuleSet.baofen().to_dict(), timer=None)
     me = Client(server.base, code)
     me.join(0)
     me.send(type="fill_bots", level="random")

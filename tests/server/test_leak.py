@@ -67,7 +67,7 @@ def entitled(hand: Hand, seat: int | None) -> set[str]:
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
 def test_no_message_shows_a_card_it_should_not(server: ThreadServer, variant: str) -> None:
     rules = RuleSet.create(variant=variant, hands=2)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     players = [Client(server.base, code) for _ in range(4)]
     for seat, client in enumerate(players):
         client.join(seat, f"p{seat}")
@@ -106,7 +106,7 @@ def test_no_message_shows_a_card_it_should_not(server: ThreadServer, variant: st
 
 def test_rest_shows_no_card_during_a_hand(server: ThreadServer) -> None:
     rules = RuleSet.baofen()
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     me = Client(server.base, code)
     me.join(0)
     me.send(type="fill_bots")

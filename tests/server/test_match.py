@@ -46,7 +46,7 @@ def test_one_player_and_three_bots(server: ThreadServer, variant: str) -> None:
 
 def test_four_players(server: ThreadServer) -> None:
     rules = RuleSet.baofen(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     clients = [Client(server.base, code) for _ in range(4)]
     for seat, client in enumerate(clients):
         client.join(seat, f"p{seat}")

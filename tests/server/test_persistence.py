@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from baofen import Hand, RuleSet
+from baofen.server.table_settings import TableSettings
 from baofen.store import Store
 
 from .databases import Database, database
@@ -46,7 +47,7 @@ def test_kill_and_restart_mid_hand(db: Database) -> None:
     port = free_port()
     server = start(db, port)
     try:
-        code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+        code = create_table(server.base, rules.to_dict(), timer=None)
         me = Seated(Client(server.base, code), rules, seed=5)
         token = me.client.join(0, "Ann")["token"]
         me.client.send(type="fill_bots", level="random")
@@ -94,7 +95,7 @@ def test_restore_rebuilds_every_table(db: Database, tmp_path: Path) -> None:
     port = free_port()
     server = start(db, port)
     try:
-        playing = create_table(server.base, rules.to_dict(), timer_seconds=None)
+        playing = create_table(server.base, rules.to_dict(), timer=None)
         waiting = create_table(server.base, rules.to_dict(), private=True)
         me = Seated(Client(server.base, playing), rules, seed=1)
         me.client.join(2, "Bo")
@@ -120,3 +121,12 @@ def test_restore_rebuilds_every_table(db: Database, tmp_path: Path) -> None:
             store.close()
     finally:
         server.stop()
+
+
+def test_settings_stored_with_one_turn_timer_still_load() -> None:
+    # Tables stored before the per-phase timers kept one ``timer_seconds`` for every turn.
+    settings = TableSettings.from_stored({"timer_seconds": 12.0, "bot_level": "rule"})
+    assert (settings.bid_seconds, settings.kitty_seconds, settings.play_seconds) == (12.0,) * 3
+    assert TableSettings.from_stored({"timer_seconds": None}).play_seconds is None
+    with pytest.raises(ValueError, match="nonsense"):
+        TableSettings.from_stored({"nonsense": 1})

@@ -107,7 +107,7 @@ def test_table_info_carries_every_rule(server: ThreadServer, variant: str) -> No
 
 def test_every_message_of_a_match_matches_the_committed_schema(server: ThreadServer) -> None:
     rules = RuleSet.hongwu(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     me, watcher = Client(server.base, code), Client(server.base, code)
     me.join(0, "Ann")
     watcher.send(type="watch")

@@ -27,7 +27,7 @@ def seat_of(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def test_reconnect_with_the_token(server: ThreadServer) -> None:
     rules = RuleSet.baofen(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     me = Seated(Client(server.base, code), rules, seed=2)
     token = me.client.join(3, "Di")["token"]
     me.client.send(type="fill_bots")
@@ -58,9 +58,11 @@ def test_a_second_reclaim_replaces_the_first_connection(server: ThreadServer) ->
     assert first.expect("error")["code"] == "replaced"
 
 
-def test_timeout_switches_on_auto_until_the_player_returns(server: ThreadServer) -> None:
+def test_a_timeout_plays_one_move_and_a_second_in_a_row_switches_on_auto(
+    server: ThreadServer,
+) -> None:
     rules = RuleSet.baofen(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=0.2)
+    code = create_table(server.base, rules.to_dict(), timer=0.2)
     me = Client(server.base, code)
     me.join(0, "Ann")  # South bids first in 包分
     me.send(type="fill_bots")
@@ -68,9 +70,17 @@ def test_timeout_switches_on_auto_until_the_player_returns(server: ThreadServer)
     waiting = me.expect("state")
     while to_act(waiting) != 0 or waiting["table"]["deadline"] is None:
         waiting = me.expect("state")
-    timed_out = me.expect("state")  # nobody acts: the timer runs out
-    assert seat_of(timed_out, 0)["auto"] and not seat_of(timed_out, 0)["away"]
-    assert timed_out["table"]["deadline"] is None
+    bids = len(waiting["observation"]["bids"])
+    once = me.expect("state")  # nobody acts: the timer runs out, the computer bids once
+    assert len(once["observation"]["bids"]) == bids + 1 and once["observation"]["bids"][-1][0] == 0
+    assert not seat_of(once, 0)["auto"] and not seat_of(once, 0)["away"]
+    while to_act(once) != 0 or once["table"]["deadline"] is None:  # my next turn: wait again
+        once = me.expect("state")
+    twice = me.expect("state")
+    while not seat_of(twice, 0)["auto"]:  # the second timeout in a row: 托管
+        assert to_act(twice) == 0
+        twice = me.expect("state")
+    assert not seat_of(twice, 0)["away"]
     me.send(type="auto", on=False, id="off")
     while True:
         state = me.expect("state")
@@ -81,7 +91,7 @@ def test_timeout_switches_on_auto_until_the_player_returns(server: ThreadServer)
 
 def test_auto_on_and_off_by_the_player(server: ThreadServer) -> None:
     rules = RuleSet.baofen(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     me = Client(server.base, code)
     me.join(0, "Ann")
     me.send(type="fill_bots")
@@ -97,7 +107,7 @@ def test_auto_on_and_off_by_the_player(server: ThreadServer) -> None:
 def test_leaving_in_hongwu(server: ThreadServer) -> None:
     """A player who drops has left (逃跑) after the grace; the hand records it (§12.4)."""
     rules = RuleSet.hongwu(hands=2)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     host = Seated(Client(server.base, code), rules, seed=7)
     host.client.join(0, "Al")
     me = Client(server.base, code)
@@ -137,7 +147,7 @@ def test_leaving_in_hongwu(server: ThreadServer) -> None:
 
 def test_a_table_nobody_attends_waits(server: ThreadServer) -> None:
     rules = RuleSet.baofen(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer_seconds=None)
+    code = create_table(server.base, rules.to_dict(), timer=None)
     me = Client(server.base, code)
     token = me.join(0, "Ann")["token"]
     me.send(type="fill_bots")

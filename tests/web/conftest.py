@@ -21,7 +21,7 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 
 FAST = {
-    "bot_delay": 0.01, "hand_pause": 0.2, "drop_grace": 30.0, "rate_per_second": 1000.0,
+    "bot_delay": 0.01, "drop_grace": 30.0, "rate_per_second": 1000.0,
     "rate_burst": 1000.0,
 }
 """Computer players act at once and the next hand comes soon; the rate limit is raised since a

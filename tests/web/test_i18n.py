@@ -129,7 +129,7 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
     bot_levels = schema["TableSettings"]["properties"]["bot_level"]["enum"]
     return {
         "seat.*": {f"seat.{seat}" for seat in range(4)},
-        "bot.*": {f"bot.{level}" for level in bot_levels},
+        "level.*": {f"level.{level}" for level in bot_levels},
         "game.*": {f"game.{game}" for game in defaults["rules"]},
         "game.*.note": {f"game.{game}.note" for game in defaults["rules"]},
         "conn.*": {f"conn.{status}" for status in statuses},

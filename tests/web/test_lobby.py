@@ -32,9 +32,11 @@ def served_settings(base: str, model: str, game: str) -> dict[str, str]:
 
 
 def open_lobby(person: Person) -> None:
-    """Go to the lobby and wait for its form."""
+    """Go to the lobby, unfold the table with one's own rules and wait for its form."""
     person.page.goto(person.base + "/")
     expect(person.page.locator("form.create [data-field='hands']")).to_be_attached()
+    expect(person.page.locator("#more")).not_to_have_attribute("open", "")  # folded at first
+    person.page.click("#more > summary")
 
 
 def shown_fields(person: Person) -> dict[str, tuple[str, str]]:
@@ -67,8 +69,9 @@ def test_every_setting_is_in_the_form(chromium: Browser, web_server: ThreadServe
     assert baofen["throw_penalty_per_card"][1] == "默认 3"
     assert baofen["no_bid_mode"][1] == "默认 暂时扣分法（捞水草）"
     assert baofen["hands"][1] == "默认 不限"
-    assert baofen["timer_seconds"][1] == "默认 30"
-    assert baofen["bot_level"][1] == "默认 规则"
+    assert baofen["play_seconds"][1] == "默认 30" and baofen["bid_seconds"][1] == "默认 20"
+    assert baofen["card_counter"][1] == "默认 是"
+    assert baofen["bot_level"][1] == "默认 普通"
     expect(page.locator("[data-field='direct_penalty']")).to_be_hidden()  # pot mode
     page.eval_on_selector("details.rules", "details => { details.open = true; }")
     page.select_option("#f-no_bid_mode", "direct")
@@ -103,7 +106,7 @@ def test_create_with_settings_and_join_by_link(chromium: Browser, web_server: Th
     expect(page.locator("#f-bid_step")).to_be_visible()
     page.fill("#f-bid_step", "10")
     page.fill("#f-bid_max", "150")
-    page.fill("#f-timer_seconds", "45")
+    page.fill("#f-play_seconds", "45")
     page.check("#f-private")
     page.fill("#f-name", "周五")
     page.click("#create")
@@ -113,7 +116,8 @@ def test_create_with_settings_and_join_by_link(chromium: Browser, web_server: Th
     info = httpx.get(f"{web_server.base}/api/tables/{code}").json()
     assert info["rules"]["variant"] == "hongwu"
     assert (info["rules"]["bid_step"], info["rules"]["bid_max"]) == (10, 150)
-    assert info["settings"]["timer_seconds"] == 45 and info["settings"]["private"]
+    assert info["settings"]["play_seconds"] == 45 and info["settings"]["private"]
+    assert info["seats"][0]["kind"] == "human"  # the creator sits at South
     assert info["settings"]["name"] == "周五"
     expect(page.locator(".head .game-name")).to_have_text("周五")
     link = page.input_value("#share-link")
@@ -125,7 +129,7 @@ def test_create_with_settings_and_join_by_link(chromium: Browser, web_server: Th
     other.page.click("form.join button")
     other.page.wait_for_url(f"**/t/{code}")
     other.wait_connected()
-    expect(other.page.locator("[data-sit='0']")).to_be_visible()
+    expect(other.page.locator("[data-sit='1']")).to_be_visible()  # South is the creator's
     open_lobby(other)
     other.page.fill("#join-code", code)
     other.page.click("form.join button")
@@ -142,7 +146,10 @@ def test_create_with_settings_and_join_by_link(chromium: Browser, web_server: Th
 def test_unknown_table_is_reported(chromium: Browser, web_server: ThreadServer) -> None:
     person = Person(chromium, web_server.base)
     person.page.goto(web_server.base + "/t/nosuchtable")
-    expect(person.page.locator("#conn")).to_have_attribute("data-status", "gone")
+    expect(person.page.locator("#gone")).to_contain_text("找不到这张牌桌")
+    person.page.click("#gone a")
+    person.page.wait_for_url(web_server.base + "/")
+    expect(person.page.locator("#quickplay")).to_be_visible()
     person.close()
 
 

@@ -14,7 +14,8 @@ from ..bots import BotLevel, make_bot
 from ..errors import IllegalAction, Reason
 from ..observation import Observation
 from ..wire.messages import Check, Checked, Hint, ReasonCode, Suggestion
-from .tables import Table, TableError
+from .seats import TableError
+from .tables import Table
 
 log = logging.getLogger(__name__)
 

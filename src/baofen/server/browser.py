@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from fastapi import APIRouter, HTTPException, Request, status
+import segno
+from fastapi import APIRouter, HTTPException, Request, Response, status
 
 from ..actions import Play
 from ..bots import BOT_LEVELS
@@ -54,6 +55,14 @@ def get_order(
     return CardOrderView(
         variant=variant, trump=trump, cards=list(kinds), groups=[order.group[c] for c in kinds]
     )
+
+
+@router.get("/t/{code}/qr.svg")
+async def get_link_qr(code: str, request: Request) -> Response:
+    """The table's link as a QR code (SVG), for friends to scan from the waiting table."""
+    await rest.table_of(request, code)  # 404 for a code no table has
+    svg = segno.make(f"{request.base_url}t/{code}", error="m").svg_inline(scale=4, border=2)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 @router.get("/api/tables/{code}/hands/{number}/replay")

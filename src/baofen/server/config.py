@@ -29,7 +29,6 @@ class ServerSettings(BaseSettings):
     rate_per_second: float = Field(10.0, gt=0, description="messages a connection may send/s")
     rate_burst: float = Field(30.0, ge=1, description="burst allowance of the rate limit")
     bot_delay: Seconds = Field(0.6, description="a computer player's pause before it acts")
-    hand_pause: Seconds = Field(6.0, description="pause between a finished hand and the next")
     drop_grace: Seconds = Field(
         15.0, description="a dropped player has this long to come back before leaving (逃跑)"
     )

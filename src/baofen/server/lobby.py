@@ -12,12 +12,16 @@ from ..ruleset import RuleSet
 from ..store.async_store import AsyncStore, StoreUnavailable
 from ..wire.table import TableInfo
 from .config import ServerSettings
+from .seats import TableError
 from .security import new_table_code
 from .table_settings import TableSettings
-from .tables import Table, TableError
+from .tables import Table
 from .timers import drive
 
 log = logging.getLogger(__name__)
+
+LISTED_QUIET_SECONDS = 600.0
+"""A table nobody has been at for this long leaves the open-table list (its link still works)."""
 
 
 class Lobby:
@@ -84,11 +88,14 @@ class Lobby:
         return table
 
     def listing(self) -> list[TableInfo]:
-        """Public information of every open table that is not private (as last published)."""
+        """Public information (as last published) of every open table that is not private and
+        that somebody has been at lately."""
+        now = time.monotonic()
         return [
             table.public
             for table in self.tables.values()
             if not table.settings.private and table.status != "finished"
+            and (table.connections or now - table.quiet_since < LISTED_QUIET_SECONDS)
         ]
 
     async def resume(self) -> None:

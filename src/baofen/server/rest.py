@@ -8,6 +8,7 @@ loop (the lobby is never changed from another thread); the store's reads are awa
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
@@ -15,13 +16,16 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
+from ..ruleset import RuleSet
 from ..store.async_store import StoreUnavailable
-from ..wire.rest import CreateTable, TableCreated
+from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
 from ..wire.table import HandSummary, TableInfo
 from .lobby import Lobby
 from .schema import protocol_schema
+from .seats import TableError
 from .security import CreationLimits
-from .tables import Table, TableError
+from .table_settings import TableSettings
+from .tables import Table
 
 router = APIRouter()
 
@@ -64,17 +68,22 @@ async def invalid_request(request: Request, error: Exception) -> Response:
     return Response(detail, status.HTTP_422_UNPROCESSABLE_CONTENT, media_type="application/json")
 
 
+def _check_creation_rate(request: Request) -> None:
+    """429 when this client address creates tables too fast."""
+    limits: CreationLimits = request.app.state.creations
+    if not limits.allow(request.client.host if request.client else ""):
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS, "too many tables created: try again later"
+        )
+
+
 @router.post(
     "/api/tables", status_code=status.HTTP_201_CREATED,
     responses={429: {"description": "this address creates tables too fast"}},
 )
 async def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Create a table with a rule set and settings; returns its code and shareable link."""
-    limits: CreationLimits = request.app.state.creations
-    if not limits.allow(request.client.host if request.client else ""):
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS, "too many tables created: try again later"
-        )
+    _check_creation_rate(request)
     try:
         table = await _lobby(request).create(body.rules, body.settings)
     except TableError as error:
@@ -84,6 +93,33 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
         link=f"{request.base_url}t/{table.code}",
         websocket=f"/ws/tables/{table.code}",
         table=table.public,
+    )
+
+
+@router.post(
+    "/api/quickplay", status_code=status.HTTP_201_CREATED,
+    responses={429: {"description": "this address creates tables too fast"}},
+)
+async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
+    """和电脑玩: a new private table of the game's default rules with this player at South and
+    the computer in the other seats, started; the player connects with the seat token.
+    (On the event loop, where a table's driver and timers live.)"""
+    _check_creation_rate(request)
+    settings = TableSettings(private=True)
+    if body.level is not None:
+        settings = settings.model_copy(update={"bot_level": body.level})
+    name = body.name or f"玩家{secrets.randbelow(9000) + 1000}"  # readable, e.g. 玩家4821
+    try:
+        table = await _lobby(request).create(RuleSet.create(variant=body.variant), settings)
+        async with table.lock:
+            token = await table.seat_player(0, name)
+            await table.fill_bots(None)
+            await table.start()
+    except TableError as error:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, error.message) from None
+    return QuickPlayed(
+        code=table.code, seat=0, name=name, token=token,
+        link=f"{request.base_url}t/{table.code}", websocket=f"/ws/tables/{table.code}",
     )
 
 

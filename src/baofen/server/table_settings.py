@@ -6,7 +6,7 @@ fields do, so the browser's new-table form is built from the schema for both.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -18,19 +18,43 @@ TrumpSuit = Literal["S", "H", "C", "D"]
 """A suit that may be trump (there is no no-trump game)."""
 
 
+Seconds = Annotated[float, Field(gt=0, le=3600)] | None
+"""A timer in seconds, or ``None`` for none."""
+
+
 class TableSettings(BaseModel):
     """Settings of a table beyond the rule set."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    timer_seconds: Annotated[
-        Annotated[float, Field(gt=0, le=3600)] | None,
-        Setting("table", "field.timer_seconds", none_label="lobby.none"),
+    bid_seconds: Annotated[
+        Seconds, Setting("table", "field.bid_seconds", none_label="lobby.none")
     ] = Field(
-        30.0, description="turn timer; on timeout the computer plays the seat (托管); null: none"
+        20.0, description="time to bid; on timeout the computer bids once for the seat; null: none"
+    )
+    kitty_seconds: Annotated[
+        Seconds, Setting("table", "field.kitty_seconds", none_label="lobby.none")
+    ] = Field(
+        90.0, description="time to name trump and bury (定主扣底); on timeout the computer does "
+        "it once; null: none"
+    )
+    play_seconds: Annotated[
+        Seconds, Setting("table", "field.play_seconds", none_label="lobby.none")
+    ] = Field(
+        30.0, description="time to play; on timeout the computer plays one move for the seat, "
+        "and a second timeout in a row puts it in 托管; null: none"
+    )
+    ready_seconds: Annotated[
+        Seconds, Setting("table", "field.ready_seconds", none_label="lobby.none")
+    ] = Field(
+        60.0, description="between hands, with several players connected: after this long the "
+        "next hand starts for those who have not pressed 继续 (ready); null: wait for all"
+    )
+    card_counter: Annotated[bool, Setting("table", "field.card_counter")] = Field(
+        True, description="记牌器: each observation carries the copies of each card not seen"
     )
     bot_level: Annotated[
-        BotLevel, Setting("table", "field.bot_level", choice_labels="bot")
+        BotLevel, Setting("table", "field.bot_level", choice_labels="level")
     ] = Field("rule", description="level of computer players filling seats")
     private: Annotated[bool, Setting("table", "field.private")] = Field(
         False, description="a private table is not listed in the lobby"
@@ -40,6 +64,24 @@ class TableSettings(BaseModel):
         StringConstraints(strip_whitespace=True, max_length=40),
         Setting("table", "field.name"),
     ] = ""
+
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings as the store keeps them. Tables stored before the per-phase timers had one
+        ``timer_seconds`` for every turn: it becomes the bid, kitty and play timers alike."""
+        if "timer_seconds" in data:
+            data = dict(data)
+            timer = data.pop("timer_seconds")
+            for field in ("bid_seconds", "kitty_seconds", "play_seconds"):
+                data.setdefault(field, timer)
+        return cls.model_validate(data)
+
+    def turn_seconds(self, phase: str) -> float | None:
+        """The turn timer of a hand's ``phase`` (bidding, kitty or playing), or ``None``."""
+        if phase == "bidding":
+            return self.bid_seconds
+        return self.kitty_seconds if phase == "kitty" else self.play_seconds
 
 
 class ClientDefaults(BaseModel):

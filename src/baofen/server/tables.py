@@ -34,6 +34,7 @@ from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
 from ..wire.tricks import TrickViews
 from .config import ServerSettings
 from .connections import Connection, broadcast
+from .seats import Seat, TableError
 from .security import new_seat_token, new_seed, token_hash, token_matches
 from .table_settings import TableSettings
 
@@ -50,39 +51,6 @@ _REFUSED: dict[str, tuple[ErrorCode, str]] = {
     "playing": ("already_started", "the match has already started"),
     "finished": ("match_over", "the match is over"),
 }
-
-
-class TableError(Exception):
-    """A refused request, with the protocol's error code; nothing was changed."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code: ErrorCode = code
-        self.message = message
-
-
-class Seat:
-    """One seat: who holds it, whether the computer plays it now, and its live connection."""
-
-    __slots__ = ("auto", "bot", "bot_level", "connection", "drop_timer", "kind", "name",
-                 "number", "token_hash")
-
-    def __init__(self, number: int) -> None:
-        self.number = number
-        self.kind: Literal["human", "bot"] | None = None
-        self.name: str | None = None
-        self.bot_level: str | None = None
-        self.token_hash: str | None = None
-        self.auto = False
-        """托管 switched on (by the player, or by a turn timeout)."""
-        self.bot: Bot | None = None
-        self.connection: Connection | None = None
-        self.drop_timer: asyncio.TimerHandle | None = None
-
-    def stored(self) -> StoredSeat:
-        """The seat as the store keeps it."""
-        assert self.kind is not None
-        return StoredSeat(self.number, self.kind, self.name, self.bot_level, self.token_hash)
 
 
 class Table:
@@ -113,14 +81,19 @@ class Table:
         self.lock = asyncio.Lock()
         """Held around every change and every read of the match (see the module's docs)."""
         self.deadline: float | None = None
-        """Unix time at which the seat to act times out, or None."""
+        """Unix time at which the seat to act times out (between hands: at which the players
+        who have not pressed 继续 are made ready), or None."""
+        self.ready: set[int] = set()
+        """Between hands: the seats whose players pressed 继续 (ready)."""
         self.connections: set[Connection] = set()
+        self.quiet_since = time.monotonic()
+        """When the last connection closed (the lobby stops listing a table left alone)."""
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
         self.driver: asyncio.Task[None] | None = None
         self._drive = drive
         self._seed = seed
-        self._turn: tuple[int, int] | None = None
+        self._turn: tuple[int, int | None] | None = None
         self._stale = False
         self._events: list[Event] = []
         """The committed log: a refused event is undone by replaying it, without the store."""
@@ -152,7 +125,7 @@ class Table:
         table = cls(
             stored.code,
             RuleSet.from_dict(stored.rules),
-            TableSettings.model_validate(stored.settings),
+            TableSettings.from_stored(stored.settings),
             stored.seed,
             store,
             server,
@@ -250,13 +223,18 @@ class Table:
     async def join(self, connection: Connection, number: int, name: str) -> str:
         """Seat a player in an empty seat before the start; returns their seat token (the
         caller publishes the change once it has answered the connection)."""
+        token = await self.seat_player(number, name)
+        self._attach(connection, self.seats[number])
+        return token
+
+    async def seat_player(self, number: int, name: str) -> str:
+        """Seat a player not connected yet (quick play: they connect with the token returned)."""
         self._require("waiting")
         seat = self.seats[number]
         if seat.kind is not None:
             raise TableError("seat_taken", f"seat {number} is taken")
         token = new_seat_token()
         await self._save_seat(seat, "human", name, None, token_hash(token))
-        self._attach(connection, seat)
         return token
 
     async def reclaim(self, connection: Connection, token: str) -> Seat:
@@ -277,7 +255,7 @@ class Table:
             old.role, old.seat = "new", None
             old.close(4000)
         self._attach(connection, seat)
-        seat.auto = False
+        seat.auto, seat.timeouts = False, 0
         return seat
 
     async def _save_seat(
@@ -340,6 +318,8 @@ class Table:
     def disconnect(self, connection: Connection) -> None:
         """A connection closed; a player who does not come back in time has left (逃跑)."""
         self.connections.discard(connection)
+        if not self.connections:
+            self.quiet_since = time.monotonic()
         number = connection.seat if connection.role == "player" else None
         connection.role, connection.seat = "new", None
         if number is None:
@@ -435,13 +415,51 @@ class Table:
             "action", action_record(number, action).model_dump(mode="json"), finished
         )
         if not by_computer:
-            self.seats[number].auto = False
+            self.seats[number].auto, self.seats[number].timeouts = False, 0
         self.publish()
+
+    async def timed_out(self, number: int, action: Action) -> None:
+        """The seat to act let its timer run out: the computer makes this one ``action`` for
+        it; a second timeout in a row puts the seat in 托管."""
+        seat = self.seats[number]
+        seat.timeouts += 1
+        if seat.timeouts >= 2:
+            seat.auto = True
+        await self.act(number, action, by_computer=True)
+
+    @property
+    def between_hands(self) -> bool:
+        """True while a finished hand waits for the next deal (its players press 继续)."""
+        match = self.match
+        return (self.status == "playing" and match is not None and match.hand.phase == "done"
+                and not match.finished)
+
+    def present(self) -> list[int]:
+        """The seats whose players are connected (and have not left)."""
+        away = self.match.away if self.match is not None else frozenset()
+        return [seat.number for seat in self.seats
+                if seat.kind == "human" and seat.connection and seat.number not in away]
+
+    def set_ready(self, number: int) -> None:
+        """The player of ``number`` pressed 继续: deal the next hand once every connected
+        player has."""
+        self._require("playing")
+        if not self.between_hands:
+            raise TableError("not_between_hands", "继续 (ready) is for the end of a hand")
+        if number not in self.ready:
+            self.ready.add(number)
+            self.publish()
+
+    @property
+    def everyone_ready(self) -> bool:
+        """True when every connected player has pressed 继续."""
+        return self.ready.issuperset(self.present())
 
     def set_auto(self, number: int, on: bool) -> None:
         """Switch 托管 on or off for a seat (by its player, or on a turn timeout)."""
         self._require("playing")
         seat = self.seats[number]
+        seat.timeouts = 0
         if seat.auto != on:
             seat.auto = on
             self.publish()
@@ -455,6 +473,7 @@ class Table:
             return
         match.next_hand()
         await self._log("next", {})
+        self.ready.clear()
         self.publish()
 
     def bot_for(self, number: int) -> Bot:
@@ -480,9 +499,16 @@ class Table:
 
     def _refresh_deadline(self) -> None:
         match = self.match
-        timer = self.settings.timer_seconds
         seat = match.hand.to_act if match is not None and self.status == "playing" else None
-        if seat is None or timer is None or self.computer_plays(seat):
+        if self.between_hands:
+            # One player may take all the time they want; several wait for each other so long.
+            timer = self.settings.ready_seconds if len(self.present()) > 1 else None
+        elif seat is None or self.computer_plays(seat):
+            timer = None
+        else:
+            assert match is not None
+            timer = self.settings.turn_seconds(match.hand.phase)
+        if timer is None:
             self.deadline, self._turn = None, None
             return
         turn = (self.version, seat)
@@ -501,7 +527,7 @@ class Table:
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
-            observation = ObservationView.of(seen, self._tricks)
+            observation = ObservationView.of(seen, self._tricks, self.settings.card_counter)
             if seen.actions:
                 last = action_record(*seen.actions[-1])
         return State(
@@ -547,6 +573,7 @@ class Table:
             match=view,
             version=self.version,
             deadline=self.deadline,
+            ready=sorted(self.ready),
         )
 
     def close(self) -> None:

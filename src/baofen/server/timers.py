@@ -1,7 +1,9 @@
 """A table's driver: the task that moves the match on when no player does.
 
-It plays the computer's turns (computer players, 托管 and seats whose player left), switches a
-seat to 托管 when its turn timer runs out, and deals the next hand after a pause. While no
+It plays the computer's turns (computer players, 托管 and seats whose player left); when a
+player's turn timer runs out it has the computer make that one move for them (a second timeout
+in a row puts the seat in 托管); between hands it deals the next hand once every connected player
+has pressed 继续 (ready), or — with several players — once the ready timer runs out. While no
 player is connected it waits: a table nobody attends does not play on by itself. It only ever
 changes the table through the table's own methods, holding its lock, after checking that
 nothing changed while it waited (``table.version``).
@@ -16,7 +18,8 @@ import time
 from ..actions import Action
 from ..bots import make_bot
 from ..errors import IllegalAction
-from .tables import Table, TableError
+from .seats import TableError
+from .tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +53,11 @@ async def _step(table: Table) -> None:
         assert match is not None
         hand, version = match.hand, table.version
     if hand.phase == "done":
-        await asyncio.sleep(table.server.hand_pause)
-        async with table.lock:
-            if match.hand is hand:
-                await table.next_hand()
+        if table.everyone_ready or not await _wait(table):
+            # everyone pressed 继续, or the ready timer ran out: the rest are made ready
+            async with table.lock:
+                if match.hand is hand:
+                    await table.next_hand()
         return
     seat = hand.to_act
     assert seat is not None
@@ -73,13 +77,22 @@ async def _step(table: Table) -> None:
                 random = make_bot("random").act(hand.observation(seat))
                 await table.act(seat, random, by_computer=True)
         return
+    if await _wait(table) or table.version != version or table.computer_plays(seat):
+        return
+    action = await _computer_action(table, seat)
+    async with table.lock:
+        if table.version == version and not table.computer_plays(seat):
+            await table.timed_out(seat, action)
+
+
+async def _wait(table: Table) -> bool:
+    """Wait for a change of the table; False when its deadline came first."""
     wait = None if table.deadline is None else max(0.0, table.deadline - time.time())
     try:
         await asyncio.wait_for(table.changed.wait(), wait)
     except TimeoutError:
-        async with table.lock:
-            if table.version == version and not table.computer_plays(seat):
-                table.set_auto(seat, True)
+        return False
+    return True
 
 
 async def _computer_action(table: Table, seat: int) -> Action:

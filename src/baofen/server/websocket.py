@@ -35,6 +35,7 @@ from ..wire.messages import (
     Leave,
     Ping,
     Pong,
+    Ready,
     ReasonCode,
     Reclaim,
     Start,
@@ -46,8 +47,9 @@ from . import assist
 from .config import ServerSettings
 from .connections import Connection
 from .lobby import Lobby
+from .seats import TableError
 from .security import RateLimiter
-from .tables import Table, TableError
+from .tables import Table
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -220,6 +222,8 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
         await table.start()
     elif isinstance(message, Auto):
         table.set_auto(seat, message.on)
+    elif isinstance(message, Ready):
+        table.set_ready(seat)
     elif isinstance(message, Leave):
         await table.leave(connection)
     connection.send(Ack(id=ident, version=table.version).model_dump_json())

@@ -72,6 +72,13 @@ class Auto(ClientMessageBase):
     on: bool
 
 
+class Ready(ClientMessageBase):
+    """继续: this player has seen the hand's result; the next hand is dealt once every connected
+    player is ready (with several players, at the latest ``ready_seconds`` after the hand)."""
+
+    type: Literal["ready"]
+
+
 class Leave(ClientMessageBase):
     """Leave the seat: before the start it is freed; during the match the computer plays it
     (逃跑, rules.md §12.4) until the player reclaims it with the token."""
@@ -109,7 +116,7 @@ class Hint(ClientMessageBase):
 
 ClientMessage = Annotated[
     Join | Reclaim | Watch | FillBots | Start | BidMessage | DeclareMessage | PlayMessage | Auto
-    | Leave | Sync | Ping | Check | Hint,
+    | Ready | Leave | Sync | Ping | Check | Hint,
     Field(discriminator="type"),
 ]
 """Any client → server message."""
@@ -142,6 +149,7 @@ ErrorCode = Literal[
     "already_started",
     "seats_empty",
     "match_over",
+    "not_between_hands",
     "illegal_action",
     "replaced",
     "unavailable",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from ..actions import Phase
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..observation import Observation
 from ..order import order_for
 from ..ruleset import RuleSet
@@ -45,15 +45,31 @@ class ObservationView(BaseModel):
     current_trick: list[tuple[SeatNumber, list[CardName]]]
     current_attempt: list[CardName] | None
     leader: SeatNumber | None
+    winning: SeatNumber | None = Field(
+        description="the seat whose play wins the trick in progress so far (the engine's "
+        "judgement); null before the lead"
+    )
+    trick_number: int = Field(
+        description="the trick in progress, 1 for the first (the last one once the hand is "
+        "done; 0 before the play)"
+    )
+    trick_points: int = Field(description="card points (分) in the trick in progress")
+    counter: dict[CardName, int] | None = Field(
+        description="记牌器 (when the table's card_counter is on): for each card kind, the "
+        "copies this seat has not seen (not in its hand, not played, not buried by itself)"
+    )
     hand_sizes: list[int]
     penalties: list[int]
     declarer_points: int
     result: ResultView | None
 
     @classmethod
-    def of(cls, observation: Observation, tricks: TrickViews | None = None) -> ObservationView:
+    def of(
+        cls, observation: Observation, tricks: TrickViews | None = None, counter: bool = True
+    ) -> ObservationView:
         """The wire form of an engine observation; ``tricks`` converts its finished tricks
-        (a server keeps one per table, to convert each trick once)."""
+        (a server keeps one per table, to convert each trick once); ``counter`` includes the
+        记牌器."""
         return cls.model_validate({
             "seat": observation.seat,
             "variant": observation.rules.variant,
@@ -72,6 +88,10 @@ class ObservationView(BaseModel):
             "current_trick": observation.current_trick,
             "current_attempt": observation.current_attempt,
             "leader": observation.leader,
+            "winning": observation.winning,
+            "trick_number": observation.trick_number,
+            "trick_points": observation.trick_points,
+            "counter": dict(zip(CARDS, observation.counter(), strict=True)) if counter else None,
             "hand_sizes": observation.hand_sizes,
             "penalties": observation.penalties,
             "declarer_points": observation.declarer_points,

@@ -6,8 +6,11 @@ a hand record is served in its own JSON form (:class:`~.record.HandRecord`).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
 
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from ..bots import BotLevel
 from ..ruleset import RuleSet
 from ..server.table_settings import TableSettings
 from ..setting import Variant
@@ -36,6 +39,30 @@ class TableCreated(BaseModel):
     link: str = Field(description="shareable link to the table")
     websocket: str = Field(description="WebSocket path to join or watch")
     table: TableInfo
+
+
+class QuickPlay(BaseModel):
+    """Body of ``POST /api/quickplay``: play the computer at once (和电脑玩)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: Variant = "baofen"
+    level: BotLevel | None = Field(None, description="the computer players' level; null: default")
+    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = Field(
+        "", description="the player's name; empty: a readable default such as 玩家4821"
+    )
+
+
+class QuickPlayed(BaseModel):
+    """Answer to ``POST /api/quickplay``: the player sits at South (seat 0), the computer fills
+    the other seats, and the match has started."""
+
+    code: str = Field(description="the table's code")
+    seat: SeatNumber
+    name: str = Field(description="the player's name at the table")
+    token: str = Field(description="the seat token: send `reclaim` with it on connecting")
+    link: str = Field(description="the table's link")
+    websocket: str = Field(description="WebSocket path of the table")
 
 
 class CardOrderView(BaseModel):

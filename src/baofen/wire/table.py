@@ -79,5 +79,9 @@ class TableInfo(BaseModel):
     match: MatchView | None = Field(description="null before the start")
     version: int = Field(description="number of stored events; grows with every change")
     deadline: float | None = Field(
-        description="turn timer of the seat to act: Unix time in seconds, or null"
+        description="turn timer of the seat to act (between hands: when those who have not "
+        "pressed 继续 are made ready): Unix time in seconds, or null"
+    )
+    ready: list[SeatNumber] = Field(
+        default_factory=list, description="between hands: the seats that pressed 继续 (ready)"
     )

@@ -29,6 +29,7 @@ export const api = {
   tables: () => request("GET", "/api/tables"),
   table: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}`),
   create: (body) => request("POST", "/api/tables", body),
+  quickplay: (body) => request("POST", "/api/quickplay", body),
   hands: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands`),
   replay: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/replay`),
 };

@@ -21,6 +21,17 @@ export function face(name) {
   return { rank: RANK_TEXT[name[1]] ?? name[1], suit: SUIT_SYMBOL[name[0]] };
 }
 
+/** Classes marking what a card is in this hand, from the server's card order (`order`, may be
+ * null): a trump, 红五 (包红五's top trump, always trump) and 参谋 (包红五's trump 3s). */
+export function marks(name, variant, order) {
+  const trump = Boolean(order) && order.group.get(name) === order.trumpGroup;
+  return [
+    trump && "trump",
+    variant === "hongwu" && name === "H5" && "red5",
+    variant === "hongwu" && trump && name[1] === "3" && "staff",
+  ];
+}
+
 /** A card face element; `attrs` are passed to the element (class, dataset, on…). */
 export function cardEl(name, attrs = {}) {
   const { rank, suit } = face(name);
@@ -35,9 +46,9 @@ export function cardEl(name, attrs = {}) {
   el("span", { class: "pip", text: joker ? "★" : suit }));
 }
 
-/** A row of overlapping card faces (a play, a trick). */
-export function cardsEl(names, className = "") {
-  return el("div", { class: ["cards", className] }, names.map((name) => cardEl(name)));
+/** A row of overlapping card faces (a play, a trick); `mark(name)` gives a card's marks. */
+export function cardsEl(names, className = "", mark = () => []) {
+  return el("div", { class: ["cards", className] }, names.map((name) => cardEl(name, { class: mark(name) })));
 }
 
 /** Short text chips (♠A ♥10) for compact lists: bids, replays, kitty. */

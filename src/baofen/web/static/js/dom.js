@@ -61,6 +61,19 @@ export function toast(message, kind = "info") {
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
 }
 
+/** Show a refusal as a banner at the top of the screen, in the page's language, until the
+ * player closes it or a few seconds pass. */
+export function banner(title, message) {
+  const old = byId("refusal");
+  if (old) old.remove();
+  const node = el("div", { class: "refusal", id: "refusal", role: "alert" },
+    el("strong", { text: title }), el("span", { text: message }),
+    el("button", { type: "button", class: "icon close", "aria-label": t("btn.close"), text: "✕",
+      on: { click: () => node.remove() } }));
+  document.body.append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
 /** Show a modal dialog over the page; returns a function that closes it. */
 export function modal(title, body, { onClose, className } = {}) {
   const layer = byId("overlay");

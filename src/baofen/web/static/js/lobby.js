@@ -1,13 +1,17 @@
-// The lobby (/): create a table, join one by link or code, or pick an open table.
+// The lobby (/): two big choices first — play the computer at once (和电脑玩) or open a table
+// for friends (和朋友玩) — then a table with one's own rules (folded), joining by link or code,
+// and the open tables.
 
 import { api } from "./api.js";
 import { el, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { buildSettings, readSettings, refresh } from "./settings.js";
-import { playerName, setPlayerName } from "./prefs.js";
+import { playerName, setPlayerName, setSeatToken } from "./prefs.js";
 
 let cache = null;
 let variant = "baofen";
+let level = null;
+let moreOpen = false;
 
 /** The table code in a pasted link (…/t/CODE) or the code itself. */
 export function codeFrom(text) {
@@ -25,6 +29,7 @@ export async function showLobby(root) {
     cache = { defaults, schema };
   }
   const { defaults, schema } = cache;
+  level ??= defaults.settings.bot_level;
   const settingsBox = el("div", { class: "settings" });
   const gamePicker = el("div", { class: "games", role: "radiogroup" },
     Object.keys(defaults.rules).map((game) => el("label", { class: ["game", game === variant && "chosen"] },
@@ -32,19 +37,31 @@ export async function showLobby(root) {
         on: { change: () => { variant = game; showLobby(root); } } }),
       el("strong", { text: t(`game.${game}`) }),
       el("small", { text: t(`game.${game}.note`) }))));
+  const nameInput = el("input", { id: "f-player", name: "player", type: "text", maxLength: 24,
+    value: playerName(), autocomplete: "nickname", on: { change: (e) => setPlayerName(e.target.value) } });
+  const levelPicker = el("select", { id: "quick-level", "aria-label": t("quick.level"),
+    on: { change: (e) => { level = e.target.value; } } },
+  defaults.bot_levels.map((id) => el("option", { value: id, text: t(`level.${id}`), selected: id === level })));
+  const quick = el("section", { class: "start" },
+    el("div", { class: "field" }, el("label", { for: "f-player", text: t("lobby.yourname") }), nameInput),
+    el("div", { class: "field-title", text: t("lobby.game") }),
+    gamePicker,
+    el("div", { class: "choices" },
+      el("div", { class: "choice" },
+        el("button", { type: "button", class: "primary big", id: "quickplay", text: t("quick.title"),
+          on: { click: (e) => quickplay(e.currentTarget) } }),
+        el("small", { text: t("quick.note") }),
+        el("label", { class: "inline-field" }, el("span", { text: t("quick.level") }), levelPicker)),
+      el("div", { class: "choice" },
+        el("button", { type: "button", class: "primary big", id: "friends", text: t("friends.title"),
+          on: { click: (e) => playFriends(e.currentTarget, defaults) } }),
+        el("small", { text: t("friends.note") }))));
   const form = el("form", { class: "create", novalidate: true,
     on: {
       input: () => refresh(settingsBox),
       change: () => refresh(settingsBox),
       submit: (event) => { event.preventDefault(); create(form, settingsBox); },
     } },
-    el("h2", { text: t("lobby.create") }),
-    el("div", { class: "field" },
-      el("label", { for: "f-player", text: t("lobby.yourname") }),
-      el("input", { id: "f-player", name: "player", type: "text", maxLength: 24, value: playerName(),
-        on: { change: (e) => setPlayerName(e.target.value) } })),
-    el("div", { class: "field-title", text: t("lobby.game") }),
-    gamePicker,
     settingsBox,
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "secondary", text: t("lobby.reset"),
@@ -69,7 +86,11 @@ export async function showLobby(root) {
       el("button", { type: "button", class: "secondary small", text: t("lobby.open.refresh"),
         on: { click: () => listTables(list) } })),
     list);
-  fill(root, el("div", { class: "lobby" }, form, el("div", { class: "side" }, join, open)));
+  const more = el("details", { class: "more", id: "more", open: moreOpen,
+    on: { toggle: (e) => { moreOpen = e.currentTarget.open; } } },
+    el("summary", { text: t("lobby.more") }), form);
+  fill(root, el("div", { class: "lobby" }, el("div", { class: "main" }, quick, more),
+    el("div", { class: "side" }, join, open)));
   listTables(list);
 }
 
@@ -79,21 +100,56 @@ async function listTables(list) {
   if (!tables.length) return fill(list, el("li", { class: "empty", text: t("lobby.open.none") }));
   fill(list, tables.map((table) => {
     const seated = table.seats.filter((s) => s.kind).length;
+    const game = t(`game.${table.rules.variant}`);
     return el("li", {},
       el("a", { href: `/t/${table.code}` },
-        el("strong", { text: table.settings.name || t(`game.${table.rules.variant}`) }),
-        el("span", { text: ` · ${t(`game.${table.rules.variant}`)} · ${t("lobby.seats", { n: seated })}` })));
+        el("strong", { text: table.settings.name || game }),
+        el("span", { text: ` · ${table.settings.name ? `${game} · ` : ""}${t("lobby.seats", { n: seated })}` })));
   }));
 }
 
+/** The player's name: the one typed, or a readable default remembered for next time. */
+function nameNow() {
+  const typed = document.getElementById("f-player")?.value.trim();
+  if (typed) setPlayerName(typed);
+  else if (!playerName()) setPlayerName(t("name.default", { n: 1000 + Math.floor(Math.random() * 9000) }));
+  return playerName();
+}
+
+/** 和电脑玩: seated at South, the computer in the other seats, the hand dealt. */
+async function quickplay(button) {
+  button.disabled = true;
+  try {
+    const played = await api.quickplay({ variant, level, name: nameNow() });
+    setSeatToken(played.code, played.token);
+    location.assign(`/t/${played.code}`);
+  } catch (error) {
+    toast(t("lobby.error", { message: error.message }), "error");
+    button.disabled = false;
+  }
+}
+
+/** 和朋友玩: a table of the game's default rules, this player seated at South. */
+async function playFriends(button, defaults) {
+  button.disabled = true;
+  try {
+    const created = await api.create({ rules: defaults.rules[variant], settings: defaults.settings });
+    nameNow();
+    location.assign(`/t/${created.code}#sit`);
+  } catch (error) {
+    toast(t("lobby.error", { message: error.message }), "error");
+    button.disabled = false;
+  }
+}
+
 async function create(form, settingsBox) {
-  setPlayerName(form.elements.player.value);
+  nameNow();
   const body = readSettings(settingsBox);
   const button = form.querySelector("#create");
   button.disabled = true;
   try {
     const created = await api.create(body);
-    location.assign(`/t/${created.code}`);
+    location.assign(`/t/${created.code}#sit`);
   } catch (error) {
     toast(t("lobby.error", { message: error.message }), "error");
     button.disabled = false;

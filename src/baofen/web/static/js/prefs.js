@@ -12,6 +12,16 @@ export function setPlayerName(name) {
   if (value) localStorage.setItem(NAME, value);
 }
 
+const SOUND = "baofen.sound";
+
+/** Whether a sound says it is this player's turn (off until the player turns it on). */
+export const soundOn = () => localStorage.getItem(SOUND) === "1";
+
+/** Turn the turn sound on or off. */
+export function setSound(on) {
+  localStorage.setItem(SOUND, on ? "1" : "0");
+}
+
 /** The seat token of this table, kept to reclaim the seat after a reload or a drop. */
 export const seatToken = (code) => localStorage.getItem(TOKEN(code));
 

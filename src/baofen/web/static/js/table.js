@@ -9,14 +9,15 @@
 import { api } from "./api.js";
 import { loadOrder } from "./cards.js";
 import { Connection } from "./connection.js";
-import { toast } from "./dom.js";
+import { banner, byId, el, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatToken, setPlayerName, setSeatToken } from "./prefs.js";
+import { playerName, seatToken, setPlayerName, setSeatToken } from "./prefs.js";
 import { openReplay } from "./replay.js";
 import { renderActions } from "./table/actions.js";
 import { renderCenter } from "./table/center.js";
-import { showLastTrick, showResult, showScores } from "./table/dialogs.js";
+import { dropResult, showLastTrick, showResult, showScores } from "./table/dialogs.js";
 import { renderHand, selectedNames, showSelection } from "./table/hand.js";
+import { noticeTurn } from "./table/notice.js";
 import { reasonText } from "./table/reasons.js";
 import { tick } from "./table/seats.js";
 import { checkKey, myTurn, ready, shortName, tableState } from "./table/state.js";
@@ -42,6 +43,7 @@ export function showTable(root, code) {
     const match = message.table.match;
     const number = match ? match.hand_number : 0;
     if (number !== state.handNumber) {
+      if (state.handNumber) dropResult();
       state.handNumber = number;
       state.kittyTrump = null;
       state.tricksSeen = 0;
@@ -61,6 +63,7 @@ export function showTable(root, code) {
       state.tricksSeen = obs.tricks.length;
     }
     redraw();
+    noticeTurn(state, myTurn(state));
   }
 
   function redraw() {
@@ -124,7 +127,7 @@ export function showTable(root, code) {
 
   async function send(message) {
     const answer = await conn.request(message);
-    if (answer.type === "error") toast(t("err.generic", { message: reasonText(answer) }), "error");
+    if (answer.type === "error") banner(t("refused.title"), reasonText(answer));
     return answer;
   }
 
@@ -150,6 +153,20 @@ export function showTable(root, code) {
     toggleAuto() {
       const { table: info, you } = state.message;
       send({ type: "auto", on: !info.seats[you].auto });
+    },
+
+    takeBack: () => send({ type: "auto", on: false }),
+
+    /** 继续: this player is ready for the next hand. */
+    ready: () => send({ type: "ready" }),
+
+    /** Enter on a card: play the selection (or bury it), when the server allows it. */
+    submit() {
+      const obs = state.message?.observation;
+      if (!obs || !myTurn(state)) return;
+      if (obs.phase === "playing" && state.check.legal && !state.check.pending
+        && state.check.key === checkKey(state, selectedNames())) act.play();
+      else if (obs.phase === "kitty" && state.kittyTrump && state.selected.size === state.defaults.kitty_size) act.declare();
     },
 
     /** The declarer tries a trump suit: the hand is redrawn in its order, keeping the selection. */
@@ -198,7 +215,8 @@ export function showTable(root, code) {
 
   // -- the connection -------------------------------------------------------------------------
 
-  /** Take back this browser's seat with its token, or else watch. */
+  /** Take back this browser's seat with its token; sit at South when the lobby just opened
+   * this table for its player (#sit); or else watch. */
   async function identify() {
     const token = seatToken(code);
     if (token) {
@@ -207,13 +225,30 @@ export function showTable(root, code) {
       if (answer.code === "bad_token") setSeatToken(code, null);
       else if (answer.code === "closed") return;
     }
+    if (location.hash === "#sit") {
+      history.replaceState(null, "", location.pathname);
+      const answer = await conn.request({ type: "join", seat: 0, name: playerName() || t("name.default", { n: 1000 + Math.floor(Math.random() * 9000) }) });
+      if (answer.type === "joined") return setSeatToken(code, answer.token);
+    }
     await conn.request({ type: "watch" });
+  }
+
+  /** An unknown link: say so, and lead back to the lobby. */
+  function showGone() {
+    fill(root, el("section", { class: "gone", id: "gone" },
+      el("h2", { text: t("gone.title") }),
+      el("p", { text: t("gone.text") }),
+      el("a", { class: "button primary", href: "/", text: t("gone.back") })));
+    byId("conn")?.remove();
   }
 
   function receive(message) {
     if (message.type === "state") update(message);
     else if (message.type === "error" && message.code === "replaced") showStatus("replaced");
-    else if (message.type === "error" && message.code === "unknown_table") showStatus("gone");
+    else if (message.type === "error" && message.code === "unknown_table") {
+      state.gone = true;
+      showGone();
+    }
   }
 
   document.body.dataset.view = "table";
@@ -221,6 +256,7 @@ export function showTable(root, code) {
   conn.addEventListener("open", identify);
   conn.addEventListener("message", (event) => receive(event.detail));
   const shell = () => {
+    if (state.gone) return showGone();
     renderShell(root);
     showStatus(conn.status);
   };

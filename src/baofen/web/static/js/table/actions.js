@@ -3,7 +3,7 @@
 // server; whether a selection may be played is the server's answer to `check`.
 
 import { chipsEl, isRed, SUIT_SYMBOL } from "../cards.js";
-import { byId, el, fill } from "../dom.js";
+import { byId, el, fill, patch } from "../dom.js";
 import { t } from "../i18n.js";
 import { selectedNames } from "./hand.js";
 import { checkKey, myTurn, shortName } from "./state.js";
@@ -15,17 +15,28 @@ const QUICK_BIDS = 5;
 export function renderActions(state, act) {
   const box = byId("actions");
   const { table: info, observation: obs, you } = state.message;
+  renderAutoBanner(state, act);
   if (!obs || info.status === "waiting") return fill(box);
   if (info.status === "finished" && obs.phase === "done") return fill(box, el("p", { class: "status", text: t("act.over") }));
   if (!myTurn(state)) return fill(box, el("p", { class: "status" }, waitingText(state)));
-  const me = you !== null ? info.seats[you] : null;
   const hint = el("button", { type: "button", class: "secondary", id: "btn-hint", text: t("btn.hint"),
     on: { click: act.hint } });
   const timer = el("span", { class: "timer", dataset: { seatTimer: you } });
-  const auto = me && me.auto ? el("p", { class: "status auto", text: t("act.auto") }) : null;
-  if (obs.phase === "bidding") return fill(box, auto, el("div", { class: "prompt" }, t("act.bid"), timer), bidButtons(state, act, hint));
-  if (obs.phase === "kitty") return fill(box, auto, kittyBar(state, act, hint, timer));
-  return fill(box, auto, playBar(state, act, hint, timer));
+  if (obs.phase === "bidding") return fill(box, el("div", { class: "prompt" }, t("act.bid"), timer), bidButtons(state, act, hint));
+  if (obs.phase === "kitty") return fill(box, kittyBar(state, act, hint, timer));
+  return fill(box, playBar(state, act, hint, timer));
+}
+
+/** 托管: the computer plays this seat (after two timeouts in a row, or on request), said by a
+ * banner with one button to take the seat back; redrawn only when it changes, so that the
+ * button stays put while the computer plays on. */
+function renderAutoBanner(state, act) {
+  const { table: info, you } = state.message;
+  const on = Boolean(you !== null && info.seats[you].auto && info.status === "playing");
+  patch(byId("auto-box"), [on], () => on && el("div", { class: "auto-banner", id: "auto-banner", role: "status" },
+    el("span", { text: t("auto.banner") }),
+    el("button", { type: "button", class: "primary", id: "btn-take-back", text: t("auto.take"),
+      on: { click: act.takeBack } })));
 }
 
 /** Whom the table waits for, or why this player has nothing to do. */

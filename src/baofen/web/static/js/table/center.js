@@ -1,7 +1,7 @@
 // The middle of the table: the waiting panel before the start, the bids while bidding and
 // burying, then the trick being played (or the last one, held a moment for everyone to see).
 
-import { cardsEl, chipsEl } from "../cards.js";
+import { cardsEl, chipsEl, marks, orderNow } from "../cards.js";
 import { byId, el, fill, patch } from "../dom.js";
 import { t } from "../i18n.js";
 import { myTurn, POSITIONS, position, shortName } from "./state.js";
@@ -18,33 +18,55 @@ export function renderCenter(state, act) {
   delete center.dataset.key;
   if (!obs) return fill(center);
   if (obs.phase === "bidding" || obs.phase === "kitty") return fill(center, biddingSummary(state));
-  if (obs.phase === "done" && !obs.tricks.length) return fill(center, biddingSummary(state));
+  if (obs.phase === "done" && !obs.tricks.length) return fill(center, biddingSummary(state), readyNote(state));
   let trick = null;
   let live = false;
   if (obs.current_trick.length) {
     if (state.hold && Date.now() < state.hold.until && !myTurn(state)) trick = state.hold.trick;
     else {
-      trick = { leader: obs.leader, plays: obs.current_trick, winner: null, points: null, attempted: obs.current_attempt, penalty: null };
+      trick = { leader: obs.leader, plays: obs.current_trick, winner: null, points: null,
+        attempted: obs.current_attempt, penalty: null, winning: obs.winning };
       live = true;
     }
   } else if (obs.tricks.length) {
     trick = obs.tricks[obs.tricks.length - 1];
   }
-  return fill(center, trickEl(state, trick, live));
+  const number = live ? obs.trick_number : obs.tricks.length;
+  const points = live ? obs.trick_points : trick?.points ?? 0;
+  return fill(center, trickEl(state, trick, live),
+    trick && el("div", { class: "trick-info", id: "trick-info", text: t("trick.info", { n: number, p: points }) }),
+    obs.phase === "done" && readyNote(state));
 }
 
-/** A trick (a TrickView, or the one being played when `live`) laid out around the table. */
+/** Between hands, once this player pressed 继续: whom the table still waits for. */
+function readyNote(state) {
+  const { table: info, you } = state.message;
+  if (info.status !== "playing" || you === null || !info.ready.includes(you)) return null;
+  return el("p", { class: "ready-note", id: "ready-note", text: t("ready.waiting") });
+}
+
+/** A trick (a TrickView, or the one being played when `live`) laid out around the table: the
+ * leader marked, the seat winning so far (the server's `winning`) or the winner highlighted,
+ * the card that just landed sliding in, and trumps, 红五 and 参谋 marked. */
 export function trickEl(state, trick, live) {
   const slots = POSITIONS.map((pos) => el("div", { class: ["slot", pos], dataset: { pos } }));
   const area = el("div", { class: ["trick", live ? "live" : "done"], id: "trick" }, slots);
   if (!trick) return area;
-  for (const [seat, cards] of trick.plays) {
+  const variant = state.message.table.rules.variant;
+  const order = orderNow(variant, state.message.observation?.trump ?? null);
+  const mark = (name) => marks(name, variant, order);
+  const top = live ? trick.winning : trick.winner;
+  trick.plays.forEach(([seat, cards], index) => {
     const slot = slots[POSITIONS.indexOf(position(state, seat))];
     slot.dataset.seat = seat;
-    slot.classList.toggle("winner", trick.winner === seat);
-    fill(slot, cardsEl(cards, "played"),
-      trick.winner === seat && el("span", { class: "won", text: `★ ${t("trick.won")}${trick.points ? ` · ${t("trick.points", { n: trick.points })}` : ""}` }));
-  }
+    slot.classList.toggle("winner", top === seat);
+    slot.classList.toggle("fresh", live && index === trick.plays.length - 1);
+    const tags = [];
+    if (seat === trick.leader) tags.push(el("span", { class: "tag lead", text: t("trick.lead") }));
+    if (live && top === seat) tags.push(el("span", { class: "tag winning", id: "winning", text: `★ ${t("trick.winning")}` }));
+    fill(slot, cardsEl(cards, "played", mark), el("div", { class: "tags" }, tags),
+      !live && trick.winner === seat && el("span", { class: "won", text: `★ ${t("trick.won")}${trick.points ? ` · ${t("trick.points", { n: trick.points })}` : ""}` }));
+  });
   if (trick.attempted) {
     area.append(el("div", { class: "failed-throw", id: "failed-throw" },
       el("strong", { text: `${t("trick.failed")} · ${shortName(state, trick.leader)}` }),

@@ -8,6 +8,11 @@ import { directions, shortNames } from "./state.js";
 
 let closeResult = null;
 
+/** Close the result dialog without pressing 继续 (the next hand was dealt meanwhile). */
+export function dropResult() {
+  if (closeResult) closeResult(true);
+}
+
 /** Show the hand's result once, when the hand is done; `act.openReplay` replays it. */
 export function showResult(state, act) {
   const { table: info, observation: obs } = state.message;
@@ -32,8 +37,14 @@ export function showResult(state, act) {
         on: { click: () => act.openReplay(number) } }),
       el("button", { type: "button", class: "primary", id: "btn-continue", text: t("btn.continue"),
         on: { click: () => closeResult && closeResult() } })));
-  closeResult = modal(t("result.title", { n: number }), body, {
-    className: "result-dialog", onClose: () => { closeResult = null; } });
+  // Closing the dialog, by 继续 or ✕, is this player's 继续 (ready) for the next hand.
+  let dropped = false;
+  const close = modal(t("result.title", { n: number }), body, {
+    className: "result-dialog", onClose: () => {
+      closeResult = null;
+      if (!dropped && !finished && state.message.you !== null) act.ready();
+    } });
+  closeResult = (drop = false) => { dropped = drop; close(); };
 }
 
 /** The last finished trick, in a dialog. */

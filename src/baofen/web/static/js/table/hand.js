@@ -1,7 +1,7 @@
 // This player's hand: grouped by suit group, trumps together, in the order the server gives
 // for the trump (or the trump being tried); cards are selected by clicking, Enter or Space.
 
-import { cardEl, groupCards, loadOrder, orderNow } from "../cards.js";
+import { cardEl, groupCards, loadOrder, marks, orderNow } from "../cards.js";
 import { byId, el, fill, toast } from "../dom.js";
 import { displayTrump, myTurn } from "./state.js";
 
@@ -19,6 +19,9 @@ export function renderHand(state, act) {
   }
   const selectable = myTurn(state) && (obs.phase === "playing" || obs.phase === "kitty");
   const copies = new Map();
+  // The kitty's cards, marked in the declarer's hand while they bury (one copy per kitty card).
+  const fromKitty = new Map();
+  if (obs.phase === "kitty" && obs.kitty) for (const name of obs.kitty) fromKitty.set(name, (fromKitty.get(name) ?? 0) + 1);
   const groups = groupCards(obs.hand, order).map(([group, names]) => el("div", {
     class: ["suit-group", group === order.trumpGroup && "trumps"], dataset: { group } },
   names.map((name) => {
@@ -26,17 +29,35 @@ export function renderHand(state, act) {
     copies.set(name, n + 1);
     const id = `${name}#${n}`;
     const choose = () => act.toggle(id);
+    const kitty = (fromKitty.get(name) ?? 0) > n;
     return cardEl(name, {
-      class: [state.selected.has(id) && "selected", selectable && "selectable"],
+      class: [state.selected.has(id) && "selected", selectable && "selectable", kitty && "from-kitty",
+        marks(name, variant, order)],
       dataset: { id }, role: "button", tabIndex: selectable ? 0 : -1,
       "aria-pressed": state.selected.has(id) ? "true" : "false",
-      on: selectable ? { click: choose, keydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(); } } } : {},
+      on: selectable ? { click: choose, keydown: (e) => keyOnCard(e, choose, act) } : {},
     });
   })));
   const row = el("div", { class: "cards-in-hand" }, groups);
   fill(box, row);
   fitGroups(row);
   return box;
+}
+
+/** Keyboard play: arrows move between cards, Space selects, Enter plays (or buries). */
+function keyOnCard(event, choose, act) {
+  if (event.key === " ") {
+    event.preventDefault();
+    choose();
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    act.submit();
+  } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    event.preventDefault();
+    const cards = [...document.querySelectorAll("#hand .card.selectable")];
+    const next = cards[cards.indexOf(event.currentTarget) + (event.key === "ArrowLeft" ? -1 : 1)];
+    if (next) next.focus();
+  }
 }
 
 /** Show `state`'s selection on the cards in place (keeps the keyboard focus). */

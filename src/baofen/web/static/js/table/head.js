@@ -4,6 +4,8 @@
 import { suitEl } from "../cards.js";
 import { byId, el, fill, patch } from "../dom.js";
 import { t } from "../i18n.js";
+import { setSound, soundOn } from "../prefs.js";
+import { beep } from "./notice.js";
 
 /** Draw the header from `state`; `act` holds the tools' actions. */
 export function renderHead(state, act) {
@@ -37,7 +39,10 @@ function renderTools(state, act) {
   const canReplay = Boolean(match && match.history.length);
   const showAuto = Boolean(me && info.status === "playing");
   // Redrawn only when they change, so that a click is never lost to a redraw.
-  patch(byId("head-tools"), [canLast, Boolean(match), canReplay, showAuto, me?.auto], () => [
+  patch(byId("head-tools"), [canLast, Boolean(match), canReplay, showAuto, me?.auto, soundOn()], () => [
+    el("button", { type: "button", class: ["tool", soundOn() && "on"], id: "btn-sound",
+      text: `♪ ${t("btn.sound")}`, "aria-pressed": soundOn() ? "true" : "false",
+      on: { click: () => { setSound(!soundOn()); if (soundOn()) beep(); renderTools(state, act); } } }),
     el("button", { type: "button", class: "tool", id: "btn-last", text: t("btn.last"),
       disabled: !canLast, on: { click: act.showLastTrick } }),
     el("button", { type: "button", class: "tool", id: "btn-scores", text: t("btn.scores"),

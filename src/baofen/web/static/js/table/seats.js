@@ -25,9 +25,12 @@ export function renderSeats(state) {
     const meta = [];
     if (obs) meta.push(el("span", { class: "count", text: t("seat.cards", { n: obs.hand_sizes[seat] }) }));
     if (match) {
-      meta.push(el("span", { class: "score", text: match.coins
-        ? t("seat.levels", { n: match.scores[seat], coins: match.coins[seat] })
-        : t("seat.score", { n: match.scores[seat] }) }));
+      let text = t("seat.score", { n: match.scores[seat] });
+      if (match.coins) {
+        text = match.coins[seat] === match.scores[seat] ? t("seat.levels_same", { n: match.scores[seat] })
+          : t("seat.levels", { n: match.scores[seat], coins: match.coins[seat] });
+      }
+      meta.push(el("span", { class: "score", text }));
     }
     fill(node,
       el("div", { class: "name" }, el("span", { class: "who", text: seatName(state, seat) }), badges),
@@ -52,7 +55,7 @@ export function tick(state) {
   for (const node of document.querySelectorAll("[data-seat-timer]")) {
     let text = "";
     if (info && info.deadline && obs && Number(node.dataset.seatTimer) === obs.to_act) {
-      const cap = info.settings.timer_seconds ?? Infinity;
+      const cap = info.settings[`${obs.phase === "kitty" ? "kitty" : obs.phase === "bidding" ? "bid" : "play"}_seconds`] ?? Infinity;
       const left = Math.max(0, Math.min(cap, info.deadline - Date.now() / 1000));
       text = t("act.timer", { s: Math.ceil(left) });
       node.classList.toggle("urgent", left < 6);

@@ -41,7 +41,7 @@ export function seatName(state, seat) {
   const s = state.message?.table.seats[seat];
   const where = t(`seat.${seat}`);
   if (!s || !s.kind) return where;
-  const who = s.kind === "bot" ? t("bot.name", { level: t(`bot.${s.bot_level}`) }) : s.name;
+  const who = s.kind === "bot" ? t("bot.name", { level: t(`level.${s.bot_level}`) }) : s.name;
   return `${where} · ${who}`;
 }
 
@@ -49,7 +49,7 @@ export function seatName(state, seat) {
 export function shortName(state, seat) {
   const s = state.message?.table.seats[seat];
   if (!s || !s.kind) return t(`seat.${seat}`);
-  return s.kind === "bot" ? `${t(`seat.${seat}`)}·${t(`bot.${s.bot_level}`)}` : `${t(`seat.${seat}`)}·${s.name}`;
+  return s.kind === "bot" ? `${t(`seat.${seat}`)}·${t(`level.${s.bot_level}`)}` : `${t(`seat.${seat}`)}·${s.name}`;
 }
 
 /** Every seat's short name. */

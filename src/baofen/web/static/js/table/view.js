@@ -4,6 +4,7 @@ import { byId, el, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { renderActions } from "./actions.js";
 import { renderCenter } from "./center.js";
+import { renderCounter } from "./counter.js";
 import { renderHand } from "./hand.js";
 import { renderHead } from "./head.js";
 import { renderSeats } from "./seats.js";
@@ -16,7 +17,9 @@ export function renderShell(root) {
       el("div", { class: "info", id: "head-info" }), el("span", { class: "tools", id: "head-tools" })),
     el("div", { class: "board", id: "board" },
       POSITIONS.map((pos) => el("div", { class: ["seat", pos], id: `seat-${pos}` })),
-      el("div", { class: "center", id: "center" })),
+      el("div", { class: "center", id: "center" }),
+      el("div", { class: "counter-box", id: "counter-box" })),
+    el("div", { class: "auto-box", id: "auto-box" }),
     el("div", { class: "actions", id: "actions" }),
     el("div", { class: "hand", id: "hand" })));
 }
@@ -39,6 +42,7 @@ export function render(state, act) {
   renderCenter(state, act);
   renderActions(state, act);
   renderHand(state, act);
+  renderCounter(state);
 }
 
 /** Show the connection's status in the top bar. */

@@ -21,15 +21,20 @@ export function waitingPanel(state, act) {
       text: t("seat.sit"), on: { click: () => act.join(s.seat, nameInput.value) } }))));
   const empty = info.seats.some((s) => !s.kind);
   const levels = el("select", { id: "bot-level", "aria-label": t("field.bot_level") },
-    state.defaults.bot_levels.map((level) => el("option", { value: level, text: t(`bot.${level}`),
+    state.defaults.bot_levels.map((level) => el("option", { value: level, text: t(`level.${level}`),
       selected: level === info.settings.bot_level })));
   return el("div", { class: "waiting" },
     el("h2", { text: t("wait.title") }),
-    el("div", { class: "share" }, el("span", { text: `${t("wait.share")}: ` }),
-      el("input", { id: "share-link", type: "text", readOnly: true, value: link, on: { focus: (e) => e.target.select() } }),
-      el("button", { type: "button", class: "secondary small", text: t("wait.copy"), on: { click: () => {
-        navigator.clipboard?.writeText(link).then(() => toast(t("wait.copied")), () => {});
-      } } })),
+    el("div", { class: "share" },
+      el("img", { class: "qr", id: "share-qr", src: `/t/${encodeURIComponent(state.code)}/qr.svg`,
+        alt: t("share.title"), width: 132, height: 132 }),
+      el("div", { class: "share-text" },
+        el("label", { for: "share-link", text: `${t("wait.share")}: ` }),
+        el("input", { id: "share-link", type: "text", readOnly: true, value: link, on: { focus: (e) => e.target.select() } }),
+        el("button", { type: "button", class: "secondary small", text: t("wait.copy"), on: { click: () => {
+          navigator.clipboard?.writeText(link).then(() => toast(t("wait.copied")), () => {});
+        } } }),
+        el("small", { class: "code", text: `${t("share.code")}: ${state.code}` }))),
     !seated && el("p", { text: t("wait.watching") }),
     !seated && el("div", { class: "field inline" }, el("label", { for: "seat-name", text: t("lobby.yourname") }), nameInput),
     seats,
