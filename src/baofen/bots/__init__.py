@@ -1,8 +1,11 @@
 """Computer players. Every bot decides from a :class:`~baofen.Observation` only.
 
-``make_bot(name, **options)`` builds one: ``"random"``, ``"rule"`` or ``"search"``.
+``make_bot(name, **options)`` builds one: a level players pick (``"easy"``, ``"normal"``,
+``"hard"``, ``"master"``), a library bot (``"random"``, ``"rule"``, ``"search"``), or the arena's
+perfect-information ``"reference"`` (never seated at a table).
 """
 
 from .base import BOT_LEVELS, Bot, BotLevel, bot_names, make_bot
+from .reference_bot import DealSeer
 
-__all__ = ["BOT_LEVELS", "Bot", "BotLevel", "bot_names", "make_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "BotLevel", "DealSeer", "bot_names", "make_bot"]

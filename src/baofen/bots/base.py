@@ -7,7 +7,9 @@ from typing import Any, Literal, Protocol, TypeGuard
 
 from ..actions import Action
 from ..observation import Observation
+from .levels import EasyBot, hard_bot, master_bot
 from .random_bot import RandomBot
+from .reference_bot import ReferenceBot
 from .rule_bot import RuleBot
 from .search_bot import SearchBot
 
@@ -21,31 +23,41 @@ class Bot(Protocol):
         ...
 
 
-BotLevel = Literal["random", "rule", "search"]
-"""Strength of a computer player: ``random`` (any legal move), ``rule`` (heuristics), ``search``."""
+BotLevel = Literal["easy", "normal", "hard", "master", "random", "rule", "search"]
+"""A computer player a table may seat: a level players pick (``easy`` 简单, ``normal`` 普通,
+``hard`` 困难, ``master`` 大师; see :mod:`baofen.bots.levels`) or a library bot by its name
+(``random``, ``rule``, ``search``: still accepted, so stored tables load)."""
 
 _REGISTRY: dict[BotLevel, Callable[..., Bot]] = {
+    "easy": EasyBot, "normal": RuleBot, "hard": hard_bot, "master": master_bot,
     "random": RandomBot, "rule": RuleBot, "search": SearchBot,
 }
 
-BOT_LEVELS: tuple[BotLevel, ...] = tuple(_REGISTRY)
-"""Every computer player level, weakest first: the one list the server, the browser's form
-and the CLI offer."""
+BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "normal", "hard", "master")
+"""The levels players pick, weakest first: the one list the server, the browser's form and the
+CLI offer."""
+
+_ARENA_ONLY: dict[str, Callable[..., Any]] = {"reference": ReferenceBot}
+"""Players for the arena and benchmarks only, never seated at a table: the perfect-information
+reference (it sees every hand)."""
 
 
 def bot_names() -> list[str]:
-    """Names :func:`make_bot` accepts."""
-    return sorted(_REGISTRY)
+    """Names :func:`make_bot` accepts: the levels, the library bots and the arena's reference."""
+    return sorted([*_REGISTRY, *_ARENA_ONLY])
 
 
 def make_bot(name: str, **options: Any) -> Bot:
-    """A new bot by name (``"random"``, ``"rule"``, ``"search"``) with its options
-    (e.g. ``seed``)."""
-    if not _is_bot_level(name):
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
-    return _REGISTRY[name](**options)
+    """A new bot by name (a level of :data:`BOT_LEVELS`, ``"random"``, ``"rule"``, ``"search"``
+    or the arena's ``"reference"``) with its options (e.g. ``seed``)."""
+    if _is_bot_level(name):
+        return _REGISTRY[name](**options)
+    if name in _ARENA_ONLY:
+        bot: Bot = _ARENA_ONLY[name](**options)
+        return bot
+    raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
 
 
 def _is_bot_level(name: str) -> TypeGuard[BotLevel]:
-    """True when ``name`` is a computer player level."""
+    """True when ``name`` may be seated at a table."""
     return name in _REGISTRY

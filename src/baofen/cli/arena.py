@@ -54,6 +54,9 @@ def arena(
     start: Annotated[
         int, typer.Option(min=0, help="number of the first deal (to run a long match in parts)")
     ] = 0,
+    one_way: Annotated[
+        bool, typer.Option("--one-way", help="test bot A only (half the tables, twice as fast)")
+    ] = False,
     out: Annotated[
         Path, typer.Option(help="directory for results.csv, summary.json and advantage.png")
     ] = Path("arena-results"),
@@ -75,7 +78,8 @@ def arena(
         task = progress.add_task(f"{variant.value}: {a.label} vs {b.label}", total=deals)
         try:
             rows = run_arena(rules, a, b, deals, seed, jobs or os.cpu_count() or 1,
-                             on_deal=lambda: progress.advance(task), start=start)
+                             on_deal=lambda: progress.advance(task), start=start,
+                             one_way=one_way)
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
     elapsed = time.perf_counter() - started
