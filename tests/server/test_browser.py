@@ -39,9 +39,10 @@ def test_defaults(server: ThreadServer) -> None:
     assert RuleSet.from_dict(body["rules"]["baofen"]) == RuleSet.baofen()
     assert RuleSet.from_dict(body["rules"]["hongwu"]) == RuleSet.hongwu()
     assert body["settings"]["timer_seconds"] == 30
-    # One list of levels: the registry's, which the messages' and settings' type also is.
-    assert body["bot_levels"] == ["random", "rule", "search"] == list(BOT_LEVELS)
-    assert get_args(BotLevel) == BOT_LEVELS
+    # One list of levels: the registry's; the messages' and settings' type accepts them, and the
+    # library names too (stored tables still load).
+    assert body["bot_levels"] == ["easy", "normal", "hard", "master"] == list(BOT_LEVELS)
+    assert set(get_args(BotLevel)) == {*BOT_LEVELS, "random", "rule", "search"}
     assert body["kitty_size"] == 8 and body["trumps"] == ["S", "H", "C", "D"]
     # every setting's group is one of the form's groups, and the table's come last
     settings = {**settings_of(RuleSet), **settings_of(TableSettings)}

@@ -54,10 +54,11 @@ weights and :data:`DECLARER_TRUMP_WEIGHT` make sampled worlds match the rule bot
 average (trumps held at the start of play, trumps and points buried)."""
 
 
-MISMATCH = {"bid": 0.25, "declare": 0.5, "play": 0.6}
+MISMATCH = {"bid": 0.4, "declare": 0.6, "play": 0.8}
 """Likelihood factor of an observed action the rule bot's policy would not have chosen in a world,
 by kind (1 when it would have): bids tell most about a hand, single plays least (a human — or a
-search bot — often plays otherwise)."""
+search bot — often plays otherwise). Mild on purpose: a hand has dozens of observed plays, and
+sharp factors would leave one world carrying all the weight."""
 
 
 class Determinizer:

@@ -81,6 +81,10 @@ const zh = {
   "bot.random": "随机",
   "bot.rule": "规则",
   "bot.search": "搜索",
+  "bot.easy": "简单",
+  "bot.normal": "普通",
+  "bot.hard": "困难",
+  "bot.master": "大师",
   "bot.name": "电脑（{level}）",
 
   "seat.0": "南",
@@ -319,6 +323,10 @@ const en = {
   "bot.random": "random",
   "bot.rule": "rule",
   "bot.search": "search",
+  "bot.easy": "easy",
+  "bot.normal": "normal",
+  "bot.hard": "hard",
+  "bot.master": "master",
   "bot.name": "{level} bot",
 
   "seat.0": "South",
