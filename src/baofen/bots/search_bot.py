@@ -6,8 +6,11 @@ consistent with its observation (:class:`~baofen.bots.determinize.Determinizer`)
 candidate out to the end of the hand in the same worlds with the rule bot in all four seats
 (common random numbers). Candidates are pruned by successive halving — the worse half is dropped
 after each round — and the candidate with the best mean result for its seat (包分 score, 包红五
-levels) is played. Bids and the kitty are left to the rule bot. A single candidate is played at
-once; if no consistent world can be drawn, the rule bot's choice is played.
+levels) is played. A single candidate is played at once; if no consistent world can be drawn,
+the rule bot's choice is played.
+
+Bids and the kitty: the rule bot's, or with ``contract=N`` chosen by evaluating the candidates on
+``N`` sampled worlds (:mod:`baofen.bots.contract`).
 
 Inference: with ``inference=1`` (the default) each world counts by its likelihood — how likely the
 rule bot's policy in the other seats would have bid, declared and played as they did in that world
@@ -36,6 +39,7 @@ from ..actions import Action, Play
 from ..cards import Card
 from ..hand import Hand
 from ..observation import Observation
+from .contract import ContractSearch
 from .determinize import Determinizer
 from .rule_bot import RuleBot
 
@@ -63,6 +67,7 @@ class SearchBot:
         halving: int = 1,
         objective: str = "points",
         inference: int = 1,
+        contract: int = 0,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -81,12 +86,20 @@ class SearchBot:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
         self.objective = objective
         self.inference = bool(inference)
+        if contract < 0:
+            raise ValueError("contract (worlds for bids and the kitty) cannot be negative")
         self.rule = RuleBot(**rule_weights)
         self.playout = RuleBot(**rule_weights)
+        self.contract = ContractSearch(self.rule, self.rng, contract, margin) if contract else None
 
     def act(self, observation: Observation) -> Action:
         """The bot's action for the observing seat."""
-        if observation.phase != "playing":
+        phase = observation.phase
+        if self.contract is not None and phase == "bidding":
+            return self.contract.bid(observation)
+        if self.contract is not None and phase == "kitty":
+            return self.contract.declare(observation)
+        if phase != "playing":
             return self.rule.act(observation)
         return Play.of(self.play(observation))
 
