@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from baofen import Hand, RuleSet
+from baofen import Bid, Declare, Hand, RuleSet
 from baofen.arena import BotSpec, play_table, run_arena
 from baofen.bots import BOT_LEVELS, BotLevel, DealSeer, bot_names, make_bot
 from baofen.bots.determinize import MISMATCH, Determinizer
@@ -126,3 +126,31 @@ def test_one_way_arena_tests_bot_a_only() -> None:
                      BotSpec("rule"), deals=1, seed=4, one_way=True)
     assert {r["tested"] for r in rows} == {"reference:candidates=3"}
     assert len(rows) == 5 * 4
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_contract_search_bids_and_buries_legally(variant: str) -> None:
+    """With ``contract`` the search bot's bids and kitty come from sampled worlds: legal, and
+    the same under the same seed."""
+    rules = RuleSet.create(variant=variant)
+
+    def actions(seed: int) -> list[object]:
+        bots = [make_bot("search", seed=seed, iterations=2, candidates=2, contract=4)
+                for _ in range(4)]
+        hand = Hand(rules, seed=30)
+        taken: list[object] = []
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            action = bots[seat].act(hand.observation(seat))
+            check_legal(hand, seat, action)
+            taken.append(action)
+            hand.apply(seat, action)
+        return taken
+
+    first = actions(1)
+    assert first == actions(1)
+    assert any(isinstance(a, Declare) for a in first) or all(
+        isinstance(a, Bid) and a.value is None for a in first)
+    with pytest.raises(ValueError, match="contract"):
+        make_bot("search", contract=-1)
