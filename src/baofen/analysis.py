@@ -169,3 +169,20 @@ def _values(judge: SearchBot, sampler: Determinizer, seat: int,
     if not mass:
         raise ValueError("no world consistent with the seat's view could be drawn")
     return [total / mass for total in totals]
+
+
+def review_record(record: dict[str, Any], seat: int, worlds: int, candidates: int,
+                  seed: int = 0) -> dict[str, Any]:
+    """:func:`review_hand` of one seat of a hand record, as JSON-ready data (for a worker
+    process)."""
+    return review_hand(Hand.from_record(record), [seat], worlds, candidates, seed=seed).to_dict()
+
+
+def merge_reviews(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One review of the hand from per-seat reviews (:func:`review_record`): moves in the
+    hand's order, a summary per seat."""
+    if not parts:
+        raise ValueError("no reviews to merge")
+    moves = sorted((m for part in parts for m in part["moves"]), key=lambda m: m["action"])
+    seats = sorted((s for part in parts for s in part["seats"]), key=lambda s: s["seat"])
+    return {**parts[0], "moves": moves, "seats": seats}

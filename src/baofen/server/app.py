@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from .. import __version__
 from ..store import Store
-from . import browser, rest, web, websocket
+from . import analysis, browser, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 
@@ -30,6 +30,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             lobby.close()
             store.close()
+            reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
+            if reviews is not None and reviews.pool is not None:
+                reviews.pool.shutdown(cancel_futures=True)
 
     app = FastAPI(
         title="baofen",
@@ -40,5 +43,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(rest.router)
     app.include_router(websocket.router)
     app.include_router(browser.router)
+    app.include_router(analysis.router)
     app.include_router(web.router)
     return app
