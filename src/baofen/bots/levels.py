@@ -7,11 +7,11 @@ easy      简单    rule bot that plays one of its top candidates at random 30% 
                   the time (bids and kitty as the rule bot)
 normal    普通    rule bot                                                           < 1 ms
 hard      困难    search bot, 64 rollouts a play, worlds weighted by inference       p95 ≤ 1 s
-master    大师    search bot, 256 rollouts a play over 12 candidates                 a few s
+master    大师    search bot, 256 rollouts a play over 12 candidates                 p95 ≈ 2 s
 ========  ======  =================================================================  ============
 
-Budgets are per decision on one core of the development machine, pure Python
-(docs/measurements.md).
+Budgets are per decision on one core of the development machine, pure Python (measured:
+docs/measurements.md). The arena's perfect-information reference player is not a level.
 """
 
 from __future__ import annotations
