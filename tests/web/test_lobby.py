@@ -68,7 +68,7 @@ def test_every_setting_is_in_the_form(chromium: Browser, web_server: ThreadServe
     assert baofen["no_bid_mode"][1] == "默认 暂时扣分法（捞水草）"
     assert baofen["hands"][1] == "默认 不限"
     assert baofen["timer_seconds"][1] == "默认 30"
-    assert baofen["bot_level"][1] == "默认 规则"
+    assert baofen["bot_level"][1] == "默认 普通"
     expect(page.locator("[data-field='direct_penalty']")).to_be_hidden()  # pot mode
     page.eval_on_selector("details.rules", "details => { details.open = true; }")
     page.select_option("#f-no_bid_mode", "direct")
