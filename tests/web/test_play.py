@@ -26,7 +26,7 @@ def create_in_lobby(person: Person, variant: str, hands: int) -> str:
     page.eval_on_selector("details.rules", "details => { details.open = true; }")
     page.fill("#f-hands", str(hands))
     page.fill("#f-timer_seconds", "")
-    page.select_option("#f-bot_level", "random")
+    page.select_option("#f-bot_level", "easy")
     page.fill("#f-name", f"{variant} test")
     page.click("#create")
     page.wait_for_url("**/t/*")
@@ -101,7 +101,7 @@ def test_baofen_hand_against_three_computers(chromium: Browser, web_server: Thre
     code = create_in_lobby(person, "baofen", hands=1)
     page = person.page
     person.sit(0, "安娜")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
 
     assert person.my_turn_or_result() == "turn" and person.body("phase") == "bidding"
@@ -152,7 +152,7 @@ def test_hongwu_hand_in_english(chromium: Browser, web_server: ThreadServer) -> 
     code = create_in_lobby(person, "hongwu", hands=4)
     expect(page.locator("#lang")).to_have_text("中文")  # the choice is kept across pages
     person.sit(3, "Ann")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     for _ in range(4):  # until Ann declares (a computer may bid 200 before her)
         declared = False
@@ -188,7 +188,7 @@ def test_two_people_and_two_computers(chromium: Browser, web_server: ThreadServe
     expect(bo.page.locator("[data-sit='0']")).to_have_count(0)  # Ann's seat is taken
     bo.sit(2, "Bo")
     expect(ann.page.locator(".pick[data-seat='2']")).to_contain_text("Bo")
-    ann.fill_bots("random")
+    ann.fill_bots("easy")
     bo.start()
     expect(ann.page.locator(".seat.top")).to_contain_text("Bo")
     expect(bo.page.locator(".seat.top")).to_contain_text("Ann")
@@ -213,7 +213,7 @@ def test_reload_mid_hand_and_continue(chromium: Browser, web_server: ThreadServe
     person = Person(chromium, web_server.base)
     person.open_table(code)
     person.sit(1, "Cy")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     while int(person.body("tricks") or 0) < 3:
         assert person.my_turn_or_result() == "turn", "the hand ended before three tricks"
@@ -250,7 +250,7 @@ def test_screenshots_phone_and_desktop(
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.open_table(code)
     phone.sit(0, "手机")
-    phone.fill_bots("random")
+    phone.fill_bots("easy")
     phone.start()
     while int(phone.body("tricks") or 0) < 4:
         assert phone.my_turn_or_result() == "turn"
@@ -293,7 +293,7 @@ def test_reconnects_after_a_server_restart(
         code = create_table(server.base, {"variant": "hongwu", "hands": 1}, timer_seconds=None)
         person.open_table(code)
         person.sit(2, "Di")
-        person.fill_bots("random")
+        person.fill_bots("easy")
         person.start()
         person.my_turn_or_result()
         before = person.hand()
