@@ -4,10 +4,10 @@ For each deal and each seat ``k``, the deal is played with bot A at ``k`` and bo
 three seats, and once at the *reference table* with B in all four seats. A's advantage on the deal
 is the mean over ``k`` of seat ``k``'s result at A's table minus seat ``k``'s result at the
 reference table (包分: the hand's score change for the seat; 包红五: its levels). Then the same with
-A and B swapped. The deal is the statistical unit: the 95% confidence interval of the mean
-advantage is taken over deals. Bidding is part of the game, so roles follow from it; the
-advantage is also split by the tested bot's role (a ratio over deals, with a cluster-robust
-interval).
+A and B swapped (unless only A is tested: ``one_way``). The deal is the statistical unit: the 95%
+confidence interval of the mean advantage is taken over deals. Bidding is part of the game, so
+roles follow from it; the advantage is also split by the tested bot's role (a ratio over deals,
+with a cluster-robust interval).
 
 Deals and bot seeds derive from one seed, so a run is reproducible whatever the number of worker
 processes (given bots that are deterministic under a seed, e.g. the search bot with an iteration
@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .bots import make_bot
+from .bots import DealSeer, make_bot
 from .hand import Hand
 from .ruleset import RuleSet
 
@@ -96,13 +96,19 @@ def bot_seed(deal_seed_value: int, seat: int, label: str) -> int:
 
 
 def play_table(rules: RuleSet, seed: int, specs: Sequence[BotSpec]) -> Hand:
-    """Play the deal of ``seed`` to the end with ``specs[s]`` at seat ``s``."""
+    """Play the deal of ``seed`` to the end with ``specs[s]`` at seat ``s``; the reference player
+    (a :class:`~baofen.bots.DealSeer`) is shown the whole hand, every other bot its seat's
+    observation."""
     hand = Hand(rules, seed=seed)
     bots = [spec.make(bot_seed(seed, seat, spec.label)) for seat, spec in enumerate(specs)]
     while hand.phase != "done":
         seat = hand.to_act
         assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        bot = bots[seat]
+        if isinstance(bot, DealSeer):
+            hand.apply(seat, bot.act_seeing(hand, seat))
+        else:
+            hand.apply(seat, bot.act(hand.observation(seat)))
     return hand
 
 
@@ -132,11 +138,13 @@ def _rows_of(hand: Hand, deal: int, seed: int, tested: str, table: str,
 
 
 def play_deal(variant_rules: dict[str, Any], deal: int, seed: int, a: BotSpec,
-              b: BotSpec) -> list[dict[str, Any]]:
-    """Every table of one deal (both bots tested), as CSV rows. Runs in a worker process."""
+              b: BotSpec, one_way: bool = False) -> list[dict[str, Any]]:
+    """Every table of one deal (both bots tested, or A only when ``one_way``), as CSV rows.
+    Runs in a worker process."""
     rules = RuleSet.from_dict(variant_rules)
     rows: list[dict[str, Any]] = []
-    for tested, other in ((a, b), (b, a)):
+    pairs = ((a, b),) if one_way else ((a, b), (b, a))
+    for tested, other in pairs:
         reference = [other] * 4
         rows += _rows_of(play_table(rules, seed, reference), deal, seed, tested.label, "ref",
                          reference)
@@ -165,10 +173,12 @@ def run_arena(
     on_deal: Callable[[], None] | None = None,
     start: int = 0,
     runner: DealRunner | None = None,
+    one_way: bool = False,
 ) -> list[dict[str, Any]]:
     """Play deals ``start`` … ``start + deals − 1`` of the run seeded ``seed``, with ``jobs``
     worker processes (or through ``runner``); the CSV rows in order. Runs over disjoint ranges
-    of one seed can be concatenated (a long run done in parts)."""
+    of one seed can be concatenated (a long run done in parts). ``one_way`` tests A only (half
+    the tables)."""
     if a.label == b.label:
         raise ValueError("the two bots must differ (give options to compare two settings)")
     if deals < 1:
@@ -179,20 +189,20 @@ def run_arena(
     by_deal: dict[int, list[dict[str, Any]]] = {}
     numbers = range(start, start + deals)
     if runner is not None:
-        tasks = [(data, deal, deal_seed(seed, deal), a, b) for deal in numbers]
+        tasks = [(data, deal, deal_seed(seed, deal), a, b, one_way) for deal in numbers]
         for index, rows in runner(play_deal, tasks):
             by_deal[numbers[index]] = rows
             if on_deal:
                 on_deal()
     elif jobs <= 1:
         for deal in numbers:
-            by_deal[deal] = play_deal(data, deal, deal_seed(seed, deal), a, b)
+            by_deal[deal] = play_deal(data, deal, deal_seed(seed, deal), a, b, one_way)
             if on_deal:
                 on_deal()
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = {
-                pool.submit(play_deal, data, deal, deal_seed(seed, deal), a, b): deal
+                pool.submit(play_deal, data, deal, deal_seed(seed, deal), a, b, one_way): deal
                 for deal in numbers
             }
             for future in as_completed(futures):

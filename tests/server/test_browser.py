@@ -41,9 +41,10 @@ def test_defaults(server: ThreadServer) -> None:
     timers = {name: body["settings"][f"{name}_seconds"] for name in ("bid", "kitty", "play")}
     assert timers == {"bid": 20, "kitty": 90, "play": 30}
     assert body["settings"]["ready_seconds"] == 60 and body["settings"]["card_counter"]
-    # One list of levels: the registry's, which the messages' and settings' type also is.
-    assert body["bot_levels"] == ["random", "rule", "search"] == list(BOT_LEVELS)
-    assert get_args(BotLevel) == BOT_LEVELS
+    # One list of levels: the registry's; the messages' and settings' type accepts them, and the
+    # library names too (stored tables still load).
+    assert body["bot_levels"] == ["easy", "normal", "hard", "master"] == list(BOT_LEVELS)
+    assert set(get_args(BotLevel)) == {*BOT_LEVELS, "random", "rule", "search"}
     assert body["kitty_size"] == 8 and body["trumps"] == ["S", "H", "C", "D"]
     # every setting's group is one of the form's groups, and the table's come last
     settings = {**settings_of(RuleSet), **settings_of(TableSettings)}

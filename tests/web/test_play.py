@@ -30,7 +30,7 @@ def create_in_lobby(person: Person, variant: str, hands: int, name: str) -> str:
     page.fill("#f-hands", str(hands))
     for timer in ("bid", "kitty", "play"):
         page.fill(f"#f-{timer}_seconds", "")
-    page.select_option("#f-bot_level", "random")
+    page.select_option("#f-bot_level", "easy")
     page.fill("#f-name", f"{variant} test")
     page.click("#create")
     page.wait_for_url("**/t/*")
@@ -192,7 +192,7 @@ def test_two_people_and_two_computers(chromium: Browser, web_server: ThreadServe
     expect(bo.page.locator("[data-sit='0']")).to_have_count(0)  # Ann's seat is taken
     bo.sit(2, "Bo")
     expect(ann.page.locator(".pick[data-seat='2']")).to_contain_text("Bo")
-    ann.fill_bots("random")
+    ann.fill_bots("easy")
     bo.start()
     expect(ann.page.locator(".seat.top")).to_contain_text("Bo")
     expect(bo.page.locator(".seat.top")).to_contain_text("Ann")
@@ -218,7 +218,7 @@ def test_reload_mid_hand_and_continue(chromium: Browser, web_server: ThreadServe
     person = Person(chromium, web_server.base)
     person.open_table(code)
     person.sit(1, "Cy")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     while int(person.body("tricks") or 0) < 3:
         assert person.my_turn_or_result() == "turn", "the hand ended before three tricks"
@@ -256,7 +256,7 @@ def test_screenshots_phone_and_desktop(
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.open_table(code)
     phone.sit(0, "手机")
-    phone.fill_bots("random")
+    phone.fill_bots("easy")
     phone.start()
     while int(phone.body("tricks") or 0) < 4:
         assert phone.my_turn_or_result() == "turn"
@@ -299,7 +299,7 @@ def test_reconnects_after_a_server_restart(
         code = create_table(server.base, {"variant": "hongwu", "hands": 1}, timer=None)
         person.open_table(code)
         person.sit(2, "Di")
-        person.fill_bots("random")
+        person.fill_bots("easy")
         person.start()
         person.my_turn_or_result()
         before = person.hand()

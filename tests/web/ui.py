@@ -78,7 +78,7 @@ class Person:
         self.page.click(f"[data-sit='{seat}']")
         self.wait_for(f"document.body.dataset.seat === '{seat}'")
 
-    def fill_bots(self, level: str = "random") -> None:
+    def fill_bots(self, level: str = "easy") -> None:
         """Add computer players of ``level`` to the empty seats."""
         self.page.select_option("#bot-level", level)
         self.page.click("#btn-bots")

@@ -1,9 +1,12 @@
 """Computer players. Every bot decides from a :class:`~baofen.Observation` only.
 
-``make_bot(name, **options)`` builds one: ``"random"``, ``"rule"``, ``"search"`` or ``"neural"``
-(the learned player, with the ``research`` extra).
+``make_bot(name, **options)`` builds one: a level players pick (``"easy"``, ``"normal"``,
+``"hard"``, ``"master"``), a library bot (``"random"``, ``"rule"``, ``"search"``), the arena's
+perfect-information ``"reference"`` (never seated at a table), or the learned ``"neural"`` player
+(with the ``research`` extra).
 """
 
 from .base import BOT_LEVELS, Bot, BotLevel, bot_names, make_bot, register_bot
+from .reference_bot import DealSeer
 
-__all__ = ["BOT_LEVELS", "Bot", "BotLevel", "bot_names", "make_bot", "register_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "BotLevel", "DealSeer", "bot_names", "make_bot", "register_bot"]

@@ -18,6 +18,12 @@ so that everything observed stays true:
 Each world is then checked by replaying the observed actions on an explicit deal built from it
 (:meth:`Determinizer.world`): the replay must be legal and give the same tricks (a throw must
 fail or succeed as it did). Worlds that do not replay are drawn again.
+
+Inference (:meth:`Determinizer.weighted_world`): a world also gets a likelihood, how likely the
+other seats would have acted as observed had they held that world's cards, under the rule bot's
+policy softened by a mismatch factor per action (:data:`MISMATCH`): a seat that passed with a
+hand the policy would bid on, a declarer naming a suit its world hand would not, a follower
+throwing points on a trick it would have won — each makes the world less likely.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Declare
+from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, KINDS, POINTS, Card
 from ..errors import IllegalAction
 from ..hand import Hand
@@ -33,6 +39,7 @@ from ..observation import Observation
 from ..order import TRUMP
 from ..tricks import TrickJudge
 from ..units import pair_kinds
+from .rule_bot import RuleBot
 from .shared import tally_plays
 
 KITTY = 4
@@ -47,6 +54,13 @@ weights and :data:`DECLARER_TRUMP_WEIGHT` make sampled worlds match the rule bot
 average (trumps held at the start of play, trumps and points buried)."""
 
 
+MISMATCH = {"bid": 0.4, "declare": 0.6, "play": 0.8}
+"""Likelihood factor of an observed action the rule bot's policy would not have chosen in a world,
+by kind (1 when it would have): bids tell most about a hand, single plays least (a human — or a
+search bot — often plays otherwise). Mild on purpose: a hand has dozens of observed plays, and
+sharp factors would leave one world carrying all the weight."""
+
+
 class Determinizer:
     """Samples worlds (full deals) consistent with ``observation`` (see the module docstring)."""
 
@@ -55,6 +69,7 @@ class Determinizer:
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
         self.obs = obs
+        self.policy = RuleBot()
         me = self.me = obs.seat
         judge = obs.judge
         group = judge.group
@@ -292,7 +307,36 @@ class Determinizer:
                 return hand
         return None
 
-    def _replay(self, dealt: dict[int, list[Card]]) -> Hand | None:
+    def weighted_world(self, rng: random.Random, tries: int = 20) -> tuple[Hand, float] | None:
+        """A world as :meth:`world` draws it, with its likelihood under the rule bot's policy for
+        the other seats (see the module docstring), or ``None``."""
+        for _ in range(tries):
+            dealt = self.sample(rng)
+            if dealt is None:
+                return None
+            likelihood = [1.0]
+            hand = self._replay(dealt, likelihood)
+            if hand is not None:
+                return hand, likelihood[0]
+        return None
+
+    def _likelihood(self, hand: Hand, seat: int, action: Action) -> float:
+        """The factor for ``seat`` taking ``action`` at ``hand``'s position (1 or a mismatch)."""
+        policy = self.policy
+        obs = hand.observation(seat)
+        if isinstance(action, Play):
+            chosen = policy.play(obs)
+            return 1.0 if sorted(chosen) == sorted(action.cards) else MISMATCH["play"]
+        if isinstance(action, Bid):
+            return 1.0 if policy.bid(obs) == action.value else MISMATCH["bid"]
+        if isinstance(action, Declare):
+            return 1.0 if policy.declare(obs).trump == action.trump else MISMATCH["declare"]
+        return 1.0
+
+    def _replay(self, dealt: dict[int, list[Card]],
+                likelihood: list[float] | None = None) -> Hand | None:
+        """The observed actions replayed on a deal built from ``dealt`` (``None`` when they do not
+        replay the same); each other seat's action multiplies ``likelihood[0]`` when given."""
         obs = self.obs
         me = self.me
         declarer = obs.declarer
@@ -320,6 +364,8 @@ class Determinizer:
             for seat, action in obs.actions:
                 if isinstance(action, Declare) and seat == declarer:
                     action = Declare(action.trump, bury)
+                if likelihood is not None and seat != me:
+                    likelihood[0] *= self._likelihood(hand, seat, action)
                 hand.apply(seat, action)
         except (IllegalAction, ValueError):
             return None

@@ -6,8 +6,15 @@ consistent with its observation (:class:`~baofen.bots.determinize.Determinizer`)
 candidate out to the end of the hand in the same worlds with the rule bot in all four seats
 (common random numbers). Candidates are pruned by successive halving — the worse half is dropped
 after each round — and the candidate with the best mean result for its seat (包分 score, 包红五
-levels) is played. Bids and the kitty are left to the rule bot. A single candidate is played at
-once; if no consistent world can be drawn, the rule bot's choice is played.
+levels) is played. A single candidate is played at once; if no consistent world can be drawn,
+the rule bot's choice is played.
+
+Bids and the kitty: the rule bot's, or with ``contract=N`` chosen by evaluating the candidates on
+``N`` sampled worlds (:mod:`baofen.bots.contract`).
+
+Inference: with ``inference=1`` (the default) each world counts by its likelihood — how likely the
+rule bot's policy in the other seats would have bid, declared and played as they did in that world
+(:meth:`~baofen.bots.determinize.Determinizer.weighted_world`); the means are importance-weighted.
 
 A rollout is worth, by default, the declarer's points against the target (signed for the seat's
 side, clipped), which tracks the result closely with far less noise; ``objective="score"`` uses the
@@ -25,12 +32,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, Play
 from ..cards import Card
 from ..hand import Hand
 from ..observation import Observation
+from .contract import ContractSearch
 from .determinize import Determinizer
 from .rule_bot import RuleBot
 
@@ -57,6 +66,8 @@ class SearchBot:
         margin: float = 0.0,
         halving: int = 1,
         objective: str = "points",
+        inference: int = 1,
+        contract: int = 0,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -74,12 +85,21 @@ class SearchBot:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
         self.objective = objective
+        self.inference = bool(inference)
+        if contract < 0:
+            raise ValueError("contract (worlds for bids and the kitty) cannot be negative")
         self.rule = RuleBot(**rule_weights)
         self.playout = RuleBot(**rule_weights)
+        self.contract = ContractSearch(self.rule, self.rng, contract, margin) if contract else None
 
     def act(self, observation: Observation) -> Action:
         """The bot's action for the observing seat."""
-        if observation.phase != "playing":
+        phase = observation.phase
+        if self.contract is not None and phase == "bidding":
+            return self.contract.bid(observation)
+        if self.contract is not None and phase == "kitty":
+            return self.contract.declare(observation)
+        if phase != "playing":
             return self.rule.act(observation)
         return Play.of(self.play(observation))
 
@@ -88,32 +108,41 @@ class SearchBot:
         options = self.rule.play_candidates(obs, self.candidates)
         if len(options) == 1:
             return options[0]
+        sampler = Determinizer(obs)
+        if self.inference:
+            return self.search(obs, options, sampler.weighted_world)
+        return self.search(obs, options, lambda rng: _unweighted(sampler.world(rng)))
+
+    def search(self, obs: Observation, options: list[tuple[Card, ...]],
+               draw: Callable[[random.Random], tuple[Hand, float] | None]) -> tuple[Card, ...]:
+        """The best of ``options`` (the rule bot's choice first) by weighted mean rollout result
+        over worlds (with their weights) from ``draw``."""
         seat = obs.seat
         assert seat is not None
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        sampler = Determinizer(obs)
         alive = list(range(len(options)))
         totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        counts = [0.0] * len(options)
         rounds = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
         budget = self.iterations
         out_of_time = False
         for round_number in range(rounds):
             worlds = max(1, budget // (len(alive) * (rounds - round_number)))
             for _ in range(worlds):
-                world = sampler.world(self.rng)
-                if world is None:
+                drawn = draw(self.rng)
+                if drawn is None:
                     break
+                world, weight = drawn
                 for index in alive:
-                    totals[index] += self.rollout(world, seat, options[index])
-                    counts[index] += 1
+                    totals[index] += weight * self.rollout(world, seat, options[index])
+                    counts[index] += weight
                 budget -= len(alive)
                 out_of_time = deadline is not None and time.perf_counter() > deadline
                 if out_of_time:
                     break
             if not counts[alive[0]]:
                 return options[0]  # no consistent world: the rule bot's choice
-            alive.sort(key=lambda i: (-totals[i] / max(counts[i], 1), i))
+            alive.sort(key=lambda i: (-totals[i] / counts[i] if counts[i] else 0.0, i))
             if out_of_time:
                 break
             if round_number < rounds - 1:
@@ -125,7 +154,7 @@ class SearchBot:
         if (
             best != 0
             and 0 in alive
-            and counts[0] == counts[best]
+            and math.isclose(counts[0], counts[best])
             and (totals[best] - totals[0]) / counts[best] <= self.margin
         ):
             best = 0
@@ -150,3 +179,8 @@ class SearchBot:
         assert result.target is not None
         margin = float(result.declarer_points - result.target)
         return sign * max(-CLIP, min(CLIP, margin))
+
+
+def _unweighted(world: Hand | None) -> tuple[Hand, float] | None:
+    """A world counted once."""
+    return None if world is None else (world, 1.0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # Each module registers its command(s) on ``app`` when imported.
-from . import arena, export, play, replay, serve, simulate  # noqa: F401
+from . import analyze, arena, export, play, replay, serve, simulate  # noqa: F401
 from .root import app
 
 

@@ -72,6 +72,9 @@ def arena(
             min=0, metavar="DEAL", help="number of the first deal (to run a long match in parts)"
         ),
     ] = 0,
+    one_way: Annotated[
+        bool, typer.Option("--one-way", help="test bot A only (half the tables, twice as fast)")
+    ] = False,
     out: Annotated[
         Path,
         typer.Option(
@@ -106,7 +109,8 @@ def arena(
         try:
             rows = run_arena(rules, a, b, deals, seed, jobs or os.cpu_count() or 1,
                              on_deal=lambda: progress.advance(task), start=start,
-                             runner=None if ray is None else _ray_runner(ray))
+                             runner=None if ray is None else _ray_runner(ray),
+                             one_way=one_way)
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
     elapsed = time.perf_counter() - started

@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from .. import __version__
 from ..store import Store
 from ..store.async_store import AsyncStore
-from . import browser, rest, web, websocket
+from . import analysis, browser, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 from .security import CreationLimits
@@ -36,6 +36,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             await lobby.close()
             store.close()
+            reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
+            if reviews is not None and reviews.pool is not None:
+                reviews.pool.shutdown(cancel_futures=True)
 
     app = FastAPI(
         title="baofen",
@@ -47,5 +50,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(rest.router)
     app.include_router(websocket.router)
     app.include_router(browser.router)
+    app.include_router(analysis.router)
     app.include_router(web.router)
     return app

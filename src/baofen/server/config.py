@@ -32,7 +32,7 @@ class ServerSettings(BaseSettings):
     drop_grace: Seconds = Field(
         15.0, description="a dropped player has this long to come back before leaving (逃跑)"
     )
-    auto_bot: BotLevel = Field("rule", description="computer player of 托管 seats")
+    auto_bot: BotLevel = Field("normal", description="computer player of 托管 seats")
     send_queue: int = Field(256, ge=8, description="messages queued to a slow client at most")
     max_tables: int = Field(10_000, ge=1, description="open tables at most")
     db_timeout: float = Field(

@@ -55,7 +55,7 @@ class TableSettings(BaseModel):
     )
     bot_level: Annotated[
         BotLevel, Setting("table", "field.bot_level", choice_labels="level")
-    ] = Field("rule", description="level of computer players filling seats")
+    ] = Field("normal", description="level of computer players filling seats")
     private: Annotated[bool, Setting("table", "field.private")] = Field(
         False, description="a private table is not listed in the lobby"
     )

@@ -76,9 +76,13 @@ const zh = {
   "yes": "是",
   "no": "否",
 
-  "level.random": "简单",
-  "level.rule": "普通",
-  "level.search": "困难",
+  "level.easy": "简单",
+  "level.normal": "普通",
+  "level.hard": "困难",
+  "level.master": "大师",
+  "level.random": "随机",
+  "level.rule": "规则",
+  "level.search": "搜索",
   "bot.name": "电脑（{level}）",
 
   "seat.0": "南",
@@ -340,9 +344,13 @@ const en = {
   yes: "yes",
   no: "no",
 
-  "level.random": "Easy",
-  "level.rule": "Normal",
-  "level.search": "Hard",
+  "level.easy": "Easy",
+  "level.normal": "Normal",
+  "level.hard": "Hard",
+  "level.master": "Master",
+  "level.random": "Random",
+  "level.rule": "Rule-based",
+  "level.search": "Search",
   "bot.name": "{level} bot",
 
   "seat.0": "South",

@@ -1,0 +1,133 @@
+"""Search for the contract: the search bot's bid (叫分) and its trump and bury (定主扣底) chosen
+by evaluating candidates on sampled worlds, not by the rule bot's evaluation alone.
+
+Before play the unseen cards are dealt at random to the other seats (and to the kitty while it
+is unseen); each world is the observed bidding replayed on that deal, weighted by how likely the
+rule bot's policy in the other seats would have bid as they did (a seat that passed rarely holds
+a strong hand). Every candidate is applied in the same worlds and the hand is played out by the
+rule bot in all four seats; the candidate with the best weighted mean result for the seat (包分
+points, 包红五 levels) is chosen, the rule bot's own choice unless another beats it by more than
+the margin.
+
+Candidates: to bid, the rule bot's choice, a pass and the lowest legal bid; for the kitty, for
+each suit the rule bot's bury with that suit as trump.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ..actions import Action, Bid, Declare
+from ..cards import SUITS, Card, full_pack
+from ..errors import IllegalAction
+from ..hand import Hand
+from ..observation import Observation
+from .determinize import MISMATCH
+from .evaluation import choose_bury
+from .rule_bot import RuleBot
+
+
+class ContractSearch:
+    """Bids and the kitty by evaluation on sampled worlds (see the module docstring)."""
+
+    def __init__(self, rule: RuleBot, rng: random.Random, worlds: int, margin: float) -> None:
+        self.rule = rule
+        self.rng = rng
+        self.worlds = worlds
+        self.margin = margin
+
+    def bid(self, obs: Observation) -> Bid:
+        """The bid (or pass) with the best mean result on sampled worlds."""
+        legal = [v for v in obs.legal_bids() if v is not None]
+        choice = self.rule.bid(obs)
+        options: list[Action] = [Bid(choice)]
+        for value in (None, legal[0] if legal else None):
+            if all(value != o.value for o in options if isinstance(o, Bid)):
+                options.append(Bid(value))
+        best = self._best(obs, options)
+        assert isinstance(best, Bid)
+        return best
+
+    def declare(self, obs: Observation) -> Declare:
+        """The trump and bury with the best mean result on sampled worlds."""
+        choice = self.rule.declare(obs)
+        options: list[Action] = [choice]
+        for suit in SUITS:
+            if suit != choice.trump:
+                options.append(Declare(suit, choose_bury(obs.rules.variant, obs.hand, suit)[0]))
+        best = self._best(obs, options)
+        assert isinstance(best, Declare)
+        return best
+
+    def _best(self, obs: Observation, options: Sequence[Action]) -> Action:
+        """The best of ``options`` (the rule bot's choice first) on the same sampled worlds."""
+        if len(options) == 1:
+            return options[0]
+        seat = obs.seat
+        assert seat is not None
+        totals = [0.0] * len(options)
+        mass = 0.0
+        for _ in range(self.worlds):
+            drawn = self._world(obs)
+            if drawn is None:
+                continue
+            world, weight = drawn
+            mass += weight
+            for i, option in enumerate(options):
+                totals[i] += weight * self._rollout(world, seat, option)
+        if not mass:
+            return options[0]
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        if (totals[best] - totals[0]) / mass <= self.margin:
+            return options[0]
+        return options[best]
+
+    def _world(self, obs: Observation) -> tuple[Hand, float] | None:
+        """A deal consistent with ``obs`` before play, with the bidding replayed, and its
+        likelihood under the rule bot's bidding for the other seats (``None``: not replayable)."""
+        seat = obs.seat
+        assert seat is not None
+        own = list(obs.hand)
+        kitty = list(obs.kitty) if obs.kitty is not None else None
+        if kitty is not None:  # the declarer holds the kitty now: its dealt hand is the rest
+            rest = Counter(own)
+            rest.subtract(kitty)
+            own = list(rest.elements())
+        unseen = Counter(full_pack())
+        unseen.subtract(obs.hand)
+        pool = list(unseen.elements())
+        self.rng.shuffle(pool)
+        hands: list[list[Card]] = []
+        for other in range(4):
+            if other == seat:
+                hands.append(own)
+            else:
+                hands.append(pool[:25])
+                del pool[:25]
+        try:
+            hand = Hand(obs.rules, first=obs.first, hands=hands,
+                        kitty=kitty if kitty is not None else pool[:8])
+            likelihood = 1.0
+            for actor, action in obs.actions:
+                if actor != seat and isinstance(action, Bid):
+                    policy = self.rule.bid(hand.observation(actor))
+                    likelihood *= 1.0 if policy == action.value else MISMATCH["bid"]
+                hand.apply(actor, action)
+        except (IllegalAction, ValueError):
+            return None
+        return hand, likelihood
+
+    def _rollout(self, world: Hand, seat: int, action: Action) -> float:
+        """``seat``'s result when it takes ``action`` in ``world`` and the rule bot plays on."""
+        hand = world.copy()
+        hand.apply(seat, action)
+        rule = self.rule
+        while hand.phase != "done":
+            actor = hand.to_act
+            assert actor is not None
+            hand.apply(actor, rule.act(hand.observation(actor)))
+        result = hand.result
+        assert result is not None
+        return float(result.deltas[seat])

@@ -1,0 +1,60 @@
+"""The perfect-information reference player (明牌参照): the search bot's play search run on the
+true deal instead of sampled worlds.
+
+It sees every hand, so it is for the arena and benchmarks only — a ceiling that tells how much
+better inference could gain — and is never offered at a table (it is not a level of
+:data:`~baofen.bots.BOT_LEVELS`). A caller that holds the whole hand gives it with
+:meth:`ReferenceBot.act_seeing`; :meth:`ReferenceBot.act` with an observation alone cannot be
+answered. Bids and the kitty are the rule bot's, as for the search bot.
+
+The rule bot's playouts are deterministic, so one rollout of each candidate on the true deal is
+its exact value under that playout policy: the budget is one rollout per candidate.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from ..actions import Action, Play
+from ..hand import Hand
+from ..observation import Observation
+from .search_bot import SearchBot
+
+
+@runtime_checkable
+class DealSeer(Protocol):
+    """A player that must be shown the whole hand (the arena's reference player)."""
+
+    def act_seeing(self, hand: Hand, seat: int) -> Action:
+        """The action for ``seat`` given the whole ``hand``."""
+        ...
+
+
+class ReferenceBot:
+    """Search on the true deal (see the module docstring). Options are the search bot's."""
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        options.setdefault("candidates", 10)
+        options.setdefault("iterations", options["candidates"])
+        self.search = SearchBot(seed=seed, halving=0, **options)
+
+    def act(self, observation: Observation) -> Action:
+        """Refused: the reference player needs the whole hand (:meth:`act_seeing`)."""
+        del observation
+        raise ValueError("the reference player sees the whole deal: call act_seeing(hand, seat)")
+
+    def act_seeing(self, hand: Hand, seat: int) -> Action:
+        """The action for ``seat``, playing by search on ``hand`` itself."""
+        obs = hand.observation(seat)
+        search = self.search
+        if obs.phase != "playing":
+            return search.rule.act(obs)
+        options = search.rule.play_candidates(obs, search.candidates)
+        if len(options) == 1:
+            return Play.of(options[0])
+        return Play.of(search.search(obs, options, lambda _rng: _true(hand)))
+
+
+def _true(hand: Hand) -> tuple[Hand, float]:
+    """The true deal, counted once."""
+    return hand, 1.0

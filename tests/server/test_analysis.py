@@ -1,0 +1,47 @@
+"""The server's 复盘 endpoint: a finished hand's review, computed in a worker process."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+
+from baofen import Hand, Play, RuleSet
+
+from .harness import ThreadServer, start_with_bots
+from .test_match import play_until_finished
+
+
+def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer) -> None:
+    rules = RuleSet.hongwu(hands=1)
+    me, code = start_with_bots(server.base, rules)
+    url = f"{server.base}/api/tables/{code}/hands/1/analysis?budget=1&candidates=1"
+    # Before the hand is over there is nothing to review.
+    assert httpx.get(url).status_code == 404
+    play_until_finished([me], rules)
+    me.close()
+    deadline = time.monotonic() + 600
+    statuses = []
+    while True:
+        response = httpx.get(url, timeout=30)
+        statuses.append(response.status_code)
+        body: dict[str, Any] = response.json()
+        if response.status_code == 200:
+            break
+        assert response.status_code == 202 and body["status"] == "running"
+        assert 0.0 <= body["progress"] < 1.0
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.5)
+    assert statuses[0] == 202  # started in the background, not computed in the request
+    review = body["review"]
+    hand = Hand.from_record(httpx.get(f"{server.base}/api/tables/{code}/hands/1").json())
+    plays = [i for i, (_, action) in enumerate(hand.actions) if isinstance(action, Play)]
+    assert [m["action"] for m in review["moves"]] == plays
+    assert [s["seat"] for s in review["seats"]] == [0, 1, 2, 3]
+    assert review["unit"] == "levels"
+    # Kept: asked again, it answers at once with the same review.
+    assert httpx.get(url).json()["review"] == review
+    assert httpx.get(f"{server.base}/api/tables/{code}/hands/2/analysis").status_code == 404
+    assert httpx.get(f"{server.base}/api/tables/nope/hands/1/analysis").status_code == 404
+    assert httpx.get(f"{url.split('?')[0]}?budget=0").status_code == 422

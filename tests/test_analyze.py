@@ -1,0 +1,92 @@
+"""复盘: the review of a finished hand flags a known blunder, and ``baofen analyze`` reports it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from baofen import Hand, RuleSet
+from baofen.actions import Play
+from baofen.analysis import review_hand
+from baofen.bots.rule_bot import RuleBot
+from baofen.cards import POINTS
+from baofen.cli import app
+
+
+def blunder_hand(seed: int) -> tuple[Hand, int, int] | None:
+    """A 包分 hand of rule bots in which, once, the last seat to play on a trick worth 20 points
+    or more that an opponent is winning, and that the rule bot would take, lets it go instead
+    (plays a legal card that does not win); the hand, the index of that play among its actions
+    and the seat (None when the deal has no such trick)."""
+    hand = Hand(RuleSet.baofen(), seed=seed)
+    bot = RuleBot()
+    blunder: tuple[int, int] | None = None
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        action = bot.act(obs)
+        trick = obs.current_trick
+        if blunder is None and isinstance(action, Play) and len(trick) == 3 \
+                and obs.judge is not None and obs.declarer is not None:
+            judge = obs.judge
+            points = sum(POINTS[c] for _, cards in trick for c in cards)
+            before = [cards for _, cards in trick]
+            winning = trick[judge.winner(before)][0]
+            opponent = obs.declarer in (seat, winning)
+            if opponent and points >= 20 and judge.winner([*before, action.cards]) == 3:
+                losing = [p for p in bot.play_candidates(obs)
+                          if judge.winner([*before, p]) != 3]
+                if losing:
+                    action = Play.of(losing[0])
+                    blunder = (len(hand.actions), seat)
+        hand.apply(seat, action)
+    return None if blunder is None else (hand, *blunder)
+
+
+def first_blunder() -> tuple[Hand, int, int]:
+    for seed in range(30):
+        found = blunder_hand(seed)
+        if found is not None:
+            return found
+    raise AssertionError("no deal with a trick to blunder on")
+
+
+def test_review_flags_points_thrown_to_the_declarer() -> None:
+    hand, action, seat = first_blunder()
+    review = review_hand(hand, [seat], worlds=24, candidates=4)
+    assert {move.seat for move in review.moves} == {seat}
+    (move,) = [m for m in review.moves if m.action == action]
+    assert move.mistake and move.loss > review.threshold
+    assert move.best != move.made
+    summary = review.seats[0]
+    assert summary.seat == seat and summary.mistakes >= 1
+    assert summary.matched < summary.moves == len(review.moves)
+    assert summary.total_loss >= move.loss
+
+
+def test_review_needs_a_finished_hand() -> None:
+    hand = Hand(RuleSet.baofen(), seed=1)
+    with pytest.raises(ValueError, match="finished"):
+        review_hand(hand)
+    with pytest.raises(ValueError, match="0–3"):
+        review_hand(first_blunder()[0], [4])
+
+
+def test_analyze_command_prints_and_writes_the_review(tmp_path: Path) -> None:
+    hand, action, seat = first_blunder()
+    records = tmp_path / "hands.json"
+    records.write_text(json.dumps([hand.to_record()]), encoding="utf-8")
+    out = tmp_path / "review.json"
+    result = CliRunner().invoke(app, ["analyze", str(records), "--seat", str(seat),
+                                      "--budget", "24", "--candidates", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "mistake" in result.output and "summary" in result.output
+    (review,) = json.loads(out.read_text(encoding="utf-8"))
+    assert review["unit"] == "points"
+    flagged = [m for m in review["moves"] if m["mistake"]]
+    assert action in {m["action"] for m in flagged}
+    assert review["seats"][0]["seat"] == seat
