@@ -23,7 +23,7 @@ VARIANTS = ("baofen", "hongwu")
 
 def test_levels_are_offered_and_library_names_still_work() -> None:
     assert BOT_LEVELS == ("easy", "normal", "hard", "master")
-    assert set(BOT_LEVELS) | {"random", "rule", "search", "reference"} == set(bot_names())
+    assert set(BOT_LEVELS) | {"random", "rule", "search", "reference", "neural"} == set(bot_names())
     assert isinstance(make_bot("easy", seed=1), EasyBot)
     assert isinstance(make_bot("normal"), RuleBot)
     hard, master = make_bot("hard", seed=1), make_bot("master", seed=1)

@@ -106,7 +106,7 @@ def test_baofen_hand_against_three_computers(chromium: Browser, web_server: Thre
     code = create_in_lobby(person, "baofen", hands=1, name="安娜")
     page = person.page
     expect(page.locator(".seat.bottom")).to_contain_text("安娜")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
 
     assert person.my_turn_or_result() == "turn" and person.body("phase") == "bidding"
@@ -156,7 +156,7 @@ def test_hongwu_hand_in_english(chromium: Browser, web_server: ThreadServer) -> 
     expect(page.locator("#quickplay")).to_have_text("Play the computer")
     code = create_in_lobby(person, "hongwu", hands=4, name="Ann")
     expect(page.locator("#lang")).to_have_text("中文")  # the choice is kept across pages
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     for _ in range(4):  # until Ann declares (a computer may bid 200 before her)
         declared = False

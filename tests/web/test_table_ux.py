@@ -60,7 +60,7 @@ def test_play_the_computer_from_the_lobby_to_the_first_bid_in_two_clicks(
     page.goto(web_server.base + "/")
     check_axe(person, "lobby")
     expect(page.locator("#more")).not_to_have_attribute("open", "")  # the full form is folded
-    expect(page.locator("#quick-level option")).to_have_text(["简单", "普通", "困难"])
+    expect(page.locator("#quick-level option")).to_have_text(["简单", "普通", "困难", "大师"])
     page.click("#quickplay")  # click 1
     page.wait_for_url("**/t/*")
     person.wait_for("document.body.dataset.phase === 'bidding'"
@@ -81,7 +81,7 @@ def test_the_result_stays_until_continue(chromium: Browser, web_server: ThreadSe
     person = Person(chromium, web_server.base)
     person.open_table(code)
     person.sit(0, "Ann")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     play_to_result(person)
     page = person.page
@@ -105,7 +105,7 @@ def test_a_timeout_plays_one_move_and_the_second_hands_the_seat_to_the_computer(
     page = person.page
     person.open_table(code)
     person.sit(0, "Ann")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     person.wait_for("document.body.dataset.myTurn === '1'")
     person.bid(95)  # the top bid: South declares at once
@@ -137,7 +137,7 @@ def test_the_page_shows_the_winning_seat_and_the_counter_the_server_sends(
     page = person.page
     person.open_table(code)
     person.sit(0, "Ann")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     checked = 0
     for _ in range(60):
@@ -229,7 +229,7 @@ def test_keyboard_play(chromium: Browser, web_server: ThreadServer) -> None:
     page = person.page
     person.open_table(code)
     person.sit(0, "Ann")
-    person.fill_bots("random")
+    person.fill_bots("easy")
     person.start()
     for _ in range(60):
         assert person.my_turn_or_result() == "turn"
