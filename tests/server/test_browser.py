@@ -12,10 +12,10 @@ from baofen import Hand, RuleSet, parse_cards
 from baofen.bots import BOT_LEVELS, BotLevel, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
-from baofen.server.table_settings import ClientDefaults, TableSettings
 from baofen.setting import GAMES, SCHEMA_KEY, settings_of
 from baofen.wire.rest import CardOrderView
 from baofen.wire.results import ResultView
+from baofen.wire.settings import ClientDefaults, TableSettings
 from baofen.wire.tricks import TrickView
 
 from .harness import ThreadServer, start_with_bots

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from baofen import Hand, RuleSet
-from baofen.server.table_settings import TableSettings
 from baofen.store import Store
+from baofen.wire.settings import TableSettings
 
 from .databases import Database, database
 from .harness import Client, ProcessServer, Seated, create_table, finished, free_port

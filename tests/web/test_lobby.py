@@ -11,8 +11,8 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from baofen import RuleSet
-from baofen.server.table_settings import TableSettings
 from baofen.setting import GAMES
+from baofen.wire.settings import TableSettings
 
 from ..server.harness import ThreadServer, create_table
 from .ui import PHONE, Person

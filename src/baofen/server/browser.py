@@ -23,9 +23,9 @@ from ..store.async_store import StoreUnavailable
 from ..wire.cards import Suit
 from ..wire.rest import CardOrderView, HandReplay, ReplayTrick
 from ..wire.results import ResultView
+from ..wire.settings import ClientDefaults, TableSettings
 from ..wire.tricks import TrickView
 from . import rest
-from .table_settings import ClientDefaults, TableSettings
 
 router = APIRouter()
 

@@ -10,11 +10,11 @@ import time
 
 from ..ruleset import RuleSet
 from ..store.async_store import AsyncStore, StoreUnavailable
+from ..wire.settings import TableSettings
 from ..wire.table import TableInfo
 from .config import ServerSettings
 from .seats import TableError
 from .security import new_table_code
-from .table_settings import TableSettings
 from .tables import Table
 from .timers import drive
 

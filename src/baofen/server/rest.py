@@ -19,12 +19,12 @@ from fastapi.responses import JSONResponse, Response
 from ..ruleset import RuleSet
 from ..store.async_store import StoreUnavailable
 from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
+from ..wire.settings import TableSettings
 from ..wire.table import HandSummary, TableInfo
 from .lobby import Lobby
 from .schema import protocol_schema
 from .seats import TableError
 from .security import CreationLimits
-from .table_settings import TableSettings
 from .tables import Table
 
 router = APIRouter()

@@ -17,8 +17,8 @@ from ..ruleset import RuleSet
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.record import HandRecord
 from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
+from ..wire.settings import ClientDefaults
 from ..wire.table import HandSummary, TableInfo
-from .table_settings import ClientDefaults
 
 SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     ClientMessages,

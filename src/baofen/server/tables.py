@@ -30,13 +30,13 @@ from ..store.database import FinishedHand
 from ..wire.actions import action_record, read_action_record
 from ..wire.messages import ErrorCode, ErrorMessage, State
 from ..wire.observation import ObservationView
+from ..wire.settings import TableSettings
 from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
 from ..wire.tricks import TrickViews
 from .config import ServerSettings
 from .connections import Connection, broadcast
 from .seats import Seat, TableError
 from .security import new_seat_token, new_seed, token_hash, token_matches
-from .table_settings import TableSettings
 
 log = logging.getLogger(__name__)
 

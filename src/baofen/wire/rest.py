@@ -12,10 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..bots import BotLevel
 from ..ruleset import RuleSet
-from ..server.table_settings import TableSettings
 from ..setting import Variant
 from .cards import CardName, SeatNumber, Suit
 from .results import ResultView
+from .settings import TableSettings
 from .table import TableInfo
 from .tricks import TrickView
 

@@ -12,9 +12,9 @@ from pydantic import BaseModel, Field
 from ..bots import BotLevel
 from ..match import MatchEntry
 from ..ruleset import RuleSet
-from ..server.table_settings import TableSettings
 from .cards import SeatNumber
 from .results import ResultView
+from .settings import TableSettings
 
 
 class SeatView(BaseModel):
