@@ -41,6 +41,7 @@ export function renderHand(state, act) {
   const row = el("div", { class: "cards-in-hand" }, groups);
   fill(box, row);
   fitGroups(row);
+  fitRows(row);
   return box;
 }
 
@@ -72,6 +73,21 @@ export function showSelection(state) {
 /** The selected cards' names, in the hand's order. */
 export function selectedNames() {
   return [...document.querySelectorAll("#hand .card.selected")].map((node) => node.dataset.card);
+}
+
+/** Overlap every group's cards a little more while the hand takes more than two rows (a narrow
+ * screen): the whole hand stays in view without scrolling. */
+function fitRows(row, rows = 2) {
+  const groups = [...row.children];
+  const count = () => new Set(groups.map((group) => group.offsetTop)).size;
+  let strip = parseFloat(getComputedStyle(row).getPropertyValue("--ov"));
+  while (count() > rows && strip > 12) {
+    strip -= 1;
+    for (const group of groups) {
+      const own = parseFloat(group.style.getPropertyValue("--ov")) || strip;
+      group.style.setProperty("--ov", `${Math.min(own, strip)}px`);
+    }
+  }
 }
 
 /** Overlap the cards of a suit group more when the group is wider than the screen. */
