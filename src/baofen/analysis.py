@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from typing import Any
 
 from .actions import Play
-from .bots.determinize import Determinizer
+from .bots.determinize import Determinizer, weighted_means
 from .bots.rule_bot import RuleBot
 from .bots.search_bot import SearchBot
 from .cards import Card, format_cards
@@ -155,20 +156,13 @@ def review_hand(
 
 def _values(judge: SearchBot, sampler: Determinizer, seat: int,
             options: list[tuple[Card, ...]], worlds: int, rng: random.Random) -> list[float]:
-    """Weighted mean result for ``seat`` of each option, over the same sampled worlds."""
-    totals = [0.0] * len(options)
-    mass = 0.0
-    for _ in range(worlds):
-        drawn = sampler.weighted_world(rng)
-        if drawn is None:
-            break
-        world, weight = drawn
-        mass += weight
-        for i, option in enumerate(options):
-            totals[i] += weight * judge.rollout(world, seat, option)
-    if not mass:
+    """Weighted mean result for ``seat`` of each option, over the same sampled worlds (the
+    draws stop at the first world that cannot be drawn)."""
+    draws = islice(iter(lambda: sampler.weighted_world(rng), None), worlds)
+    means = weighted_means(draws, options, lambda world, option: judge.rollout(world, seat, option))
+    if means is None:
         raise ValueError("no world consistent with the seat's view could be drawn")
-    return [total / mass for total in totals]
+    return means
 
 
 def review_record(record: dict[str, Any], seat: int, worlds: int, candidates: int,

@@ -24,7 +24,7 @@ from ..cards import SUITS, Card, full_pack
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..observation import Observation
-from .determinize import MISMATCH
+from .determinize import MISMATCH, weighted_means
 from .evaluation import choose_bury
 from .rule_bot import RuleBot
 
@@ -67,20 +67,13 @@ class ContractSearch:
             return options[0]
         seat = obs.seat
         assert seat is not None
-        totals = [0.0] * len(options)
-        mass = 0.0
-        for _ in range(self.worlds):
-            drawn = self._world(obs)
-            if drawn is None:
-                continue
-            world, weight = drawn
-            mass += weight
-            for i, option in enumerate(options):
-                totals[i] += weight * self._rollout(world, seat, option)
-        if not mass:
+        drawn = (self._world(obs) for _ in range(self.worlds))
+        means = weighted_means((d for d in drawn if d is not None), options,
+                                lambda world, option: self._rollout(world, seat, option))
+        if means is None:
             return options[0]
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        if (totals[best] - totals[0]) / mass <= self.margin:
+        best = max(range(len(options)), key=lambda i: (means[i], -i))
+        if means[best] - means[0] <= self.margin:
             return options[0]
         return options[best]
 

@@ -29,7 +29,8 @@ throwing points on a trick it would have won — each makes the world less likel
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, KINDS, POINTS, Card
@@ -374,3 +375,21 @@ class Determinizer:
         if hand.current_trick != obs.current_trick:
             return None
         return hand
+
+
+Option = TypeVar("Option")
+
+
+def weighted_means(
+    draws: Iterable[tuple[Hand, float]], options: Sequence[Option],
+    value: Callable[[Hand, Option], float],
+) -> list[float] | None:
+    """The weighted mean ``value`` of each option over the same drawn ``(world, weight)`` pairs
+    (common random numbers); ``None`` when no weight was drawn."""
+    totals = [0.0] * len(options)
+    mass = 0.0
+    for world, weight in draws:
+        mass += weight
+        for i, option in enumerate(options):
+            totals[i] += weight * value(world, option)
+    return [total / mass for total in totals] if mass else None
