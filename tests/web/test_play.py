@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ProcessServer, ThreadServer, create_table, free_port
-from .ui import DESKTOP, PHONE, Person
+from .ui import DESKTOP, FAST_REVIEW, PHONE, Person, fast_review
 
 HAND_TURNS = 60
 """More turns than a hand can give one seat (bids, the kitty and at most 25 plays)."""
@@ -144,7 +144,29 @@ def test_baofen_hand_against_three_computers(chromium: Browser, web_server: Thre
     summary = httpx.get(f"{web_server.base}/api/tables/{code}/hands").json()[0]
     assert summary["result"]["declarer"] == 0
     expect(page.locator(".replay-step .result")).to_be_visible()
+    check_review(person, f"{web_server.base}/api/tables/{code}/hands/1/analysis{FAST_REVIEW}")
     person.close()
+
+
+def check_review(person: Person, url: str) -> None:
+    """The replay's 复盘 shows each player's summary and, trick by trick, a note on every play,
+    marking exactly the mistakes the server's review found."""
+    page = person.page
+    fast_review(page)
+    page.click("#replay-review")
+    summary = page.locator(".review-summary")
+    expect(summary).to_be_visible(timeout=60_000)
+    review = httpx.get(url).json()["review"]
+    expect(summary.locator("tr")).to_have_count(5)  # a header and four players
+    mistakes = {move["trick"]: 0 for move in review["moves"]}
+    for move in review["moves"]:
+        mistakes[move["trick"]] += move["mistake"]
+    assert summary.locator("td.minus").count() == sum(s["mistakes"] > 0 for s in review["seats"])
+    for trick, count in sorted(mistakes.items()):
+        page.locator(".replay-viewer input[type=range]").fill(str(trick))
+        expect(page.locator(".replay-label")).to_contain_text(f"{trick}/")
+        expect(page.locator(".replay-play .review-note")).to_have_count(4)
+        expect(page.locator(".review-note.mistake")).to_have_count(count)
 
 
 def test_hongwu_hand_in_english(chromium: Browser, web_server: ThreadServer) -> None:

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from ..server.harness import ThreadServer, create_table
 from .test_play import play_to_result
-from .ui import DESKTOP, PHONE, Person
+from .ui import DESKTOP, PHONE, Person, fast_review
 
 AXE = Path(__file__).parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 """axe-core from the npm registry, fetched for the tests only (.ci/run: ``npm install
@@ -165,7 +165,7 @@ def test_the_page_shows_the_winning_seat_and_the_counter_the_server_sends(
     person.close()
 
 
-STAGES = ("lobby", "bidding", "kitty", "trick", "result", "replay")
+STAGES = ("lobby", "bidding", "kitty", "trick", "result", "replay", "review")
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
@@ -220,6 +220,12 @@ def test_screenshots_of_every_stage(
     expect(page.locator(".replay-step")).to_be_visible()
     page.click("#replay-next")
     shot("replay")
+    fast_review(page)
+    page.click("#replay-review")
+    expect(page.locator(".review-summary")).to_be_visible(timeout=60_000)
+    page.locator(".replay-viewer input[type=range]").fill("3")
+    expect(page.locator(".replay-play .review-note")).to_have_count(4)
+    shot("review")
     person.close()
 
 

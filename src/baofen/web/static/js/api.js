@@ -32,4 +32,5 @@ export const api = {
   quickplay: (body) => request("POST", "/api/quickplay", body),
   hands: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands`),
   replay: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/replay`),
+  analysis: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/analysis`),
 };

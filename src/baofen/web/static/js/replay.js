@@ -6,6 +6,7 @@ import { el, fill, modal, toast } from "./dom.js";
 import { chipsEl, cardsEl, suitEl } from "./cards.js";
 import { t } from "./i18n.js";
 import { resultEl } from "./result.js";
+import { fetchReview, movesByPlay, noteEl, summaryEl } from "./review.js";
 
 /** Open the replay dialog of table `code`; `names(seat)` names a seat; `number` opens a hand. */
 export async function openReplay(code, names, number = null) {
@@ -25,12 +26,25 @@ export async function openReplay(code, names, number = null) {
     for (const b of picker.querySelectorAll("button")) b.classList.toggle("chosen", Number(b.dataset.hand) === n);
     let view;
     try { view = await api.replay(code, n); } catch (error) { return toast(error.message, "error"); }
-    stepper(viewer, view, names);
+    stepper(viewer, view, names, () => review(n));
   }
+  const reviews = new Map();
+  const review = (n) => {
+    if (!reviews.has(n)) reviews.set(n, fetchReview(code, n, progress).catch((error) => {
+      reviews.delete(n);  // a failed review may be asked for again
+      throw error;
+    }));
+    return reviews.get(n);
+  };
+  const progress = (fraction) => {
+    const bar = viewer.querySelector(".review-progress progress");
+    if (bar) bar.value = fraction;
+  };
   load(number ?? hands[hands.length - 1].number);
 }
 
-function stepper(viewer, view, names) {
+/** Step through one hand's replay; `review()` gives the promise of its 复盘 (asked for on a click). */
+function stepper(viewer, view, names, review) {
   const last = view.tricks.length + 1;
   let step = 0;
   const content = el("div", { class: "replay-step" });
@@ -42,13 +56,35 @@ function stepper(viewer, view, names) {
   const header = el("p", { class: "replay-head" },
     view.declarer === null ? t("result.no_bid")
       : [`${t("head.declarer")} ${names(view.declarer)} · ${t("head.target")} ${view.target} · ${t("head.trump")} `, suitEl(view.trump)]);
-  fill(viewer, header, el("div", { class: "replay-controls" }, prev, label, next), slider, content);
+  let reviewed = null;
+  let notes = new Map();
+  const reviewBox = el("div", { class: "review-box" });
+  const ask = el("button", { type: "button", class: "secondary small", id: "replay-review", text: t("review.start"),
+    on: { click: startReview } });
+  fill(reviewBox, ask);
+  fill(viewer, header, reviewBox, el("div", { class: "replay-controls" }, prev, label, next), slider, content);
   viewer.tabIndex = 0;
   viewer.onkeydown = (event) => {
     if (event.key === "ArrowLeft") go(step - 1);
     if (event.key === "ArrowRight") go(step + 1);
   };
   go(0);
+
+  async function startReview() {
+    ask.disabled = true;
+    fill(reviewBox, el("label", { class: "review-progress" }, t("review.running"), " ",
+      el("progress", { max: 1, value: 0 })));
+    try {
+      reviewed = await review();
+    } catch (error) {
+      fill(reviewBox, ask);
+      ask.disabled = false;
+      return toast(error.message, "error");
+    }
+    notes = movesByPlay(reviewed);
+    fill(reviewBox, summaryEl(reviewed, names));
+    go(step);
+  }
 
   function go(to) {
     step = Math.max(0, Math.min(last, to));
@@ -74,6 +110,7 @@ function stepper(viewer, view, names) {
           class: ["replay-play", seat === trick.winner && "winner"] },
           el("span", { class: "who", text: names(seat) }),
           cardsEl(cards, "small"),
+          reviewed && noteEl(reviewed, notes.get(`${step}:${seat}`)),
           seat === trick.winner && el("span", { class: "won", text: `★ ${t("trick.won")} · ${t("trick.points", { n: trick.points })}` }),
           seat === trick.leader && trick.attempted && el("span", { class: "failed" },
             `${t("trick.failed")} · ${t("trick.attempted")} `, chipsEl(trick.attempted),

@@ -1,0 +1,59 @@
+// 复盘 in the replay: the computer's review of a finished hand (GET …/hands/{n}/analysis), shown
+// move by move beside the replay's tricks, with a summary per player. The server does the work
+// (in a process pool) and answers 202 with its progress until it is done; this only polls and draws.
+
+import { api } from "./api.js";
+import { el } from "./dom.js";
+import { chipsEl } from "./cards.js";
+import { t } from "./i18n.js";
+
+const POLL_MS = 1000;
+
+/** Ask for the review of hand `n` of table `code` until it is done; `onProgress(fraction)`
+ * while it runs. Resolves to the review: {unit, threshold, moves, seats}. */
+export async function fetchReview(code, n, onProgress) {
+  for (;;) {
+    const answer = await api.analysis(code, n);
+    if (answer.status === "done") return answer.review;
+    onProgress(answer.progress);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The reviewed moves by trick and seat, for `noteEl`. */
+export function movesByPlay(review) {
+  return new Map(review.moves.map((move) => [`${move.trick}:${move.seat}`, move]));
+}
+
+/** A loss in the hand's own unit: 包分 points, 包红五 levels. */
+function amount(review, loss) {
+  const inPoints = review.unit === "points";
+  return t(inPoints ? "review.unit.points" : "review.unit.levels", { n: loss.toFixed(1) });
+}
+
+/** The review's note on one play of the replay: a match ✓, or the loss and the suggested play,
+ * marked as a mistake (失误) over the threshold. */
+export function noteEl(review, move) {
+  if (!move) return null;
+  if (move.made === move.best || move.loss === 0) {
+    return el("span", { class: "review-note good", title: t("review.matched"), text: `✓ ${t("review.matched")}` });
+  }
+  return el("span", { class: ["review-note", move.mistake ? "mistake" : "inexact"] },
+    move.mistake && el("strong", { text: `⚠ ${t("review.mistake")} ` }),
+    `−${amount(review, move.loss)} · ${t("review.best")} `, chipsEl(move.best.split(" ")));
+}
+
+/** A table of each reviewed player's totals: moves, moves matching the best found, expected
+ * loss in the hand's unit, mistakes. */
+export function summaryEl(review, names) {
+  return el("table", { class: "review-summary" },
+    el("caption", { text: t("review.summary", { threshold: amount(review, review.threshold) }) }),
+    el("tr", {}, [t("review.player"), t("review.moves"), t("review.matched"), t("review.loss"),
+      t("review.mistakes")].map((text) => el("th", { scope: "col", text }))),
+    review.seats.map((seat) => el("tr", {},
+      el("th", { scope: "row", text: names(seat.seat) }),
+      el("td", { text: seat.moves }),
+      el("td", { text: seat.matched }),
+      el("td", { text: amount(review, seat.total_loss) }),
+      el("td", { class: seat.mistakes ? "minus" : "", text: seat.mistakes }))));
+}
