@@ -1,4 +1,4 @@
-"""复盘 — the post-game review: the computer evaluates every play of a finished hand.
+"""复盘 — the post-game review: the computer evaluates every decision of a finished hand.
 
 For each play of the reviewed seats, the position is taken as that seat saw it (its
 :class:`~baofen.Observation`, never the other hands), the rule bot's best candidate plays and the
@@ -10,7 +10,11 @@ the score), 包红五 levels (the seat's result). The expected loss of a move is
 candidate's mean minus the move's; a loss over the threshold marks a mistake. Each seat gets a
 summary: moves reviewed, moves matching the best found, total expected loss, mistakes.
 
-Bids and the kitty are not reviewed (plays only). The review reads a finished hand only, and each
+Bids (叫分) and the trump and bury (定主扣底) are reviewed the same way with the contract search's
+candidates (:class:`~baofen.bots.contract.ContractSearch`: the rule bot's choice, a pass, the
+lowest bid; each suit as trump with its bury), judged by the hand's score for the seat (the bid
+changes the target, so the declarer's points against it would not compare bids); a bid is
+reviewed only where the seat had a choice. The review reads a finished hand only, and each
 seat's moves are judged from that seat's view, so it never reveals more than the hand's record.
 """
 
@@ -22,12 +26,14 @@ from dataclasses import asdict, dataclass, field
 from itertools import islice
 from typing import Any
 
-from .actions import Play
+from .actions import Action, Bid, Declare, Play
+from .bots.contract import ContractSearch
 from .bots.determinize import Determinizer, weighted_means
 from .bots.rule_bot import RuleBot
 from .bots.search_bot import SearchBot
 from .cards import Card, format_cards
 from .hand import Hand
+from .observation import Observation
 
 DEFAULT_WORLDS = 24
 """Sampled worlds each move is evaluated on, by default."""
@@ -47,10 +53,12 @@ class MoveReview:
     """The review of one play: the move made, the best move found and the expected loss."""
 
     action: int
-    """Index of the play among the hand's actions."""
+    """Index of the decision among the hand's actions."""
     trick: int
-    """Number of the trick (from 1)."""
+    """Number of the trick (from 1); 0 for a bid or the trump and bury."""
     seat: int
+    kind: str
+    """``"bid"``, ``"declare"`` (trump and bury) or ``"play"``."""
     made: str
     best: str
     value_made: float
@@ -97,9 +105,9 @@ def review_hand(
     seed: int = 0,
     on_move: Callable[[int, int], None] | None = None,
 ) -> HandReview:
-    """Review the plays of ``seats`` (all when ``None``) in the finished ``hand``.
+    """Review the decisions of ``seats`` (all when ``None``) in the finished ``hand``.
 
-    ``worlds`` sampled worlds per move, ``candidates`` of the rule bot's plays beside the move
+    ``worlds`` sampled worlds per move, ``candidates`` of the rule bot's plays beside the play
     made; ``threshold`` (default by game, :data:`THRESHOLDS`) flags mistakes. ``on_move(done,
     total)`` reports progress. Deterministic under ``seed``.
     """
@@ -115,29 +123,20 @@ def review_hand(
     review = HandReview(variant, UNITS[variant], limit, worlds)
     summaries = {seat: SeatSummary(seat) for seat in sorted(reviewed)}
     rng = random.Random(seed)
-    rule = RuleBot()
-    judge = SearchBot(objective="points" if variant == "baofen" else "score")
+    judge = Judge(variant, rng, worlds, candidates)
     replay = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
     actions = list(hand.actions)
-    plays = [i for i, (seat, action) in enumerate(actions)
-             if isinstance(action, Play) and seat in reviewed]
+    decisions = [i for i, (seat, action) in enumerate(actions)
+                 if seat in reviewed and isinstance(action, Bid | Declare | Play)]
     for index, (seat, action) in enumerate(actions):
-        if index in plays:
-            assert isinstance(action, Play)
-            obs = replay.observation(seat)
-            options = rule.play_candidates(obs, candidates)
-            made = tuple(action.cards)
-            keys = [sorted(o) for o in options]
-            if sorted(made) not in keys:
-                options.append(made)
-                keys.append(sorted(made))
-            values = _values(judge, Determinizer(obs), seat, options, worlds, rng)
+        judged = judge.judge(replay.observation(seat), action) if index in decisions else None
+        if judged is not None:
+            kind, options, values, chosen = judged
             best = max(range(len(options)), key=lambda i: (values[i], -i))
-            chosen = keys.index(sorted(made))
             loss = max(0.0, values[best] - values[chosen])
             move = MoveReview(
-                action=index, trick=len(replay.tricks) + 1, seat=seat,
-                made=format_cards(made), best=format_cards(options[best]),
+                action=index, trick=len(replay.tricks) + 1 if kind == "play" else 0, seat=seat,
+                kind=kind, made=_text(options[chosen]), best=_text(options[best]),
                 value_made=round(values[chosen], 3), value_best=round(values[best], 3),
                 loss=round(loss, 3), mistake=loss > limit, candidates=len(options),
             )
@@ -147,11 +146,71 @@ def review_hand(
             summary.matched += best == chosen or loss == 0.0
             summary.total_loss = round(summary.total_loss + loss, 3)
             summary.mistakes += move.mistake
-            if on_move:
-                on_move(len(review.moves), len(plays))
+        if on_move and index in decisions:
+            on_move(decisions.index(index) + 1, len(decisions))
         replay.apply(seat, action)
     review.seats = list(summaries.values())
     return review
+
+
+Judged = tuple[str, list[Any], list[float], int]
+"""A decision's kind, the options compared, their values and the index of the one made."""
+
+
+class Judge:
+    """Values a seat's options at one decision, from its observation, on sampled worlds."""
+
+    def __init__(self, variant: str, rng: random.Random, worlds: int, candidates: int) -> None:
+        self.rng = rng
+        self.worlds = worlds
+        self.candidates = candidates
+        self.rule = RuleBot()
+        self.search = SearchBot(objective="points" if variant == "baofen" else "score")
+        self.contract = ContractSearch(self.rule, rng, worlds, margin=0.0)
+
+    def judge(self, obs: Observation, action: Action) -> Judged | None:
+        """The options, their values and the made one's index; ``None`` for a bid where the
+        seat had no choice."""
+        seat = obs.seat
+        assert seat is not None
+        options: list[Any]
+        made: Any
+        if isinstance(action, Play):
+            kind, made = "play", tuple(action.cards)
+            options = list(self.rule.play_candidates(obs, self.candidates))
+        elif isinstance(action, Bid) and len(obs.legal_bids()) < 2:
+            return None
+        else:
+            kind, made = ("bid", action) if isinstance(action, Bid) else ("declare", action)
+            options = list(self.contract.bid_options(obs) if kind == "bid"
+                           else self.contract.declare_options(obs))
+        keys = [_key(o) for o in options]
+        if _key(made) not in keys:
+            options.append(made)
+            keys.append(_key(made))
+        values = (_values(self.search, Determinizer(obs), seat, options, self.worlds, self.rng)
+                  if kind == "play" else self.contract.values(obs, options))
+        if values is None:
+            raise ValueError("no world consistent with the seat's view could be drawn")
+        return kind, options, values, keys.index(_key(made))
+
+
+def _key(option: Any) -> tuple[Any, ...]:
+    """An option compared by what it does (cards or a bury in any order are the same)."""
+    if isinstance(option, Declare):
+        return (option.trump, sorted(option.bury))
+    if isinstance(option, Bid):
+        return (option.value,)
+    return tuple(sorted(option))
+
+
+def _text(option: Any) -> str:
+    """A play's cards, a bid ("pass" or its value) or a trump and bury ("S: SA SK …")."""
+    if isinstance(option, Declare):
+        return f"{option.trump}: {format_cards(option.bury)}"
+    if isinstance(option, Bid):
+        return str(option)
+    return format_cards(option)
 
 
 def _values(judge: SearchBot, sampler: Determinizer, seat: int,

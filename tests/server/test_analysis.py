@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from baofen import Hand, Play, RuleSet
+from baofen import Bid, Declare, Hand, Play, RuleSet
 
 from .harness import ThreadServer, start_with_bots
 from .test_match import play_until_finished
@@ -36,8 +36,19 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer) -> None
     assert statuses[0] == 202  # started in the background, not computed in the request
     review = body["review"]
     hand = Hand.from_record(httpx.get(f"{server.base}/api/tables/{code}/hands/1").json())
+    # Every play and the trump and bury are reviewed, and every bid where the seat had a choice.
     plays = [i for i, (_, action) in enumerate(hand.actions) if isinstance(action, Play)]
-    assert [m["action"] for m in review["moves"]] == plays
+    moves = review["moves"]
+    assert [m["action"] for m in moves if m["kind"] == "play"] == plays
+    replay = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
+    contract: list[int] = []
+    for i, (seat, action) in enumerate(hand.actions):
+        chose = len(replay.observation(seat).legal_bids()) > 1
+        if isinstance(action, Declare) or (isinstance(action, Bid) and chose):
+            contract.append(i)
+        replay.apply(seat, action)
+    assert [m["action"] for m in moves if m["kind"] != "play"] == contract
+    assert sum(m["kind"] == "declare" for m in moves) == 1
     assert [s["seat"] for s in review["seats"]] == [0, 1, 2, 3]
     assert review["unit"] == "levels"
     # Kept: asked again, it answers at once with the same review.

@@ -158,8 +158,15 @@ def check_review(person: Person, url: str) -> None:
     expect(summary).to_be_visible(timeout=60_000)
     review = httpx.get(url).json()["review"]
     expect(summary.locator("tr")).to_have_count(5)  # a header and four players
-    mistakes = {move["trick"]: 0 for move in review["moves"]}
-    for move in review["moves"]:
+    plays = [move for move in review["moves"] if move["kind"] == "play"]
+    contract = [move for move in review["moves"] if move["kind"] != "play"]
+    assert sum(move["kind"] == "declare" for move in contract) == 1
+    page.locator(".replay-viewer input[type=range]").fill("0")  # the bids and the bury
+    expect(page.locator(".replay-step .review-note")).to_have_count(len(contract))
+    expect(page.locator(".replay-step .review-note.mistake")).to_have_count(
+        sum(move["mistake"] for move in contract))
+    mistakes = {move["trick"]: 0 for move in plays}
+    for move in plays:
         mistakes[move["trick"]] += move["mistake"]
     assert summary.locator("td.minus").count() == sum(s["mistakes"] > 0 for s in review["seats"])
     for trick, count in sorted(mistakes.items()):

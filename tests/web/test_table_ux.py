@@ -165,7 +165,7 @@ def test_the_page_shows_the_winning_seat_and_the_counter_the_server_sends(
     person.close()
 
 
-STAGES = ("lobby", "bidding", "kitty", "trick", "result", "replay", "review")
+STAGES = ("lobby", "bidding", "kitty", "trick", "result", "replay", "review-bids", "review")
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
@@ -223,6 +223,9 @@ def test_screenshots_of_every_stage(
     fast_review(page)
     page.click("#replay-review")
     expect(page.locator(".review-summary")).to_be_visible(timeout=60_000)
+    page.locator(".replay-viewer input[type=range]").fill("0")
+    expect(page.locator(".replay-bids .review-note").first).to_be_visible()
+    shot("review-bids")
     page.locator(".replay-viewer input[type=range]").fill("3")
     expect(page.locator(".replay-play .review-note")).to_have_count(4)
     shot("review")

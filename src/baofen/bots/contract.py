@@ -40,36 +40,49 @@ class ContractSearch:
 
     def bid(self, obs: Observation) -> Bid:
         """The bid (or pass) with the best mean result on sampled worlds."""
-        legal = [v for v in obs.legal_bids() if v is not None]
-        choice = self.rule.bid(obs)
-        options: list[Action] = [Bid(choice)]
-        for value in (None, legal[0] if legal else None):
-            if all(value != o.value for o in options if isinstance(o, Bid)):
-                options.append(Bid(value))
-        best = self._best(obs, options)
+        best = self._best(obs, self.bid_options(obs))
         assert isinstance(best, Bid)
         return best
 
     def declare(self, obs: Observation) -> Declare:
         """The trump and bury with the best mean result on sampled worlds."""
+        best = self._best(obs, self.declare_options(obs))
+        assert isinstance(best, Declare)
+        return best
+
+    def bid_options(self, obs: Observation) -> list[Action]:
+        """The bids compared: the rule bot's choice first, a pass, the lowest legal bid."""
+        legal = [v for v in obs.legal_bids() if v is not None]
+        options: list[Action] = [Bid(self.rule.bid(obs))]
+        for value in (None, legal[0] if legal else None):
+            if all(value != o.value for o in options if isinstance(o, Bid)):
+                options.append(Bid(value))
+        return options
+
+    def declare_options(self, obs: Observation) -> list[Action]:
+        """The trumps and buries compared: the rule bot's choice first, then for each other
+        suit the rule bot's bury with that suit as trump."""
         choice = self.rule.declare(obs)
         options: list[Action] = [choice]
         for suit in SUITS:
             if suit != choice.trump:
                 options.append(Declare(suit, choose_bury(obs.rules.variant, obs.hand, suit)[0]))
-        best = self._best(obs, options)
-        assert isinstance(best, Declare)
-        return best
+        return options
+
+    def values(self, obs: Observation, options: Sequence[Action]) -> list[float] | None:
+        """The weighted mean result for the seat of each of ``options`` over the same sampled
+        worlds (the score: 包分 points, 包红五 levels); ``None`` if no world could be drawn."""
+        seat = obs.seat
+        assert seat is not None
+        drawn = (self._world(obs) for _ in range(self.worlds))
+        return weighted_means((d for d in drawn if d is not None), options,
+                              lambda world, option: self._rollout(world, seat, option))
 
     def _best(self, obs: Observation, options: Sequence[Action]) -> Action:
         """The best of ``options`` (the rule bot's choice first) on the same sampled worlds."""
         if len(options) == 1:
             return options[0]
-        seat = obs.seat
-        assert seat is not None
-        drawn = (self._world(obs) for _ in range(self.worlds))
-        means = weighted_means((d for d in drawn if d is not None), options,
-                                lambda world, option: self._rollout(world, seat, option))
+        means = self.values(obs, options)
         if means is None:
             return options[0]
         best = max(range(len(options)), key=lambda i: (means[i], -i))

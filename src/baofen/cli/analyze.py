@@ -1,4 +1,4 @@
-"""``baofen analyze FILE``: 复盘 — review the plays of finished hands (see :mod:`baofen.analysis`).
+"""``baofen analyze FILE``: 复盘 — review the bids, trump and bury and plays of finished hands (see :mod:`baofen.analysis`).
 
 FILE holds hand records as ``baofen replay`` reads them. For each hand it prints, per reviewed
 play, the move made, the best move found and the expected loss (包分 points, 包红五 levels),
@@ -74,7 +74,8 @@ def _print_review(console: Console, number: int, review: HandReview) -> None:
     for column in ("trick", "seat", "made", "best found", f"loss ({unit})", ""):
         table.add_column(column)
     for move in review.moves:
-        table.add_row(str(move.trick), seat_name(move.seat), move.made,
+        when = str(move.trick) if move.kind == "play" else move.kind
+        table.add_row(when, seat_name(move.seat), move.made,
                       "=" if move.best == move.made else move.best, f"{move.loss:.2f}",
                       Text("mistake", style="red") if move.mistake else "")
     console.print(table)

@@ -240,9 +240,9 @@ const zh = {
 
   "review.start": "电脑复盘",
   "review.running": "复盘中…",
-  "review.summary": "复盘：与电脑找到的最佳出牌相比（损失超过 {threshold} 记为失误）",
+  "review.summary": "复盘：每一步（叫分、扣底、出牌）与电脑找到的最佳选择相比（损失超过 {threshold} 记为失误）",
   "review.player": "玩家",
-  "review.moves": "出牌",
+  "review.moves": "步数",
   "review.matched": "最佳",
   "review.loss": "预计损失",
   "review.mistakes": "失误",
@@ -521,9 +521,9 @@ const en = {
 
   "review.start": "Computer review",
   "review.running": "Reviewing…",
-  "review.summary": "Review: each play against the best the computer finds (a loss over {threshold} is a mistake)",
+  "review.summary": "Review: each move (bid, bury, play) against the best the computer finds (a loss over {threshold} is a mistake)",
   "review.player": "Player",
-  "review.moves": "Plays",
+  "review.moves": "Moves",
   "review.matched": "Best",
   "review.loss": "Expected loss",
   "review.mistakes": "Mistakes",

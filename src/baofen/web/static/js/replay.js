@@ -95,11 +95,13 @@ function stepper(viewer, view, names, review) {
       label.textContent = t("replay.deal");
       fill(content,
         el("div", { class: "replay-bids" }, el("strong", { text: `${t("bids.title")}: ` }),
-          view.bids.map(([seat, value]) => el("span", { class: "bid",
-            text: `${names(seat)} ${value === null ? t("seat.pass") : value}` }))),
+          view.bids.map(([seat, value], i) => [el("span", { class: "bid",
+            text: `${names(seat)} ${value === null ? t("seat.pass") : value}` }),
+          reviewed && noteEl(reviewed, notes.get(`bid:${seat}:${bidsBefore(view.bids, seat, i)}`))])),
         handsEl(view.deal, names),
         el("p", {}, el("strong", { text: `${t("replay.kitty")}: ` }), chipsEl(view.kitty)),
-        view.buried && el("p", {}, el("strong", { text: `${t("replay.bury")}: ` }), chipsEl(view.buried)));
+        view.buried && el("p", {}, el("strong", { text: `${t("replay.bury")}: ` }), chipsEl(view.buried),
+          reviewed && [" ", noteEl(reviewed, notes.get("declare"))]));
     } else if (step < last) {
       const entry = view.tricks[step - 1];
       const before = step === 1 ? view.hands : view.tricks[step - 2].hands;
@@ -128,6 +130,9 @@ function stepper(viewer, view, names, review) {
     }
   }
 }
+
+/** How many bids `seat` made before the `i`-th bid of the hand. */
+const bidsBefore = (bids, seat, i) => bids.slice(0, i).filter(([other]) => other === seat).length;
 
 function handsEl(hands, names) {
   return el("div", { class: "replay-hands-list" }, hands.map((cards, seat) =>

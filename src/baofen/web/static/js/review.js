@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
-import { chipsEl } from "./cards.js";
+import { chipsEl, suitEl } from "./cards.js";
 import { t } from "./i18n.js";
 
 const POLL_MS = 1000;
@@ -20,9 +20,17 @@ export async function fetchReview(code, n, onProgress) {
   }
 }
 
-/** The reviewed moves by trick and seat, for `noteEl`. */
+/** The reviewed decisions for `noteEl`: a play by `trick:seat`, the k-th bid of a seat by
+ * `bid:seat:k`, the trump and bury by `declare`. */
 export function movesByPlay(review) {
-  return new Map(review.moves.map((move) => [`${move.trick}:${move.seat}`, move]));
+  const notes = new Map();
+  const bids = [0, 0, 0, 0];
+  for (const move of review.moves) {
+    if (move.kind === "bid") notes.set(`bid:${move.seat}:${bids[move.seat]++}`, move);
+    else if (move.kind === "declare") notes.set("declare", move);
+    else notes.set(`${move.trick}:${move.seat}`, move);
+  }
+  return notes;
 }
 
 /** A loss in the hand's own unit: 包分 points, 包红五 levels. */
@@ -40,7 +48,17 @@ export function noteEl(review, move) {
   }
   return el("span", { class: ["review-note", move.mistake ? "mistake" : "inexact"] },
     move.mistake && el("strong", { text: `⚠ ${t("review.mistake")} ` }),
-    `−${amount(review, move.loss)} · ${t("review.best")} `, chipsEl(move.best.split(" ")));
+    `−${amount(review, move.loss)} · ${t("review.best")} `, optionEl(move));
+}
+
+/** The suggested option: cards, a bid ("pass" or its value), or a trump and its bury. */
+function optionEl(move) {
+  if (move.kind === "bid") return move.best === "pass" ? t("seat.pass") : move.best;
+  if (move.kind === "declare") {
+    const [trump, cards] = move.best.split(": ");
+    return el("span", {}, suitEl(trump), " ", chipsEl(cards.split(" ")));
+  }
+  return chipsEl(move.best.split(" "));
 }
 
 /** A table of each reviewed player's totals: moves, moves matching the best found, expected
