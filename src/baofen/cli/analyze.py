@@ -1,4 +1,5 @@
-"""``baofen analyze FILE``: 复盘 — review the bids, trump and bury and plays of finished hands (see :mod:`baofen.analysis`).
+"""``baofen analyze FILE``: 复盘 — review the bids, the trump and bury and the plays of finished
+hands (see :mod:`baofen.analysis`).
 
 FILE holds hand records as ``baofen replay`` reads them. For each hand it prints, per reviewed
 play, the move made, the best move found and the expected loss (包分 points, 包红五 levels),
