@@ -1,0 +1,75 @@
+"""How often the 复盘 flags a planted blunder: the highest trump thrown on a lost trick.
+
+    PYTHONPATH=src python3 bench/review_blunders.py [--hands 6] [--worlds 24] [--candidates 4]
+
+In 包分 hands of rule bots, the first time a seat must follow a single trump that an opponent is
+winning and that none of its trumps can beat, it plays its highest trump instead of the rule
+bot's choice; the seat is then reviewed (:func:`baofen.analysis.review_hand`) and the line
+printed is the deal's seed, the card thrown, the best move found, the expected loss (points)
+and whether it was flagged as a mistake. A summary of the flag rate ends the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from baofen import Hand, RuleSet
+from baofen.actions import Play
+from baofen.analysis import review_hand
+from baofen.bots.rule_bot import RuleBot
+
+
+def planted(seed: int) -> tuple[Hand, int, int] | None:
+    """The hand of ``seed`` with the blunder planted, its action index and seat (``None``: the
+    deal has no such trick)."""
+    hand = Hand(RuleSet.baofen(), seed=seed)
+    bot = RuleBot()
+    blunder: tuple[int, int] | None = None
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        action = bot.act(obs)
+        if blunder is None and isinstance(action, Play) and obs.judge is not None \
+                and obs.declarer is not None and obs.current_trick:
+            judge, order = obs.judge, obs.judge.order
+            before = [cards for _, cards in obs.current_trick]
+            winning = obs.current_trick[judge.winner(before)][0]
+            opponent = (seat == obs.declarer) != (winning == obs.declarer)
+            trumps = sorted((c for c in obs.hand if order.is_trump(c)),
+                            key=lambda c: -order.strength[c])
+            if (opponent and len(before[0]) == 1 and order.is_trump(before[0][0])
+                    and len(trumps) >= 2 and action.cards != (trumps[0],)
+                    and all(judge.winner([*before, (c,)]) != len(before) for c in trumps)):
+                action = Play.of((trumps[0],))
+                blunder = (len(hand.actions), seat)
+        hand.apply(seat, action)
+    return None if blunder is None else (hand, *blunder)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=6, help="planted hands to review")
+    parser.add_argument("--worlds", type=int, default=24)
+    parser.add_argument("--candidates", type=int, default=4)
+    args = parser.parse_args()
+    losses: list[float] = []
+    flagged = 0
+    seed = 0
+    while len(losses) < args.hands:
+        found = planted(seed)
+        if found is not None:
+            hand, action, seat = found
+            review = review_hand(hand, [seat], args.worlds, args.candidates)
+            (move,) = [m for m in review.moves if m.action == action]
+            losses.append(move.loss)
+            flagged += move.mistake
+            print(f"seed {seed}: threw {move.made}, best {move.best}, loss {move.loss:.2f}"
+                  f"{' — flagged' if move.mistake else ''}", flush=True)
+        seed += 1
+    print(f"flagged {flagged} of {len(losses)}; median loss {statistics.median(losses):.2f} points")
+
+
+if __name__ == "__main__":
+    main()
