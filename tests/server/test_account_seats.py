@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -157,3 +158,29 @@ def test_rated_hands_ratings_history_and_deletion(live: ThreadServer) -> None:
     assert seats[0]["name"] == DELETED_NAME
     again = sign_up(live.base, "ann")  # the name is free again, with a clean record
     assert again.get("/api/players/ann").json()["games"]["baofen"]["hands"] == 0
+
+
+def test_a_private_table_stays_secret_in_the_history_until_it_ends(live: ThreadServer) -> None:
+    dee = sign_up(live.base, "Dee")
+    rules = RuleSet.baofen(hands=4)
+    code = create_table(live.base, rules.to_dict(), timer=None, private=True)
+    me = Seated(Client(live.base, code, session(dee)), rules, seed=8)
+    me.client.join(0, "me")
+    me.client.send(type="fill_bots", level="random")
+    me.client.send(type="start")
+
+    def declared(state: dict[str, Any]) -> bool:
+        match = state["table"]["match"]
+        return match is not None and any(
+            hand["result"]["declarer"] is not None for hand in match["history"]
+        )
+
+    state = me.until(lambda state: declared(state) or finished(state))
+    assert not finished(state), "random players bid half the time: a hand had a declarer"
+    (hidden, *_) = httpx.get(f"{live.base}/api/players/Dee").json()["recent"]
+    assert (hidden["table_code"], hidden["replay"]) == (None, None)
+    assert code not in httpx.get(f"{live.base}/api/players/Dee").text
+    me.poll(0.0)  # acts on (or presses 继续 after) the state it stopped at
+    me.until(finished)
+    shown = httpx.get(f"{live.base}/api/players/Dee").json()["recent"]
+    assert {hand["table_code"] for hand in shown} == {code}
