@@ -1,5 +1,5 @@
 """Who is signed in: the session cookie of a request or WebSocket handshake, and the store's
-account calls made off the event loop (docs/server.md, "Accounts")."""
+account calls made off the event loop (docs/protocol.md, "Accounts")."""
 
 from __future__ import annotations
 
