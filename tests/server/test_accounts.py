@@ -41,6 +41,10 @@ def test_sign_up_sign_in_and_out(live: ThreadServer) -> None:
     for flag in ("HttpOnly", "Path=/", "SameSite=lax"):
         assert flag in cookie
     assert "Secure" not in cookie  # plain http on loopback
+    # Behind a TLS proxy (trusted on loopback by uvicorn), the cookie is Secure.
+    proxied = httpx.post(f"{live.base}/api/accounts", headers={"X-Forwarded-Proto": "https"},
+                         json={"username": "Ann_2", "password": PASSWORD})
+    assert "; Secure" in proxied.headers["set-cookie"]
     me = ann.get("/api/me").json()
     assert me["username"] == "Ann_1"
     assert me["ratings"]["baofen"] == {"mu": 25.0, "sigma": 8.333, "display": 0.0}
