@@ -10,8 +10,9 @@ from fastapi.exceptions import RequestValidationError
 
 from .. import __version__
 from ..store import Store
+from ..store.accounts import Accounts
 from ..store.async_store import AsyncStore
-from . import analysis, browser, rest, web, websocket
+from . import accounts, analysis, browser, players, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 from .security import CreationLimits
@@ -30,6 +31,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.lobby = lobby
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
+        app.state.accounts = Accounts(store.store)
+        app.state.signups = CreationLimits(settings.signup_per_minute, settings.signup_burst)
+        app.state.login_limits = accounts.LoginLimits(
+            settings.login_failures, settings.login_window
+        )
         await lobby.resume()
         try:
             yield
@@ -48,6 +54,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.add_exception_handler(RequestValidationError, rest.invalid_request)
     app.include_router(rest.router)
+    app.include_router(accounts.router)
+    app.include_router(players.router)
     app.include_router(websocket.router)
     app.include_router(browser.router)
     app.include_router(analysis.router)

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from ..ruleset import RuleSet
+from ..wire import accounts
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.record import HandRecord
 from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
@@ -32,6 +33,14 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     ClientDefaults,
     CardOrderView,
     HandReplay,
+    accounts.SignUp,
+    accounts.SignIn,
+    accounts.ChangePassword,
+    accounts.DeleteAccount,
+    accounts.Account,
+    accounts.Me,
+    accounts.PlayerProfile,
+    accounts.LeaderboardEntry,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""
