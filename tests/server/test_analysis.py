@@ -8,12 +8,13 @@ from typing import Any
 import httpx
 
 from baofen import Bid, Declare, Hand, Play, RuleSet
+from baofen.server import ServerSettings
 
-from .harness import ThreadServer, start_with_bots
+from .harness import FAST, ThreadServer, start_with_bots
 from .test_match import play_until_finished
 
 
-def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer) -> None:
+def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url: str) -> None:
     rules = RuleSet.hongwu(hands=1)
     me, code = start_with_bots(server.base, rules)
     url = f"{server.base}/api/tables/{code}/hands/1/analysis?budget=1&candidates=1"
@@ -51,8 +52,17 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer) -> None
     assert sum(m["kind"] == "declare" for m in moves) == 1
     assert [s["seat"] for s in review["seats"]] == [0, 1, 2, 3]
     assert review["unit"] == "levels"
-    # Kept: asked again, it answers at once with the same review.
-    assert httpx.get(url).json()["review"] == review
     assert httpx.get(f"{server.base}/api/tables/{code}/hands/2/analysis").status_code == 404
     assert httpx.get(f"{server.base}/api/tables/nope/hands/1/analysis").status_code == 404
     assert httpx.get(f"{url.split('?')[0]}?budget=0").status_code == 422
+    # Kept: asked again, it answers at once with the same review; and kept in the store, so a
+    # server started afresh on the database serves it without computing it again.
+    assert httpx.get(url).json()["review"] == review
+    server.stop()
+    again = ThreadServer(ServerSettings(db=db_url, **FAST))
+    try:
+        response = httpx.get(url.replace(server.base, again.base))
+        assert response.status_code == 200 and response.json()["review"] == review
+        assert again.app.state.reviews.pool is None  # nothing was computed
+    finally:
+        again.stop()

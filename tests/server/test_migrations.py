@@ -23,7 +23,7 @@ from baofen.match import Match
 from baofen.server.security import new_seat_token, token_hash
 from baofen.store import Store
 from baofen.store import schema as current
-from baofen.store.migrations import VERSION_TABLE, migrate
+from baofen.store.migrations import VERSION_TABLE, latest, migrate
 from baofen.wire.actions import action_record
 from baofen.wire.table import HandSummary
 
@@ -122,7 +122,7 @@ def test_a_database_of_the_release_before_upgrades_in_place(db: Database) -> Non
         with engine.connect() as conn:
             assert conn.execute(select(text("version_num")).select_from(
                 text(VERSION_TABLE if db.schema is None else f'"{db.schema}".{VERSION_TABLE}')
-            )).scalar() == "0002"
+            )).scalar() == latest()
             seats = conn.execute(select(current.seats).order_by(current.seats.c.seat)).all()
             assert [seat.account_id for seat in seats] == [None] * 4
     finally:

@@ -3,9 +3,10 @@
 The review (:mod:`baofen.analysis`) takes seconds to minutes of CPU, so it runs off the event
 loop in a process pool, one task per seat; the first request starts it and answers 202 with its
 progress (seats done of four), later requests the same until it is done, then 200 with the
-review, which is kept for the server's lifetime. Only a finished hand has a record, so only a
-finished hand is reviewed; the review reads nothing but that record (public once the hand is
-over), and each seat's moves are judged from that seat's view.
+review, which is kept in the store (computed once, then served from there by any server). Only a
+finished hand has a record, so only a finished hand is reviewed; the review reads nothing but
+that record (public once the hand is over), and each seat's moves are judged from that seat's
+view.
 """
 
 from __future__ import annotations
@@ -66,16 +67,22 @@ async def get_analysis(
     """The review of finished hand ``number``: 202 with ``progress`` while it runs, then 200
     with ``review`` (moves, best moves found, expected losses, mistakes, per-seat summary)."""
     table = await rest.table_of(request, code)
+    key = (table.code, number, budget, candidates)
+    reviews = _reviews(request)
     try:
+        kept = await table.store.review(*key)
+        if kept is not None:
+            return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
         record = await table.store.hand_record(table.code, number)
     except StoreUnavailable:
         raise sessions.unavailable() from None
     if record is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
-    tasks = _reviews(request).start((table.code, number, budget, candidates), record)
+    tasks = reviews.start(key, record)
     done = [task for task in tasks if task.done()]
     failed = [task for task in done if task.exception() is not None]
     if failed:
+        reviews.jobs.pop(key, None)  # asked again, it starts again
         raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR,
                             f"the review failed: {failed[0].exception()}")
     progress = len(done) / len(tasks)
@@ -83,4 +90,9 @@ async def get_analysis(
         return JSONResponse({"status": "running", "progress": progress},
                             status_code=status.HTTP_202_ACCEPTED)
     review = merge_reviews([task.result() for task in tasks])
+    try:
+        await table.store.keep_review(*key, review)
+    except StoreUnavailable:
+        raise sessions.unavailable() from None
+    reviews.jobs.pop(key, None)  # kept in the store from now on
     return JSONResponse({"status": "done", "progress": 1.0, "review": review})

@@ -33,6 +33,7 @@ from .database import (
     Write,
     event_appended,
     new_table,
+    review_kept,
     seat_freed,
     seat_taken,
     table_expired,
@@ -106,6 +107,11 @@ class AsyncStore:
         """Mark a table nobody started as expired."""
         await self._write(table_expired(code))
 
+    async def keep_review(self, code: str, number: int, worlds: int, candidates: int,
+                          review: dict[str, Any]) -> None:
+        """Keep a computed 复盘 of a finished hand."""
+        await self._write(review_kept(code, number, worlds, candidates, review))
+
     async def _write(self, write: Write) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -177,6 +183,11 @@ class AsyncStore:
     async def hand_record(self, code: str, number: int) -> dict[str, Any] | None:
         """Record of one finished hand, or None."""
         return await self._read(self.store.hand_record, code, number)
+
+    async def review(self, code: str, number: int, worlds: int,
+                     candidates: int) -> dict[str, Any] | None:
+        """The kept 复盘 of a hand at this budget, or None."""
+        return await self._read(self.store.review, code, number, worlds, candidates)
 
     async def _read(self, read: Callable[..., T], *args: Any) -> T:
         try:

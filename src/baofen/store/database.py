@@ -250,6 +250,15 @@ class Store:
             )).first()
             return None if row is None else row.record
 
+    def review(self, code: str, number: int, worlds: int, candidates: int) -> dict[str, Any] | None:
+        """The kept 复盘 of hand ``number`` at this budget, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(db.reviews.c.review).where(
+                db.reviews.c.table_code == code, db.reviews.c.hand_number == number,
+                db.reviews.c.worlds == worlds, db.reviews.c.candidates == candidates,
+            )).first()
+            return None if row is None else row.review
+
 
 # -- the writes, each a step of a transaction ------------------------------------------------
 
@@ -312,6 +321,23 @@ def event_appended(
 def table_expired(code: str) -> Write:
     """Mark a table nobody started as expired."""
     return lambda conn: _set_status(conn, code, "expired")
+
+
+def review_kept(code: str, number: int, worlds: int, candidates: int,
+                review: dict[str, Any]) -> Write:
+    """Keep a computed 复盘 (unless one is kept already: a review is computed at most once per
+    server, but two servers may both have computed it)."""
+    key = (db.reviews.c.table_code == code, db.reviews.c.hand_number == number,
+           db.reviews.c.worlds == worlds, db.reviews.c.candidates == candidates)
+
+    def write(conn: Connection) -> None:
+        if conn.execute(select(db.reviews.c.created).where(*key)).first() is None:
+            conn.execute(insert(db.reviews).values(
+                table_code=code, hand_number=number, worlds=worlds, candidates=candidates,
+                review=review, created=_now(),
+            ))
+
+    return write
 
 
 def _run(statement: Executable) -> Write:

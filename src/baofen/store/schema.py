@@ -9,6 +9,8 @@ session cookies), ``ratings`` (one per account and game) and ``results`` (one ro
 every finished hand with a declarer, for the players' history). A seat a signed-in player took
 names its account (``account_id``).
 
+``reviews`` keeps every 复盘 computed (one per hand and budget), so that it is computed once.
+
 The schema changes only through the Alembic migrations in :mod:`baofen.store.migrations`; these
 definitions are what the latest migration makes, and what the queries are written against.
 """
@@ -120,4 +122,15 @@ results = Table(
     Column("rated", Boolean, nullable=False),
     Column("private", Boolean, nullable=False),
     Column("finished", DateTime(timezone=True), nullable=False),
+)
+
+reviews = Table(
+    "baofen_reviews",
+    metadata,
+    Column("table_code", String(32), ForeignKey("baofen_tables.code"), primary_key=True),
+    Column("hand_number", Integer, primary_key=True),
+    Column("worlds", Integer, primary_key=True),
+    Column("candidates", Integer, primary_key=True),
+    Column("review", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
 )

@@ -1,7 +1,8 @@
 """The store's schema migrations (Alembic), run by :func:`migrate` when a store opens.
 
 Revision ``0001`` is the schema as it was before migrations (tables, seats, events, hands);
-``0002`` adds accounts, sessions, ratings, hand results and the seats' account column. A
+``0002`` adds accounts, sessions, ratings, hand results and the seats' account column; ``0003``
+the kept 复盘 reviews. A
 database made before migrations existed (baofen's tables, no version table) is stamped at
 ``0001`` and upgraded in place. The version is kept in the table ``baofen_version`` (not
 Alembic's default name, so that baofen can share a database). On PostgreSQL the migrations run
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect, text
 
 VERSION_TABLE = "baofen_version"
@@ -28,6 +30,19 @@ HEAD = "head"
 _LOCK = 0x6261_6F66_656E  # "baofen": the advisory lock all migrating servers take
 
 
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent))
+    return config
+
+
+def latest() -> str:
+    """The latest revision (what :func:`migrate` brings a database to)."""
+    head = ScriptDirectory.from_config(_config()).get_current_head()
+    assert head is not None
+    return head
+
+
 def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> None:
     """Bring the database to ``revision`` (the latest by default), in one transaction."""
     with engine.begin() as conn:
@@ -38,8 +53,7 @@ def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> 
                 conn.execute(text("select set_config('search_path', :path, true)"),
                              {"path": quoted})
         inspector = inspect(conn)
-        config = Config()
-        config.set_main_option("script_location", str(Path(__file__).parent))
+        config = _config()
         config.attributes["connection"] = conn
         if inspector.has_table("baofen_tables", schema) and not inspector.has_table(
             VERSION_TABLE, schema
