@@ -76,7 +76,8 @@ def test_a_seat_follows_its_account_and_no_other(live: ThreadServer) -> None:
     stale.send(type="reclaim", token=joined["token"])
     assert error_code(stale) == "bad_token"  # the old token went with the reclaim
     seats = httpx.get(f"{live.base}/api/tables/{code}").json()["seats"]
-    assert seats[0]["name"] == "Ann"
+    assert (seats[0]["name"], seats[0]["account"]) == ("Ann", True)
+    assert [seat["account"] for seat in seats[1:]] == [False] * 3
 
 
 def test_quickplay_binds_the_seat_and_is_rated(live: ThreadServer) -> None:
@@ -159,7 +160,7 @@ def test_rated_hands_ratings_history_and_deletion(live: ThreadServer) -> None:
     assert httpx.get(f"{live.base}/api/leaderboard").json() == []
     assert httpx.get(f"{live.base}/api/tables/{rated}/hands").json() == summaries
     seats = httpx.get(f"{live.base}/api/tables/{rated}").json()["seats"]
-    assert seats[0]["name"] == DELETED_NAME
+    assert (seats[0]["name"], seats[0]["account"]) == (DELETED_NAME, False)
     again = sign_up(live.base, "ann")  # the name is free again, with a clean record
     assert again.get("/api/players/ann").json()["games"]["baofen"]["hands"] == 0
 

@@ -62,6 +62,11 @@ def test_sign_up_sign_in_and_out(live: ThreadServer) -> None:
     assert back.status_code == 200
     assert back.json()["username"] == "Ann_1"
     assert ann.get("/api/me").status_code == 200
+    first = ann.cookies["baofen_session"]
+    assert ann.post("/api/login", json={"username": "ann_1", "password": PASSWORD}).is_success
+    assert ann.cookies["baofen_session"] != first  # signing in again ends the old session
+    stale = httpx.Client(base_url=live.base, cookies={"baofen_session": first})
+    assert stale.get("/api/me").status_code == 401
     for response in (created, back, wrong):
         assert PASSWORD not in response.text
 
