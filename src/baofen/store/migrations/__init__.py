@@ -7,6 +7,12 @@ database made before migrations existed (baofen's tables, no version table) is s
 Alembic's default name, so that baofen can share a database). On PostgreSQL the migrations run
 inside the store's schema (``db_schema``) under a transaction-wide advisory lock, so servers
 starting together migrate one after the other.
+
+To change the schema: change :mod:`baofen.store.schema`, and add the revision that makes the same
+change as ``versions/vNNNN_what.py`` (``revision = "NNNN"``, ``down_revision`` the previous one),
+written with ``op.*`` calls only (no SQL text, so that it runs on SQLite and PostgreSQL alike).
+``tests/server/test_migrations.py`` checks that the migrated database and the schema module
+agree, on both.
 """
 
 from __future__ import annotations
