@@ -189,3 +189,21 @@ def test_a_private_table_stays_secret_in_the_history_until_it_ends(live: ThreadS
     me.until(finished)
     shown = httpx.get(f"{live.base}/api/players/Dee").json()["recent"]
     assert {hand["table_code"] for hand in shown} == {code}
+
+
+def test_an_account_deleted_mid_match_leaves_a_guest_who_plays_on(live: ThreadServer) -> None:
+    eli = sign_up(live.base, "Eli")
+    rules = RuleSet.hongwu(hands=2)
+    code = create_table(live.base, rules.to_dict(), timer=None, rated=True)
+    me = Seated(Client(live.base, code, session(eli)), rules, seed=11)
+    me.client.join(0, "me")
+    me.client.send(type="fill_bots", level="random")
+    me.client.send(type="start")
+    me.until(lambda state: state["table"]["status"] == "playing")
+    assert eli.request("DELETE", "/api/me", json={"password": PASSWORD}).status_code == 204
+    state = me.until(lambda state: state["table"]["seats"][0]["name"] == DELETED_NAME)
+    assert not state["table"]["seats"][0]["account"]
+    final = me.until(finished)  # the hands are stored (and rated) without the account
+    assert len(final["table"]["match"]["history"]) == 2
+    assert httpx.get(f"{live.base}/api/leaderboard?variant=hongwu").json() == []
+    assert httpx.get(f"{live.base}/api/players/Eli").status_code == 404
