@@ -21,6 +21,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect, text
 
 VERSION_TABLE = "baofen_version"
@@ -34,8 +36,13 @@ HEAD = "head"
 _LOCK = 0x6261_6F66_656E  # "baofen": the advisory lock all migrating servers take
 
 
+class SchemaTooNew(Exception):
+    """The database was migrated by a newer version of baofen than this one."""
+
+
 def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> None:
-    """Bring the database to ``revision`` (the latest by default), in one transaction."""
+    """Bring the database to ``revision`` (the latest by default), in one transaction;
+    :class:`SchemaTooNew` (nothing changed) when a newer baofen made it."""
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": _LOCK})
@@ -51,4 +58,13 @@ def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> 
             VERSION_TABLE, schema
         ):
             command.stamp(config, BASELINE)
+        current = MigrationContext.configure(
+            conn, opts={"version_table": VERSION_TABLE}
+        ).get_current_revision()
+        known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+        if current is not None and current not in known:
+            raise SchemaTooNew(
+                f"the database's schema is at revision {current}, which this version of baofen "
+                "does not know (a newer version made it): run the newer version"
+            )
         command.upgrade(config, revision)
