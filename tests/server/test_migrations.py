@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -181,3 +182,28 @@ def test_a_database_of_a_newer_version_is_refused_unchanged(db: Database) -> Non
         assert "revision 0099" in serve.stderr and "newer version" in serve.stderr
     finally:
         store.drop()
+
+
+def test_servers_starting_together_migrate_one_after_the_other(db: Database) -> None:
+    opened: list[Store] = []
+    failures: list[BaseException] = []
+
+    def open_store() -> None:
+        try:
+            opened.append(Store(db.url, db.schema, timeout=30))
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    try:
+        assert failures == []
+        assert differences(opened[0].engine, db.schema, current.metadata) == []
+    finally:
+        for store in opened[1:]:
+            store.close()
+        if opened:
+            opened[0].drop()

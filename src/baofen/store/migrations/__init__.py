@@ -3,10 +3,11 @@
 Revision ``0001`` is the schema as it was before migrations (tables, seats, events, hands);
 ``0002`` adds accounts, sessions, ratings, hand results and the seats' account column. A
 database made before migrations existed (baofen's tables, no version table) is stamped at
-``0001`` and upgraded in place. The version is kept in the table ``baofen_version`` (not
+``0001`` and upgraded in place. Each run is one transaction, DDL included (on SQLite too).
+The version is kept in the table ``baofen_version`` (not
 Alembic's default name, so that baofen can share a database). On PostgreSQL the migrations run
-inside the store's schema (``db_schema``) under a transaction-wide advisory lock, so servers
-starting together migrate one after the other.
+inside the store's schema (``db_schema``) under a transaction-wide advisory lock (on SQLite, the
+database's write lock), so servers starting together migrate one after the other.
 
 To change the schema: change :mod:`baofen.store.schema`, and add the revision that makes the same
 change as ``versions/vNNNN_what.py`` (``revision = "NNNN"``, ``down_revision`` the previous one),
@@ -44,6 +45,10 @@ def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> 
     """Bring the database to ``revision`` (the latest by default), in one transaction;
     :class:`SchemaTooNew` (nothing changed) when a newer baofen made it."""
     with engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            # pysqlite runs DDL outside any transaction unless one is begun: this makes the
+            # migration all-or-nothing, and takes the write lock at once (one server at a time).
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
         if conn.dialect.name == "postgresql":
             conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": _LOCK})
             if schema is not None:
