@@ -11,9 +11,10 @@ from fastapi.exceptions import RequestValidationError
 from .. import __version__
 from ..store import Store
 from ..store.async_store import AsyncStore
-from . import analysis, browser, rest, web, websocket
+from . import analysis, browser, quickmatch, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
+from .match_queue import make_queue
 from .security import CreationLimits
 
 
@@ -30,10 +31,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.lobby = lobby
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
+        queue = make_queue(settings.redis)
+        app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
         await lobby.resume()
         try:
             yield
         finally:
+            await queue.close()
             await lobby.close()
             store.close()
             reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
@@ -51,5 +55,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(websocket.router)
     app.include_router(browser.router)
     app.include_router(analysis.router)
+    app.include_router(quickmatch.router)
     app.include_router(web.router)
     return app

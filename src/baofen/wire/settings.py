@@ -64,7 +64,10 @@ class TableSettings(BaseModel):
         StringConstraints(strip_whitespace=True, max_length=40),
         Setting("table", "field.name"),
     ] = ""
-
+    rated: Annotated[bool, Setting("table", "field.rated")] = Field(
+        False, description="the table's hands count for the players' ratings (quick-match "
+        "tables are rated)"
+    )
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> TableSettings:
