@@ -30,6 +30,9 @@ export const api = {
   table: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}`),
   create: (body) => request("POST", "/api/tables", body),
   quickplay: (body) => request("POST", "/api/quickplay", body),
+  match: (body) => request("POST", "/api/match", body),
+  matchNews: (ticket) => request("GET", `/api/match/${encodeURIComponent(ticket)}`),
+  cancelMatch: (ticket) => request("DELETE", `/api/match/${encodeURIComponent(ticket)}`),
   hands: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands`),
   replay: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/replay`),
 };

@@ -7,6 +7,7 @@ import { el, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { buildSettings, readSettings, refresh } from "./settings.js";
 import { playerName, setPlayerName, setSeatToken } from "./prefs.js";
+import { quickMatch } from "./quickmatch.js";
 
 let cache = null;
 let variant = "baofen";
@@ -52,6 +53,10 @@ export async function showLobby(root) {
           on: { click: (e) => quickplay(e.currentTarget) } }),
         el("small", { text: t("quick.note") }),
         el("label", { class: "inline-field" }, el("span", { text: t("quick.level") }), levelPicker)),
+      el("div", { class: "choice" },
+        el("button", { type: "button", class: "primary big", id: "quickmatch", text: t("match.button"),
+          on: { click: (e) => match(e.currentTarget) } }),
+        el("small", { text: t("match.choice") })),
       el("div", { class: "choice" },
         el("button", { type: "button", class: "primary big", id: "friends", text: t("friends.title"),
           on: { click: (e) => playFriends(e.currentTarget, defaults) } }),
@@ -127,6 +132,17 @@ async function quickplay(button) {
     toast(t("lobby.error", { message: error.message }), "error");
     button.disabled = false;
   }
+}
+
+/** 快速匹配: wait for other players of the game; the table opens once seated. */
+async function match(button) {
+  button.disabled = true;
+  try {
+    await quickMatch(variant, nameNow());
+  } catch (error) {
+    toast(t("lobby.error", { message: error.message }), "error");
+  }
+  button.disabled = false;
 }
 
 /** 和朋友玩: a table of the game's default rules, this player seated at South. */
