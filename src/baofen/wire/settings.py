@@ -59,15 +59,16 @@ class TableSettings(BaseModel):
     private: Annotated[bool, Setting("table", "field.private")] = Field(
         False, description="a private table is not listed in the lobby"
     )
+    rated: Annotated[bool, Setting("table", "field.rated")] = Field(
+        False, description="each hand changes the ratings of the signed-in players (docs/"
+        "ratings.md); guests and computer players take part with fixed ratings"
+    )
     name: Annotated[
         str,
         StringConstraints(strip_whitespace=True, max_length=40),
         Setting("table", "field.name"),
     ] = ""
-    rated: Annotated[bool, Setting("table", "field.rated")] = Field(
-        False, description="the table's hands count for the players' ratings (quick-match "
-        "tables are rated)"
-    )
+
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> TableSettings:

@@ -350,7 +350,7 @@ const en = {
   "field.hands": "Hands (empty = unlimited)",
   "field.bot_level": "Computer level",
   "field.private": "Private (not listed in the lobby)",
-  "field.rated": "Rated (hands count for ratings)",
+  "field.rated": "Rated (counts for the ratings)",
   "field.name": "Table name",
   yes: "yes",
   no: "no",
