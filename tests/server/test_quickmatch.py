@@ -8,6 +8,7 @@ import asyncio
 import random
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import redis
 from baofen.server import ServerSettings
 from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
 from baofen.server.redis_queue import RedisQueue
+from baofen.store.accounts import Account
 
 from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port
 
@@ -147,6 +149,10 @@ def test_hostile_requests_are_refused(
     assert waiting["waiting_players"] == 1  # nothing was queued by the refused request
 
 
+def account(n: int) -> Account:
+    return Account(n, f"player{n}", datetime(2026, 12, 1, n % 24, tzinfo=UTC))
+
+
 async def _stale_line(queue: MatchQueue, variant: Any) -> None:
     await queue.put(Waiting("gone", variant, "Gone"))
     await asyncio.sleep(0.2)
@@ -203,12 +209,12 @@ def test_concurrent_takes_from_redis_never_share_a_player(redis_prefix: str) -> 
         queues = [RedisQueue(REDIS_URL, redis_prefix) for _ in range(10)]
         try:
             for n in range(22):
-                await queues[n % 10].put(Waiting(f"t{n}", "baofen", f"P{n}", f"acc{n}"))
+                await queues[n % 10].put(Waiting(f"t{n}", "baofen", f"P{n}", account(n)))
             groups = await asyncio.gather(*(q.take("baofen", 60, 60) for q in queues))
             taken = [w.ticket for group in groups for w in group]
             assert sorted(map(len, groups)) == [0] * 5 + [4] * 5
             assert len(taken) == len(set(taken)) == 20
-            assert all(w.account == f"acc{w.ticket[1:]}" for g in groups for w in g)
+            assert all(w.account == account(int(w.ticket[1:])) for g in groups for w in g)
             left = await queues[0].state("t21")
             assert left is not None and (left.status, left.waiting_players) == ("waiting", 2)
         finally:

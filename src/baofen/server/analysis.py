@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 
 from ..analysis import merge_reviews, review_record
 from ..store.async_store import StoreUnavailable
-from . import rest
+from . import rest, sessions
 
 router = APIRouter()
 
@@ -69,7 +69,7 @@ async def get_analysis(
     try:
         record = await table.store.hand_record(table.code, number)
     except StoreUnavailable:
-        raise rest.unavailable() from None
+        raise sessions.unavailable() from None
     if record is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
     tasks = _reviews(request).start((table.code, number, budget, candidates), record)

@@ -10,8 +10,9 @@ from fastapi.exceptions import RequestValidationError
 
 from .. import __version__
 from ..store import Store
+from ..store.accounts import Accounts
 from ..store.async_store import AsyncStore
-from . import analysis, browser, quickmatch, rest, web, websocket
+from . import accounts, analysis, browser, players, quickmatch, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 from .match_queue import make_queue
@@ -31,6 +32,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.lobby = lobby
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
+        app.state.accounts = Accounts(store.store)
+        app.state.login_limits = accounts.LoginLimits(
+            settings.login_failures, settings.login_window
+        )
         queue = make_queue(settings.redis)
         app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
         await lobby.resume()
@@ -52,6 +57,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.add_exception_handler(RequestValidationError, rest.invalid_request)
     app.include_router(rest.router)
+    app.include_router(accounts.router)
+    app.include_router(players.router)
     app.include_router(websocket.router)
     app.include_router(browser.router)
     app.include_router(analysis.router)

@@ -25,7 +25,7 @@ from ..wire.rest import CardOrderView, HandReplay, ReplayTrick
 from ..wire.results import ResultView
 from ..wire.settings import ClientDefaults, TableSettings
 from ..wire.tricks import TrickView
-from . import rest
+from . import rest, sessions
 
 router = APIRouter()
 
@@ -72,7 +72,7 @@ async def get_replay(code: str, number: int, request: Request) -> HandReplay:
     try:
         record = await table.store.hand_record(table.code, number)
     except StoreUnavailable:
-        raise rest.unavailable() from None
+        raise sessions.unavailable() from None
     if record is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
     return replay(record, number)

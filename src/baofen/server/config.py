@@ -50,6 +50,11 @@ class ServerSettings(BaseSettings):
         10.0, gt=0, le=600,
         description="a connection that has not sent a whole request by then is closed",
     )
+    login_failures: int = Field(
+        5, ge=1, description="failed sign-ins a username or an address may have per login_window"
+    )
+    login_window: Seconds = Field(300.0, description="the window of login_failures, in seconds")
+    session_days: float = Field(30.0, gt=0, le=3650, description="a sign-in lasts this long")
     max_connections: int = Field(
         1000, ge=1, description="concurrent connections at most (more are answered 503)"
     )

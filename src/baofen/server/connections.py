@@ -15,6 +15,7 @@ from typing import Literal
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
+from ..store.accounts import Account
 from .security import RateLimiter
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,8 @@ class Connection:
         self.role: Role = "new"
         self.seat: int | None = None
         """The seat this connection plays (a ``player`` only)."""
+        self.account: Account | None = None
+        """The account signed in on the WebSocket handshake (None: a guest)."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self._closing = False
         self.close_code = 1000

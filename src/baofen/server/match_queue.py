@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..setting import Variant
+from ..store.accounts import Account
 
 TABLE_SIZE = 4
 """Players at a table."""
@@ -38,8 +39,8 @@ class Waiting:
     ticket: str
     variant: Variant
     name: str
-    account: str | None = None
-    """The signed-in player's username, to bind the seat to; None for a guest."""
+    account: Account | None = None
+    """The signed-in player's account, to bind the seat to; None for a guest."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from fastapi import APIRouter, HTTPException, Path, Request, status
 from ..bots import BotLevel
 from ..ruleset import RuleSet
 from ..setting import Variant
+from ..store.accounts import Account
 from ..store.async_store import StoreUnavailable
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.settings import TableSettings
@@ -26,6 +27,7 @@ from .lobby import Lobby
 from .match_queue import STALE_SECONDS, MatchQueue, QueueUnavailable, Seating, TicketState, Waiting
 from .rest import check_creation_rate, default_name
 from .seats import TableError
+from .sessions import session_account
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +43,11 @@ class Matchmaker:
         self.lobby = lobby
         self.wait = wait
 
-    async def ask(self, variant: Variant, name: str, account: str | None) -> MatchTicket:
-        """A new ticket in ``variant``'s line (seated at once when it makes four)."""
+    async def ask(self, variant: Variant, name: str, account: Account | None) -> MatchTicket:
+        """A new ticket in ``variant``'s line (seated at once when it makes four); a
+        signed-in player waits under the account's name."""
+        if account is not None:
+            name = account.username
         ticket = secrets.token_urlsafe(16)
         await self.queue.put(Waiting(ticket, variant, name, account))
         view = await self.view(ticket)
@@ -67,23 +72,33 @@ class Matchmaker:
 
     async def _seat(self, variant: Variant, group: list[Waiting]) -> None:
         """A started, rated table with ``group`` in seats 0, 1, … as they came and the
-        computer in the others; when it cannot be made, the group's tickets are cancelled."""
-        seatings: list[Seating | None] = [None] * len(group)
+        computer in the others; when it cannot be made, the group's tickets are cancelled.
+        An account that asked twice (two tabs) has one seat, which both tickets are given."""
+        seatings: dict[str, Seating] = {}
         try:
             table = await self.lobby.create(
                 RuleSet.create(variant=variant), TableSettings(private=True, rated=True)
             )
             async with table.lock:
-                for number, waiting in enumerate(group):
-                    token = await table.seat_player(number, waiting.name)
-                    seatings[number] = Seating(table.code, number, token)
+                by_account: dict[int, Seating] = {}
+                number = 0
+                for waiting in group:
+                    account = waiting.account
+                    if account is not None and account.id in by_account:
+                        seatings[waiting.ticket] = by_account[account.id]
+                        continue
+                    token = await table.seat_player(number, waiting.name, account)
+                    seating = seatings[waiting.ticket] = Seating(table.code, number, token)
+                    number += 1
+                    if account is not None:
+                        by_account[account.id] = seating
                 await table.fill_bots(BOT_LEVEL)
                 await table.start()
         except (TableError, StoreUnavailable) as error:
             log.warning("quick match: no table for %d players: %s", len(group), error)
-            seatings = [None] * len(group)
-        for waiting, seating in zip(group, seatings, strict=True):
-            await self.queue.settle(waiting.ticket, seating)
+            seatings = {}
+        for waiting in group:
+            await self.queue.settle(waiting.ticket, seatings.get(waiting.ticket))
 
     def _ticket(self, state: TicketState) -> MatchTicket:
         seating = state.seating
@@ -129,8 +144,9 @@ async def ask_match(body: MatchRequest, request: Request) -> MatchTicket:
     ``GET /api/match/{ticket}`` (about every second: a ticket nobody asks about for
     10 seconds leaves the line)."""
     check_creation_rate(request)
+    account = await session_account(request)
     try:
-        return await _matchmaker(request).ask(body.variant, body.name or default_name(), None)
+        return await _matchmaker(request).ask(body.variant, body.name or default_name(), account)
     except QueueUnavailable:
         raise _unavailable() from None
 

@@ -16,7 +16,9 @@ so that the processes' clocks need not agree. Keys (under ``prefix``):
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any, cast
 
 import redis.asyncio as aioredis
@@ -24,6 +26,7 @@ from redis.exceptions import RedisError
 from redis.typing import EncodableT, FieldT
 
 from ..setting import Variant
+from ..store.accounts import Account
 from .match_queue import (
     KEEP_SECONDS,
     TABLE_SIZE,
@@ -136,8 +139,8 @@ class RedisQueue(MatchQueue):
         with _answering():
             await self._put(
                 keys=self._keys(waiting.variant, waiting.ticket),
-                args=[waiting.variant, waiting.name, waiting.account or "", _ms(KEEP_SECONDS),
-                      waiting.ticket],
+                args=[waiting.variant, waiting.name, _account_text(waiting.account),
+                      _ms(KEEP_SECONDS), waiting.ticket],
             )
 
     async def take(self, variant: Variant, wait: float, stale: float) -> list[Waiting]:
@@ -148,7 +151,7 @@ class RedisQueue(MatchQueue):
                 args=[_ms(wait), _ms(stale), f"{self.prefix}ticket:", TABLE_SIZE],
             )
         return [
-            Waiting(flat[i], variant, flat[i + 1], flat[i + 2] or None)
+            Waiting(flat[i], variant, flat[i + 1], _account(flat[i + 2]))
             for i in range(0, len(flat), 3)
         ]
 
@@ -166,7 +169,7 @@ class RedisQueue(MatchQueue):
         if fields["status"] == "seated":
             seating = Seating(fields["code"], int(fields["seat"]), fields["token"])
         return TicketState(
-            Waiting(ticket, fields["variant"], fields["name"], fields["account"] or None),
+            Waiting(ticket, fields["variant"], fields["name"], _account(fields["account"])),
             fields["status"], int(length), int(waited) / 1000, seating,
         )
 
@@ -193,6 +196,21 @@ class RedisQueue(MatchQueue):
     async def close(self) -> None:
         """Close the connection pool."""
         await self.redis.aclose()
+
+
+def _account_text(account: Account | None) -> str:
+    """An account as a ticket keeps it (empty for a guest)."""
+    if account is None:
+        return ""
+    return json.dumps([account.id, account.username, account.created.isoformat()])
+
+
+def _account(text: str) -> Account | None:
+    """The account of :func:`_account_text`."""
+    if not text:
+        return None
+    ident, username, created = json.loads(text)
+    return Account(ident, username, datetime.fromisoformat(created))
 
 
 def _ms(seconds: float) -> int:

@@ -25,6 +25,7 @@ from .lobby import Lobby
 from .schema import protocol_schema
 from .seats import TableError
 from .security import CreationLimits
+from .sessions import session_account, unavailable
 from .tables import Table
 
 router = APIRouter()
@@ -33,13 +34,6 @@ router = APIRouter()
 def _lobby(request: Request) -> Lobby:
     lobby: Lobby = request.app.state.lobby
     return lobby
-
-
-def unavailable() -> HTTPException:
-    """The answer when the store does not answer."""
-    return HTTPException(
-        status.HTTP_503_SERVICE_UNAVAILABLE, "the database is not answering: try again"
-    )
 
 
 async def table_of(request: Request, code: str) -> Table:
@@ -60,11 +54,18 @@ def _public(table: Table, record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "seed": None}
 
 
+SECRET_PATHS = ("/api/accounts", "/api/login", "/api/me")
+"""Routes whose bodies hold passwords: their 422 answers never echo the refused input."""
+
+
 async def invalid_request(request: Request, error: Exception) -> Response:
     """422 for a request that does not validate, as FastAPI answers it, but in ASCII JSON: the
     refused input may hold a lone surrogate (``"\\ud800"``), which no UTF-8 text can carry."""
     assert isinstance(error, RequestValidationError)
-    detail = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+    errors = error.errors()
+    if request.url.path.startswith(SECRET_PATHS):
+        errors = [{k: v for k, v in e.items() if k != "input"} for e in errors]
+    detail = json.dumps({"detail": jsonable_encoder(errors)}, ensure_ascii=True)
     return Response(detail, status.HTTP_422_UNPROCESSABLE_CONTENT, media_type="application/json")
 
 
@@ -110,20 +111,22 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
     the computer in the other seats, started; the player connects with the seat token.
     (On the event loop, where a table's driver and timers live.)"""
     check_creation_rate(request)
-    settings = TableSettings(private=True)
+    account = await session_account(request)
+    # Against the computer a signed-in player's hands are rated (the levels' ratings are fixed).
+    settings = TableSettings(private=True, rated=account is not None)
     if body.level is not None:
         settings = settings.model_copy(update={"bot_level": body.level})
     name = body.name or default_name()
     try:
         table = await _lobby(request).create(RuleSet.create(variant=body.variant), settings)
         async with table.lock:
-            token = await table.seat_player(0, name)
+            token = await table.seat_player(0, name, account)
             await table.fill_bots(None)
             await table.start()
     except TableError as error:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, error.message) from None
     return QuickPlayed(
-        code=table.code, seat=0, name=name, token=token,
+        code=table.code, seat=0, name=table.seats[0].name or name, token=token,
         link=f"{request.base_url}t/{table.code}", websocket=f"/ws/tables/{table.code}",
     )
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from ..ruleset import RuleSet
+from ..wire import accounts
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.record import HandRecord
@@ -33,6 +34,14 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     ClientDefaults,
     CardOrderView,
     HandReplay,
+    accounts.SignUp,
+    accounts.SignIn,
+    accounts.ChangePassword,
+    accounts.DeleteAccount,
+    accounts.Account,
+    accounts.Me,
+    accounts.PlayerProfile,
+    accounts.LeaderboardEntry,
     MatchRequest,
     MatchTicket,
 )

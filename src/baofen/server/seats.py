@@ -1,14 +1,18 @@
-"""A table's seats, and the refusal a table answers with (:class:`TableError`)."""
+"""A table's seats, who may take one back, and the refusal a table answers with
+(:class:`TableError`)."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import Literal
 
 from ..bots import Bot
 from ..store import StoredSeat
+from ..store.accounts import Account, SeatResult
 from ..wire.messages import ErrorCode
 from .connections import Connection
+from .security import token_matches
 
 
 class TableError(Exception):
@@ -23,8 +27,8 @@ class TableError(Exception):
 class Seat:
     """One seat: who holds it, whether the computer plays it now, and its live connection."""
 
-    __slots__ = ("auto", "bot", "bot_level", "connection", "drop_timer", "kind", "name",
-                 "number", "timeouts", "token_hash")
+    __slots__ = ("account_id", "auto", "bot", "bot_level", "connection", "drop_timer", "kind",
+                 "name", "number", "timeouts", "token_hash")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -32,6 +36,8 @@ class Seat:
         self.name: str | None = None
         self.bot_level: str | None = None
         self.token_hash: str | None = None
+        self.account_id: int | None = None
+        """The account of the signed-in player who took the seat (None: a guest)."""
         self.auto = False
         """托管 switched on (by the player, or by a second turn timeout in a row)."""
         self.timeouts = 0
@@ -43,4 +49,37 @@ class Seat:
     def stored(self) -> StoredSeat:
         """The seat as the store keeps it."""
         assert self.kind is not None
-        return StoredSeat(self.number, self.kind, self.name, self.bot_level, self.token_hash)
+        return StoredSeat(
+            self.number, self.kind, self.name, self.bot_level, self.token_hash, self.account_id
+        )
+
+    def result(self) -> SeatResult:
+        """Who holds the seat, for a finished hand's results."""
+        assert self.kind is not None
+        return SeatResult(self.number, self.kind, self.account_id, self.bot_level)
+
+
+def bound_seat(seats: Iterable[Seat], account_id: int) -> Seat | None:
+    """The seat bound to the account, if any (an account holds one seat of a table at most)."""
+    return next((seat for seat in seats
+                 if seat.kind == "human" and seat.account_id == account_id), None)
+
+
+def claimed_seat(seats: Iterable[Seat], token: str | None, account: Account | None) -> Seat:
+    """The seat a ``reclaim`` takes back: the one of ``token``, or without a token the one
+    bound to ``account``. A seat bound to an account is refused to another account."""
+    if token is None:
+        if account is None:
+            raise TableError("not_signed_in", "sign in to take your seat back without its token")
+        seat = bound_seat(seats, account.id)
+        if seat is None:
+            raise TableError("bad_token", "no seat of this table belongs to your account")
+        return seat
+    for seat in seats:
+        if seat.kind == "human" and token_matches(token, seat.token_hash):
+            break
+    else:
+        raise TableError("bad_token", "no seat of this table has that token")
+    if seat.account_id is not None and account is not None and account.id != seat.account_id:
+        raise TableError("wrong_account", "this seat belongs to another account")
+    return seat

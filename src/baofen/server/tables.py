@@ -25,18 +25,20 @@ from ..errors import IllegalAction, Reason
 from ..match import Match
 from ..ruleset import RuleSet
 from ..store import Event, StoredSeat, StoredTable
+from ..store.accounts import Account, hand_results
 from ..store.async_store import AsyncStore, StoreUnavailable
 from ..store.database import FinishedHand
 from ..wire.actions import action_record, read_action_record
 from ..wire.messages import ErrorCode, ErrorMessage, State
 from ..wire.observation import ObservationView
 from ..wire.settings import TableSettings
-from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
+from ..wire.table import HandSummary, TableInfo
 from ..wire.tricks import TrickViews
 from .config import ServerSettings
 from .connections import Connection, broadcast
-from .seats import Seat, TableError
-from .security import new_seat_token, new_seed, token_hash, token_matches
+from .seats import Seat, TableError, bound_seat, claimed_seat
+from .security import new_seat_token, new_seed, token_hash
+from .views import match_view, seat_views
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +137,7 @@ class Table:
             seat = table.seats[saved.seat]
             seat.kind = "human" if saved.kind == "human" else "bot"
             seat.name, seat.bot_level = saved.name, saved.bot_level
-            seat.token_hash = saved.token_hash
+            seat.token_hash, seat.account_id = saved.token_hash, saved.account_id
         created = stored.created
         table.created = (created if created.tzinfo else created.replace(tzinfo=UTC)).timestamp()
         table._replay(stored.events)
@@ -181,7 +183,13 @@ class Table:
         self._history.append(summary)
         if match.finished:
             self.status = "finished"
-        return FinishedHand(entry.number, summary.model_dump(mode="json"), match.hand.to_record())
+        results = hand_results(
+            self.code, entry.number, self.rules.variant, self.settings.rated,
+            self.settings.private, [seat.result() for seat in self.seats], entry.hand.result,
+        )
+        return FinishedHand(
+            entry.number, summary.model_dump(mode="json"), match.hand.to_record(), results
+        )
 
     # -- the log ------------------------------------------------------------------------------
 
@@ -223,28 +231,40 @@ class Table:
     async def join(self, connection: Connection, number: int, name: str) -> str:
         """Seat a player in an empty seat before the start; returns their seat token (the
         caller publishes the change once it has answered the connection)."""
-        token = await self.seat_player(number, name)
+        token = await self.seat_player(number, name, connection.account)
         self._attach(connection, self.seats[number])
         return token
 
-    async def seat_player(self, number: int, name: str) -> str:
-        """Seat a player not connected yet (quick play: they connect with the token returned)."""
+    async def seat_player(self, number: int, name: str, account: Account | None = None) -> str:
+        """Seat a player not connected yet (quick play: they connect with the token returned).
+        A signed-in player's seat is bound to their account and shows its username."""
         self._require("waiting")
         seat = self.seats[number]
         if seat.kind is not None:
             raise TableError("seat_taken", f"seat {number} is taken")
+        if account is not None:
+            held = bound_seat(self.seats, account.id)
+            if held is not None:
+                raise TableError("seat_taken", f"your account holds seat {held.number} here "
+                                 "already: reclaim it")
+            name = account.username
         token = new_seat_token()
-        await self._save_seat(seat, "human", name, None, token_hash(token))
+        await self._save_seat(
+            seat, "human", name, None, token_hash(token), None if account is None else account.id
+        )
         return token
 
-    async def reclaim(self, connection: Connection, token: str) -> Seat:
-        """Give the seat whose token this is back to its player (after a drop or a restart);
-        the caller publishes the change once it has answered the connection."""
-        for seat in self.seats:
-            if seat.kind == "human" and token_matches(token, seat.token_hash):
-                break
-        else:
-            raise TableError("bad_token", "no seat of this table has that token")
+    async def reclaim(self, connection: Connection, token: str | None) -> tuple[Seat, str]:
+        """Give the seat whose token this is (None: bound to the connection's account) back to
+        its player (after a drop, a restart, on another device); the seat and its token (a new
+        one after a reclaim by account). The caller publishes the change once it has answered
+        the connection."""
+        seat = claimed_seat(self.seats, token, connection.account)
+        if token is None:
+            token = new_seat_token()
+            await self._save_seat(
+                seat, "human", seat.name or "", None, token_hash(token), seat.account_id
+            )
         if self.match is not None and seat.number in self.match.away and self.status == "playing":
             await self._set_away(seat.number, False)
         old = seat.connection
@@ -256,15 +276,16 @@ class Table:
             old.close(4000)
         self._attach(connection, seat)
         seat.auto, seat.timeouts = False, 0
-        return seat
+        return seat, token
 
     async def _save_seat(
         self, seat: Seat, kind: Literal["human", "bot"], name: str, level: str | None,
-        hashed: str | None,
+        hashed: str | None, account_id: int | None = None,
     ) -> None:
-        stored = StoredSeat(seat.number, kind, name, level, hashed)
+        stored = StoredSeat(seat.number, kind, name, level, hashed, account_id)
         await self._store(self.store.save_seat(self.code, stored))
         seat.kind, seat.name, seat.bot_level, seat.token_hash = kind, name, level, hashed
+        seat.account_id = account_id
 
     async def _store(self, write: Coroutine[Any, Any, None]) -> None:
         try:
@@ -308,7 +329,7 @@ class Table:
         seat = self.seats[number]
         if self.status == "waiting":
             await self._store(self.store.free_seat(self.code, number))
-            seat.kind = seat.name = seat.token_hash = None
+            seat.kind = seat.name = seat.token_hash = seat.account_id = None
         elif self.status == "playing":
             await self._set_away(number, True)
         connection.role, connection.seat = "spectator", None
@@ -538,39 +559,13 @@ class Table:
         """Public information of the table."""
         match = self.match
         away = match.away if match is not None else frozenset()
-        seats = [
-            SeatView(
-                seat=seat.number,
-                kind=seat.kind,
-                name=seat.name,
-                bot_level=seat.bot_level,
-                connected=seat.kind == "bot" or seat.connection is not None,
-                auto=seat.kind == "human" and (seat.auto or seat.number in away),
-                away=seat.number in away,
-            )
-            for seat in self.seats
-        ]
-        view = None
-        if match is not None:
-            ledger = match.ledger
-            view = MatchView(
-                hand_number=match.number,
-                hands=self.rules.hands,
-                step=len(match.hand.actions),
-                scores=list(ledger.scores),
-                coins=match.coins if self.rules.variant == "hongwu" else None,
-                pot=ledger.pot,
-                caller=match.caller,
-                finished=match.finished,
-                history=self._history,
-            )
         return TableInfo(
             code=self.code,
             status=self.status,
             rules=self.rules,
             settings=self.settings,
-            seats=seats,
-            match=view,
+            seats=seat_views(self.seats, away),
+            match=None if match is None else match_view(match, self.rules, self._history),
             version=self.version,
             deadline=self.deadline,
             ready=sorted(self.ready),

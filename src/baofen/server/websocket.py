@@ -11,11 +11,12 @@ messages are answered one at a time, in order; everything but ``ping`` holds the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from typing import Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, HTTPException, WebSocket
 from pydantic import ValidationError
 
 from ..errors import IllegalAction, Reason
@@ -49,6 +50,7 @@ from .connections import Connection
 from .lobby import Lobby
 from .seats import TableError
 from .security import RateLimiter
+from .sessions import session_account
 from .tables import Table
 
 log = logging.getLogger(__name__)
@@ -95,6 +97,8 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
             connection.send(_error("unknown_table", f"no table has the code {code!r}", None))
             connection.close(CLOSE_UNKNOWN_TABLE)
             return
+        with contextlib.suppress(HTTPException):  # the store is down: a guest for now
+            connection.account = await session_account(websocket)
         while not connection.closing:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -239,8 +243,8 @@ async def _identify(
         token: str | None = await table.join(connection, message.seat, message.name)
         seat: int | None = message.seat
     elif isinstance(message, Reclaim):
-        seat = (await table.reclaim(connection, message.token)).number
-        token = message.token
+        taken, token = await table.reclaim(connection, message.token)
+        seat = taken.number
     else:
         if connection.role == "spectator":
             raise Refused("already_joined", "this connection already watches the table")

@@ -14,12 +14,23 @@ from datetime import UTC, datetime
 from math import ceil
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.schema import CreateSchema, DropSchema
 from sqlalchemy.sql import Executable
 
 from . import schema as db
+from .migrations import VERSION_TABLE, migrate
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +43,8 @@ class StoredSeat:
     name: str | None = None
     bot_level: str | None = None
     token_hash: str | None = None
+    account_id: int | None = None
+    """The account of the signed-in player who took the seat (None: a guest or a computer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +80,9 @@ class FinishedHand:
     number: int
     summary: dict[str, Any]
     record: dict[str, Any]
+    results: Write | None = None
+    """Stores the seats' results and rating changes (:mod:`.accounts`), in the same
+    transaction as the hand."""
 
 
 def _now() -> datetime:
@@ -115,9 +131,10 @@ class Store:
         if schema is not None:
             with engine.begin() as conn:
                 conn.execute(CreateSchema(schema, if_not_exists=True))
+        migrate(engine, schema)
+        if schema is not None:
             engine = engine.execution_options(schema_translate_map={None: schema})
         self.engine: Engine = engine
-        db.metadata.create_all(engine)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -130,6 +147,8 @@ class Store:
                 conn.execute(DropSchema(self.schema, cascade=True))
         else:
             db.metadata.drop_all(self.engine)
+            with self.engine.begin() as conn:
+                conn.execute(text(f"drop table if exists {VERSION_TABLE}"))
         self.close()
 
     @contextmanager
@@ -188,7 +207,8 @@ class Store:
                 select(db.seats).where(db.seats.c.table_code == code).order_by(db.seats.c.seat)
             ):
                 table.seats.append(StoredSeat(
-                    seat.seat, seat.kind, seat.name, seat.bot_level, seat.token_hash
+                    seat.seat, seat.kind, seat.name, seat.bot_level, seat.token_hash,
+                    seat.account_id,
                 ))
             for entry in conn.execute(
                 select(db.events).where(db.events.c.table_code == code).order_by(db.events.c.seq)
@@ -251,7 +271,7 @@ def seat_taken(code: str, seat: StoredSeat) -> Write:
         seat_freed(code, seat.seat)(conn)
         conn.execute(insert(db.seats).values(
             table_code=code, seat=seat.seat, kind=seat.kind, name=seat.name,
-            bot_level=seat.bot_level, token_hash=seat.token_hash,
+            bot_level=seat.bot_level, token_hash=seat.token_hash, account_id=seat.account_id,
         ))
 
     return write
@@ -281,6 +301,8 @@ def event_appended(
                 table_code=code, number=finished_hand.number,
                 summary=finished_hand.summary, record=finished_hand.record,
             ))
+            if finished_hand.results is not None:
+                finished_hand.results(conn)
         if status is not None:
             _set_status(conn, code, status)
 

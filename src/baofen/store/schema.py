@@ -3,6 +3,14 @@
 ``tables`` holds one row per game table; ``seats`` its four seats (token hashes, never tokens);
 ``events`` the append-only log (one row per accepted action, hand start or away change, in
 ``seq`` order); ``hands`` the record of every finished hand.
+
+Accounts (issue 15): ``accounts`` (password hashes, never passwords), ``sessions`` (hashes of
+session cookies), ``ratings`` (one per account and game) and ``results`` (one row per seat of
+every finished hand with a declarer, for the players' history). A seat a signed-in player took
+names its account (``account_id``).
+
+The schema changes only through the Alembic migrations in :mod:`baofen.store.migrations`; these
+definitions are what the latest migration makes, and what the queries are written against.
 """
 
 from __future__ import annotations
@@ -10,8 +18,10 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -43,6 +53,7 @@ seats = Table(
     Column("name", String(40), nullable=True),
     Column("bot_level", String(16), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("account_id", Integer, nullable=True, index=True),
 )
 
 events = Table(
@@ -62,4 +73,51 @@ hands = Table(
     Column("number", Integer, primary_key=True),
     Column("summary", JSON, nullable=False),
     Column("record", JSON, nullable=False),
+)
+
+accounts = Table(
+    "baofen_accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(40), nullable=False),
+    Column("canonical", String(80), nullable=False, unique=True),
+    Column("skeleton", String(80), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "baofen_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+ratings = Table(
+    "baofen_ratings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), primary_key=True),
+    Column("variant", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("hands", Integer, nullable=False),
+)
+
+results = Table(
+    "baofen_results",
+    metadata,
+    Column("table_code", String(32), ForeignKey("baofen_tables.code"), primary_key=True),
+    Column("hand_number", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, nullable=True, index=True),
+    Column("kind", String(8), nullable=False),
+    Column("variant", String(16), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("result", Integer, nullable=False),
+    Column("made", Boolean, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("finished", DateTime(timezone=True), nullable=False),
 )

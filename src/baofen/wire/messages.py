@@ -40,10 +40,15 @@ class Join(ClientMessageBase):
 
 
 class Reclaim(ClientMessageBase):
-    """Take back one's seat (after a drop, a reload or a server restart) with its seat token."""
+    """Take back one's seat (after a drop, a reload or a server restart) with its seat token;
+    or, without a token, the seat bound to the account signed in on this connection (its
+    session cookie came with the WebSocket handshake), e.g. on another device. A seat bound to
+    an account is never taken by another account's connection, token or not."""
 
     type: Literal["reclaim"]
-    token: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    token: Annotated[str, StringConstraints(min_length=1, max_length=64)] | None = Field(
+        None, description="the seat token; null: the seat of the signed-in account"
+    )
 
 
 class Watch(ClientMessageBase):
@@ -153,6 +158,8 @@ ErrorCode = Literal[
     "illegal_action",
     "replaced",
     "unavailable",
+    "not_signed_in",
+    "wrong_account",
 ]
 """Why a message was refused (see docs/protocol.md for each)."""
 
@@ -195,7 +202,8 @@ class Joined(_ServerMessage):
     seat: SeatNumber | None = Field(description="the seat, or null for a spectator")
     name: str | None
     token: str | None = Field(
-        description="the seat token (after join and reclaim): keep it to reclaim the seat"
+        description="the seat token (after join and reclaim): keep it to reclaim the seat "
+        "(a reclaim by account gets a new token: the old one no longer works)"
     )
     id: MessageId = None
 

@@ -1,0 +1,135 @@
+"""Ratings per game: OpenSkill's Weng-Lin Plackett-Luce model, one declarer against three
+defenders (see docs/ratings.md for the method and the computer levels' calibration).
+
+A rating is ``(mu, sigma)``: the estimated strength and its uncertainty. The rating shown
+(``display``) is the conservative ``mu − 3·sigma`` (OpenSkill's *ordinal*), rounded to one
+decimal: a new player starts at 25 ± 8.33, shown as 0.0.
+
+Uneven sides: a hand is one declarer against three defenders, and summing the defenders'
+strengths (OpenSkill's default team rating) would make every made contract a huge upset. So
+each hand is rated as two one-player teams: the declarer against the defenders' *mean* strength.
+The declarer's update uses the defenders' mean ``mu`` and root-mean-square ``sigma``; each
+defender's update uses the same mean ``mu`` with their own ``sigma``, so a newcomer moves more
+than a veteran. The declarer's side wins the hand when the contract is made.
+
+Computer players and guests take part with fixed ratings and are never updated.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+MODEL = PlackettLuce()
+"""OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
+
+DEFAULT_MU = MODEL.mu
+DEFAULT_SIGMA = MODEL.sigma
+
+FIXED_SIGMA = 1.0
+"""Uncertainty of a computer level's fixed rating (small: calibrated, not guessed)."""
+
+GUEST = (DEFAULT_MU, DEFAULT_SIGMA)
+"""A guest's fixed rating: a new player's."""
+
+BOT_RATINGS: dict[str, dict[str, float]] = {
+    "baofen": {"random": 11.7, "easy": 24.9, "normal": 25.0, "rule": 25.0, "hard": 26.9,
+               "search": 26.9, "master": 26.9},
+    "hongwu": {"random": 10.9, "easy": 24.3, "normal": 25.0, "rule": 25.0, "hard": 28.3,
+               "search": 28.3, "master": 28.3},
+}
+"""Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
+arena's declarer make rates (docs/ratings.md, docs/measurements.md) with
+:func:`calibrated_mu`: ``normal`` (the rule bot) is the anchor at the default 25, and each
+other level sits where the model gives its declarer against three rule-bot defenders the
+chance the arena measured, relative to the rule bot's own make rate. ``random`` is placed by
+the rule bot's make rate against it (0.99), mirrored. ``master`` was not measured in the arena
+and stands at ``hard`` until it is; ``rule`` and ``search`` are the library names of ``normal``
+and ``hard``."""
+
+ARENA_MAKE_RATES: dict[str, dict[str, float]] = {
+    "baofen": {"normal": 0.583, "easy": 0.574, "hard": 0.70, "rule_vs_random": 0.99},
+    "hongwu": {"normal": 0.503, "easy": 0.46, "hard": 0.71, "rule_vs_random": 0.99},
+}
+"""The arena's declarer make rates the fixed ratings come from (seed 7 deals: ``normal`` is the
+reference table of four rule bots, 300 deals; docs/ratings.md gives the commands)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A rating: strength ``mu`` and its uncertainty ``sigma``."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def display(self) -> float:
+        """The rating shown: ``mu − 3·sigma`` (OpenSkill's ordinal), rounded to one decimal."""
+        return round(self.mu - 3 * self.sigma, 1)
+
+
+NEW = Rating(DEFAULT_MU, DEFAULT_SIGMA)
+"""A new account's rating."""
+
+
+def bot_rating(variant: str, level: str | None) -> Rating:
+    """The fixed rating of a computer level in a game (``normal``'s for an unknown level)."""
+    mu = BOT_RATINGS.get(variant, BOT_RATINGS["baofen"]).get(level or "normal", DEFAULT_MU)
+    return Rating(mu, FIXED_SIGMA)
+
+
+def win_probability(declarer: Rating, defenders: Sequence[Rating]) -> float:
+    """The model's chance that ``declarer`` makes the contract against ``defenders``."""
+    side = _mean(defenders)
+    chances = MODEL.predict_win([[_model(declarer)], [_model(side)]])
+    return float(chances[0])
+
+
+def calibrated_mu(make_rate: float, base_rate: float, base_mu: float = DEFAULT_MU) -> float:
+    """The fixed ``mu`` of a level whose declarer makes ``make_rate`` of its contracts against
+    defenders of ``base_mu`` who make ``base_rate`` among themselves: the model's chance of that
+    declarer winning against three such defenders (all with :data:`FIXED_SIGMA`) is the odds
+    ratio of the two rates, ``σ(logit(make_rate) − logit(base_rate))`` (between equals the
+    model says 0.5 where the arena says ``base_rate``). Found by bisection."""
+    def logit(p: float) -> float:
+        return math.log(p / (1 - p))
+
+    target = 1 / (1 + math.exp(logit(base_rate) - logit(make_rate)))
+    base = Rating(base_mu, FIXED_SIGMA)
+    low, high = base_mu - 100, base_mu + 100
+    for _ in range(60):
+        middle = (low + high) / 2
+        if win_probability(Rating(middle, FIXED_SIGMA), [base] * 3) < target:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def update(
+    declarer: Rating, defenders: Sequence[Rating], made: bool
+) -> tuple[Rating, list[Rating]]:
+    """The declarer's and each defender's new rating after a hand (see the module's docs)."""
+    side = _mean(defenders)
+    ranks = [0.0, 1.0] if made else [1.0, 0.0]
+    (new_declarer,), _ = MODEL.rate([[_model(declarer)], [_model(side)]], ranks=ranks)
+    updated = []
+    for defender in defenders:
+        _, (new,) = MODEL.rate(
+            [[_model(declarer)], [_model(Rating(side.mu, defender.sigma))]], ranks=ranks
+        )
+        updated.append(Rating(defender.mu + (new.mu - side.mu), new.sigma))
+    return Rating(new_declarer.mu, new_declarer.sigma), updated
+
+
+def _mean(ratings: Sequence[Rating]) -> Rating:
+    mu = sum(r.mu for r in ratings) / len(ratings)
+    sigma = math.sqrt(sum(r.sigma**2 for r in ratings) / len(ratings))
+    return Rating(mu, sigma)
+
+
+def _model(rating: Rating) -> PlackettLuceRating:
+    return MODEL.rating(mu=rating.mu, sigma=rating.sigma)

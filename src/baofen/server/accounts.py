@@ -1,0 +1,260 @@
+"""Accounts over REST: sign up, sign in and out, the signed-in account, password change and
+account deletion (issue 15; docs/server.md, "Accounts").
+
+A session is a random cookie (``baofen_session``: HttpOnly, SameSite=Lax, Secure over https);
+the store keeps only its SHA-256 hash. Passwords are hashed with argon2 (argon2-cffi's
+defaults) in worker threads, a few at a time, and never logged nor sent back: a refused body's
+422 answer omits the refused input on these routes (:func:`.rest.invalid_request`). Failed
+sign-ins are limited per username and per client address (:class:`LoginLimits`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import threading
+import time
+from collections import deque
+from datetime import timedelta
+from functools import cache
+from typing import TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import APIRouter, HTTPException, Request, Response, status
+
+from ..ratings import NEW
+from ..setting import GAMES
+from ..store.accounts import Account, NameTaken
+from ..usernames import DELETED_NAME, canonical, skeleton
+from ..wire import accounts as wire
+from .config import ServerSettings
+from .lobby import Lobby
+from .security import token_hash
+from .sessions import COOKIE, SignedIn, accounts_of, run
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+T = TypeVar("T")
+
+SESSION_BYTES = 32
+"""Random bytes in a session cookie (256 bits)."""
+
+_hasher = PasswordHasher()
+_hashing = threading.BoundedSemaphore(4)
+"""Hashes computed at once at most (each takes 64 MiB and tens of milliseconds)."""
+
+
+@cache
+def _dummy_hash() -> str:
+    """Verified against when a username is unknown, so that a wrong name costs the time of a
+    wrong password (no telling which names exist from the answer's delay)."""
+    return _hasher.hash(secrets.token_urlsafe(16))
+
+
+def _hash(password: str) -> str:
+    with _hashing:
+        return _hasher.hash(password)
+
+
+def _verify(hashed: str | None, password: str) -> bool:
+    with _hashing:
+        try:
+            return _hasher.verify(hashed or _dummy_hash(), password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+
+class LoginLimits:
+    """At most ``failures`` failed sign-ins per ``window`` seconds for each key (a username's
+    canonical form, a client address); while a key is over, sign-ins are refused outright."""
+
+    def __init__(self, failures: int, window: float) -> None:
+        self.failures = failures
+        self.window = window
+        self._failed: dict[str, deque[float]] = {}
+
+    def retry_after(self, keys: list[str]) -> int | None:
+        """Seconds until every key may try again, or None when none is over its limit."""
+        now = time.monotonic()
+        waits = []
+        for key in keys:
+            times = self._recent(key, now)
+            if len(times) >= self.failures:
+                waits.append(times[0] + self.window - now)
+        return max(1, round(max(waits) + 0.5)) if waits else None
+
+    def failed(self, keys: list[str]) -> None:
+        """Count a failed sign-in against each key."""
+        now = time.monotonic()
+        if len(self._failed) >= 100_000:
+            self._failed = {k: v for k, v in self._failed.items() if self._recent(k, now)}
+        for key in keys:
+            self._failed.setdefault(key, deque()).append(now)
+
+    def succeeded(self, key: str) -> None:
+        """A right password: the username's failures are forgiven (the address's are not)."""
+        self._failed.pop(key, None)
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        times = self._failed.get(key, deque())
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        return times
+
+
+async def hash_password(password: str) -> str:
+    """The argon2 hash of a password (off the event loop)."""
+    return await asyncio.to_thread(_hash, password)
+
+
+async def password_matches(password: str, hashed: str | None) -> bool:
+    """True when ``password`` is the one ``hashed`` was made from (None: an unknown user)."""
+    return await asyncio.to_thread(_verify, hashed, password) and hashed is not None
+
+
+async def _open_session(request: Request, response: Response, account: Account) -> None:
+    settings: ServerSettings = request.app.state.settings
+    token = secrets.token_urlsafe(SESSION_BYTES)
+    lifetime = timedelta(days=settings.session_days)
+    await run(request, accounts_of(request).open_session, account.id, token_hash(token), lifetime)
+    response.set_cookie(
+        COOKIE, token, max_age=int(lifetime.total_seconds()), path="/", httponly=True,
+        samesite="lax", secure=request.url.scheme == "https",
+    )
+
+
+def _account_view(account: Account) -> wire.Account:
+    return wire.Account(username=account.username, created=account.created)
+
+
+@router.post(
+    "/api/accounts", status_code=status.HTTP_201_CREATED,
+    responses={409: {"description": "the username, or one that looks like it, is taken"}},
+)
+async def sign_up(body: wire.SignUp, request: Request, response: Response) -> wire.Account:
+    """Register a username and password; signs the new account in (sets the session cookie)."""
+    hashed = await hash_password(body.password)
+    try:
+        account = await run(
+            request, accounts_of(request).create, body.username, canonical(body.username),
+            skeleton(body.username), hashed,
+        )
+    except NameTaken as error:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(error)) from None
+    await _open_session(request, response, account)
+    return _account_view(account)
+
+
+@router.post(
+    "/api/login",
+    responses={401: {"description": "wrong username or password"},
+               429: {"description": "too many failed sign-ins: see Retry-After"}},
+)
+async def sign_in(body: wire.SignIn, request: Request, response: Response) -> wire.Account:
+    """Sign in; sets the session cookie."""
+    limits: LoginLimits = request.app.state.login_limits
+    name_key = "user:" + canonical(body.username)
+    keys = [name_key, "addr:" + (request.client.host if request.client else "")]
+    wait = limits.retry_after(keys)
+    if wait is not None:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"too many failed sign-ins: try again in {wait} s",
+            headers={"Retry-After": str(wait)},
+        )
+    found = await run(request, accounts_of(request).credentials, canonical(body.username))
+    if not await password_matches(body.password, found[1] if found else None) or found is None:
+        limits.failed(keys)
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "wrong username or password")
+    limits.succeeded(name_key)
+    await _open_session(request, response, found[0])
+    return _account_view(found[0])
+
+
+@router.post("/api/logout", status_code=status.HTTP_204_NO_CONTENT)
+async def sign_out(request: Request) -> Response:
+    """End this session (also when it had ended already) and clear the cookie."""
+    token = request.cookies.get(COOKIE)
+    if token and len(token) <= 128:
+        await run(request, accounts_of(request).close_session, token_hash(token))
+    response = Response(status_code=status.HTTP_204_NO_CONTENT)
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                           secure=request.url.scheme == "https")
+    return response
+
+
+@router.get("/api/me", responses={401: {"description": "not signed in"}})
+async def me(account: SignedIn, request: Request) -> wire.Me:
+    """The signed-in account and its rating in each game."""
+    rated = await run(request, accounts_of(request).ratings, account.id)
+    return wire.Me(
+        username=account.username, created=account.created,
+        ratings={game: wire.Rating.of(rated[game][0] if game in rated else NEW)
+                 for game in GAMES},
+    )
+
+
+async def _confirm(request: Request, account: Account, password: str) -> None:
+    """403 unless ``password`` is the account's (counted like a failed sign-in)."""
+    limits: LoginLimits = request.app.state.login_limits
+    keys = ["user:" + canonical(account.username),
+            "addr:" + (request.client.host if request.client else "")]
+    wait = limits.retry_after(keys)
+    if wait is not None:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"too many wrong passwords: try again in {wait} s",
+            headers={"Retry-After": str(wait)},
+        )
+    hashed = await run(request, accounts_of(request).password_hash, account.id)
+    if not await password_matches(password, hashed):
+        limits.failed(keys)
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "wrong password")
+
+
+@router.post(
+    "/api/me/password", status_code=status.HTTP_204_NO_CONTENT,
+    responses={401: {"description": "not signed in"}, 403: {"description": "wrong password"}},
+)
+async def change_password(
+    body: wire.ChangePassword, account: SignedIn, request: Request
+) -> Response:
+    """Change the password; every other session of the account ends."""
+    await _confirm(request, account, body.old_password)
+    hashed = await hash_password(body.new_password)
+    token = request.cookies.get(COOKIE, "")
+    await run(request, accounts_of(request).set_password, account.id, hashed, token_hash(token))
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.delete(
+    "/api/me", status_code=status.HTTP_204_NO_CONTENT,
+    responses={401: {"description": "not signed in"}, 403: {"description": "wrong password"}},
+)
+async def delete_account(
+    body: wire.DeleteAccount, account: SignedIn, request: Request
+) -> Response:
+    """Delete the account: its hands stay, under the name 已注销玩家 (deleted player); its
+    profile is gone (404) and its name free again."""
+    await _confirm(request, account, body.password)
+    await run(request, accounts_of(request).delete, account.id)
+    await _anonymise_seats(request.app.state.lobby, account.id)
+    response = Response(status_code=status.HTTP_204_NO_CONTENT)
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                           secure=request.url.scheme == "https")
+    return response
+
+
+async def _anonymise_seats(lobby: Lobby, account_id: int) -> None:
+    """The tables in memory forget a deleted account, as the store did: its seats stay, under
+    the deleted player's name."""
+    for table in list(lobby.tables.values()):
+        async with table.lock:
+            seats = [seat for seat in table.seats if seat.account_id == account_id]
+            for seat in seats:
+                seat.account_id, seat.name = None, DELETED_NAME
+            if seats:
+                table.publish()

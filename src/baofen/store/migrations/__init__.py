@@ -1,0 +1,48 @@
+"""The store's schema migrations (Alembic), run by :func:`migrate` when a store opens.
+
+Revision ``0001`` is the schema as it was before migrations (tables, seats, events, hands);
+``0002`` adds accounts, sessions, ratings, hand results and the seats' account column. A
+database made before migrations existed (baofen's tables, no version table) is stamped at
+``0001`` and upgraded in place. The version is kept in the table ``baofen_version`` (not
+Alembic's default name, so that baofen can share a database). On PostgreSQL the migrations run
+inside the store's schema (``db_schema``) under a transaction-wide advisory lock, so servers
+starting together migrate one after the other.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, inspect, text
+
+VERSION_TABLE = "baofen_version"
+"""Where the schema's revision is kept."""
+
+BASELINE = "0001"
+"""The schema of a database made before migrations."""
+
+HEAD = "head"
+
+_LOCK = 0x6261_6F66_656E  # "baofen": the advisory lock all migrating servers take
+
+
+def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> None:
+    """Bring the database to ``revision`` (the latest by default), in one transaction."""
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": _LOCK})
+            if schema is not None:
+                quoted = conn.dialect.identifier_preparer.quote_identifier(schema)
+                conn.execute(text("select set_config('search_path', :path, true)"),
+                             {"path": quoted})
+        inspector = inspect(conn)
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent))
+        config.attributes["connection"] = conn
+        if inspector.has_table("baofen_tables", schema) and not inspector.has_table(
+            VERSION_TABLE, schema
+        ):
+            command.stamp(config, BASELINE)
+        command.upgrade(config, revision)

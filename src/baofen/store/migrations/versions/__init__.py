@@ -1,0 +1,1 @@
+"""The revisions, oldest first: ``v0001_initial``, ``v0002_accounts``."""
