@@ -25,8 +25,7 @@ export async function showProfile(root, username) {
   fill(root, el("div", { class: "page profile", id: "profile" },
     el("section", { class: "panel profile-head" },
       el("h1", { id: "profile-name", text: profile.username }),
-      el("p", { class: "muted", text: t("profile.since", { date: dateText(profile.created) }) }),
-      el("a", { href: "/leaderboard", class: "link", text: t("leaders.title") })),
+      el("p", { class: "muted", text: t("profile.since", { date: dateText(profile.created) }) })),
     el("div", { class: "game-records" },
       Object.entries(profile.games).map(([variant, record]) => gameEl(variant, record))),
     recentEl(profile.recent),
@@ -37,7 +36,7 @@ function gameEl(variant, record) {
   const stat = (key, label, value) => el("div", { class: "stat", dataset: { stat: key } },
     el("dt", { text: label }), el("dd", { text: value }));
   return el("section", { class: "panel game-record", dataset: { variant } },
-    el("h2", {}, t(`game.${variant}`), " ", ratingEl(record.rating)),
+    el("h2", {}, t(`game.${variant}`), " ", ratingEl(record.rating, true)),
     el("dl", { class: "stats" },
       stat("hands", t("profile.hands"), String(record.hands)),
       stat("declarer", t("profile.declarer"), String(record.as_declarer)),

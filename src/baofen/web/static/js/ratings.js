@@ -3,9 +3,11 @@
 import { el } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
-/** A rating as shown: the rating (mu − 3 sigma), and the estimate with its uncertainty. */
-export function ratingEl(rating) {
+/** A rating as shown: the rating (mu − 3 sigma), and the estimate with its uncertainty;
+ * `labelled` puts the word 等级分 before it. */
+export function ratingEl(rating, labelled = false) {
   return el("span", { class: "rating", title: t("rating.explain") },
+    labelled && el("span", { class: "rating-label", text: t("leaders.col.rating") }),
     el("strong", { class: "rating-value", text: rating.display.toFixed(1) }),
     el("small", { class: "rating-spread", text: t("rating.spread", { mu: rating.mu.toFixed(1), sigma: rating.sigma.toFixed(1) }) }));
 }
