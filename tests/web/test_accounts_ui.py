@@ -112,7 +112,8 @@ def test_sign_up_play_profile_leaderboard_and_account(
     submit(ann, "ab", PASSWORD, PASSWORD)
     expect(page.locator(".form-problem")).to_have_text("用户名要 3–20 个字符")
     submit(ann, "Аnn", PASSWORD, PASSWORD)  # a Cyrillic А: the server refuses the look-alike
-    expect(page.locator(".form-problem")).to_contain_text("没有成功")
+    expect(page.locator(".form-problem")).to_have_text(
+        "用户名只能用字母、数字、_ 和 -，或汉字，3–20 个字符")
     page.screenshot(path=str(screenshots / "phone-signup.png"))
     submit(ann, name, PASSWORD, PASSWORD)
     expect(page.locator("#nav-me")).to_have_text(name)
@@ -194,7 +195,7 @@ def test_pages_in_english_on_a_desktop(
     bo.close()
 
 
-def test_too_many_wrong_passwords_are_refused_for_a_while(
+def test_a_taken_name_and_too_many_wrong_passwords_are_refused(
     chromium: Browser, tmp_path: Path
 ) -> None:
     live = ThreadServer(ServerSettings(db=f"sqlite:///{tmp_path / 'b.db'}", login_failures=2,
@@ -205,7 +206,10 @@ def test_too_many_wrong_passwords_are_refused_for_a_while(
         sign_up(cy, name)
         cy.page.click("#nav-me")
         cy.page.click("#btn-signout")
-        open_dialog(cy, "in")
+        open_dialog(cy, "up")
+        submit(cy, name.upper(), PASSWORD, PASSWORD)  # the same name in capitals is taken
+        expect(cy.page.locator(".form-problem")).to_contain_text("这个用户名已有人用了")
+        cy.page.click("#tab-signin")
         for _ in range(2):
             submit(cy, name, "wrong password")
             expect(cy.page.locator(".form-problem")).to_have_text("用户名或密码不对")

@@ -23,7 +23,8 @@ export const problemLine = () => el("p", { class: "form-problem", role: "alert" 
 export function refusal(error) {
   if (error.status === 401) return t("account.err.wrong");
   if (error.status === 403) return t("account.err.password");
-  if (error.status === 409) return t("account.err.taken", { message: error.message });
+  if (error.status === 409) return t("account.err.taken");
+  if (error.status === 422) return t("account.err.invalid", USERNAME);
   if (error.status === 429) return t("account.err.limited", { n: error.retryAfter ?? 60 });
   return t("account.err.other", { message: error.message });
 }

@@ -58,10 +58,11 @@ function recentEl(recent) {
 }
 
 function handRow(hand) {
+  const declarer = hand.role === "declarer";
   return el("tr", {},
     el("td", { text: dateText(hand.finished, true) }),
     el("td", { text: t(`game.${hand.variant}`) }),
-    el("td", { text: t(hand.role === "declarer" ? "profile.role.declarer" : "profile.role.defender") }),
+    el("td", { text: t(declarer ? "profile.role.declarer" : "profile.role.defender") }),
     el("td", { class: ["num", hand.result > 0 && "up", hand.result < 0 && "down"], text: signed(hand.result) }),
     el("td", { text: t(hand.made ? "profile.made.yes" : "profile.made.no") }),
     el("td", {}, hand.table_code

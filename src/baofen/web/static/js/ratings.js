@@ -22,10 +22,10 @@ export function signed(value, digits = 0) {
 /** A share as a percentage, or a dash for none. */
 export const percent = (share) => (share === null ? "—" : `${Math.round(share * 100)}%`);
 
-/** A date (and time, with `withTime`) in the page's language. */
+/** A date in the page's language; `withTime`: the short day and the time (a recent hand). */
 export function dateText(iso, withTime = false) {
   const options = withTime
-    ? { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }
+    ? { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }
     : { year: "numeric", month: "long", day: "numeric" };
   return new Date(iso).toLocaleString(lang() === "zh" ? "zh-CN" : "en-GB", options);
 }

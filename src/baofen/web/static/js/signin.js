@@ -15,9 +15,9 @@ export function openSignIn(mode = "in") {
   function draw(which) {
     const up = which === "up";
     const tabs = el("div", { class: "tabs", role: "group", "aria-label": t("account.title") },
-      ["in", "up"].map((m) => el("button", { type: "button", class: ["tab", m === which && "on"], id: `tab-sign${m}`,
-        "aria-pressed": String(m === which), text: t(m === "in" ? "account.signin" : "account.signup"),
-        on: { click: () => draw(m) } })));
+      [["in", t("account.signin")], ["up", t("account.signup")]].map(([m, label]) => el("button", {
+        type: "button", class: ["tab", m === which && "on"], id: `tab-sign${m}`,
+        "aria-pressed": String(m === which), text: label, on: { click: () => draw(m) } })));
     const problem = problemLine();
     const submit = el("button", { type: "submit", class: "primary", id: "account-submit",
       text: t(up ? "account.signup" : "account.signin") });
