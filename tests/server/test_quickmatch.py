@@ -5,6 +5,7 @@ two server processes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 import redis
+from websockets.sync.client import connect
 
 from baofen.server import ServerSettings
 from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
@@ -249,3 +251,37 @@ def test_two_server_processes_seat_their_players_together(tmp_path: Path) -> Non
         for server in servers:
             server.stop()
         _clear(SERVER_PREFIX)
+
+
+def signed_in(base: str, username: str) -> httpx.Client:
+    """An HTTP client with a new account's session cookie."""
+    client = httpx.Client(base_url=base)
+    response = client.post("/api/accounts", json={"username": username, "password": "p" * 12})
+    assert response.status_code == 201, response.text
+    return client
+
+
+def test_a_signed_in_player_is_seated_under_the_account(server: ThreadServer) -> None:
+    """The seat is bound to the account (and named after it, whatever name was asked); an
+    account that asks twice (two tabs) gets one seat, which both tickets lead to."""
+    ann = signed_in(server.base, "Matcher")
+    first = ann.post("/api/match", json={"name": "Not me"}).json()
+    again = ann.post("/api/match", json={}).json()
+    assert again["waiting_players"] == 2
+    guests = [ask(server.base, name=f"G{n}") for n in range(2)]
+    news = [ann.get(f"/api/match/{t['ticket']}").json() for t in (first, again)]
+    ann.close()
+    assert news[0]["status"] == "seated" and news[0] == {**news[1], "ticket": news[0]["ticket"]}
+    seated = [poll(server.base, t["ticket"]) for t in guests]
+    assert [n["seat"] for n in seated] == [1, 2]
+    state = reclaimed(server.base, seated[0])
+    seats = state["table"]["seats"]
+    assert [s["name"] for s in seats[:3]] == ["Matcher", "G0", "G1"]
+    assert seats[3]["kind"] == "bot"  # the fourth ticket was the account's second
+    # bound to the account: a connection signed in as Matcher takes seat 0 back without a token
+    url = server.base.replace("http", "ws", 1) + f"/ws/tables/{news[0]['code']}"
+    cookie = f"baofen_session={ann.cookies['baofen_session']}"
+    with connect(url, additional_headers={"Cookie": cookie}) as ws:
+        ws.send(json.dumps({"type": "reclaim"}))
+        joined = json.loads(ws.recv(timeout=TIMEOUT))
+    assert (joined["type"], joined["seat"], joined["name"]) == ("joined", 0, "Matcher")
