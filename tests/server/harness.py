@@ -75,7 +75,10 @@ def free_port() -> int:
 class ProcessServer:
     """``baofen serve`` in a subprocess (so that it can be killed)."""
 
-    def __init__(self, db: str, port: int, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, db: str, port: int, env: dict[str, str] | None = None, whole_log: bool = False
+    ) -> None:
+        """``whole_log``: stdout (uvicorn's access log) goes to :meth:`stderr` too."""
         environment = {
             **os.environ,
             "PYTHONPATH": str(ROOT / "src"),
@@ -84,7 +87,9 @@ class ProcessServer:
         }
         self.process = subprocess.Popen(
             [sys.executable, "-m", "baofen", "serve", "--port", str(port), "--db", db],
-            env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env=environment,
+            stdout=subprocess.PIPE if whole_log else subprocess.DEVNULL,
+            stderr=subprocess.STDOUT if whole_log else subprocess.PIPE,
         )
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
@@ -102,8 +107,9 @@ class ProcessServer:
         """What the server wrote to stderr (once it has exited)."""
         if self.process.poll() is None:
             return ""
-        assert self.process.stderr is not None
-        return self.process.stderr.read().decode(errors="replace")
+        output = self.process.stderr or self.process.stdout
+        assert output is not None
+        return output.read().decode(errors="replace")
 
     def kill(self) -> None:
         """Kill -9: no shutdown handler runs."""
@@ -133,9 +139,12 @@ def create_table(
 class Client:
     """A WebSocket client of one table that validates and records every message."""
 
-    def __init__(self, base: str, code: str) -> None:
+    def __init__(self, base: str, code: str, session: str | None = None) -> None:
         self.url = base.replace("http", "ws", 1) + f"/ws/tables/{code}"
-        self.ws: ClientConnection = connect(self.url, max_size=None).__enter__()
+        headers = {"Cookie": f"baofen_session={session}"} if session else None
+        self.ws: ClientConnection = connect(
+            self.url, max_size=None, additional_headers=headers
+        ).__enter__()
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.seat: int | None = None

@@ -136,12 +136,11 @@ def _account_view(account: Account) -> wire.Account:
 )
 async def sign_up(body: wire.SignUp, request: Request, response: Response) -> wire.Account:
     """Register a username and password; signs the new account in (sets the session cookie)."""
-    hashed = await hash_password(body.password)
+    name = (body.username, canonical(body.username), skeleton(body.username))
     try:
-        account = await run(
-            request, accounts_of(request).create, body.username, canonical(body.username),
-            skeleton(body.username), hashed,
-        )
+        await run(request, accounts_of(request).check_free, *name)
+        hashed = await hash_password(body.password)
+        account = await run(request, accounts_of(request).create, *name, hashed)
     except NameTaken as error:
         raise HTTPException(status.HTTP_409_CONFLICT, str(error)) from None
     await _open_session(request, response, account)

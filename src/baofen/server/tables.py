@@ -186,6 +186,7 @@ class Table:
         results = hand_results(
             self.code, entry.number, self.rules.variant, self.settings.rated,
             self.settings.private, [seat.result() for seat in self.seats], entry.hand.result,
+            entry.deltas,
         )
         return FinishedHand(
             entry.number, summary.model_dump(mode="json"), match.hand.to_record(), results

@@ -97,14 +97,7 @@ class Accounts:
         created = _now()
         try:
             with self.engine.begin() as conn:
-                taken = conn.execute(select(db.accounts.c.canonical).where(
-                    (db.accounts.c.canonical == canonical) | (db.accounts.c.skeleton == skeleton)
-                )).first()
-                if taken is not None:
-                    raise NameTaken(
-                        f"the username {username!r} is taken" if taken.canonical == canonical
-                        else f"the username {username!r} looks too much like an existing one"
-                    )
+                _check_free(conn, username, canonical, skeleton)
                 ident = conn.execute(insert(db.accounts).values(
                     username=username, canonical=canonical, skeleton=skeleton,
                     password_hash=password_hash, created=created,
@@ -113,6 +106,12 @@ class Accounts:
         except IntegrityError:  # signed up at the same moment by somebody else
             raise NameTaken(f"the username {username!r} is taken") from None
         return Account(int(ident[0]), username, created)
+
+    def check_free(self, username: str, canonical: str, skeleton: str) -> None:
+        """:class:`NameTaken` when an account has this canonical form or skeleton (checked
+        before a password is hashed for it; :meth:`create` checks again)."""
+        with self.engine.connect() as conn:
+            _check_free(conn, username, canonical, skeleton)
 
     def credentials(self, canonical: str) -> tuple[Account, str] | None:
         """The account of a canonical username and its password hash, or None."""
@@ -246,13 +245,25 @@ class Accounts:
         return [(row.username, rating.Rating(row.mu, row.sigma), row.hands) for row in rows]
 
 
+def _check_free(conn: Connection, username: str, canonical: str, skeleton: str) -> None:
+    taken = conn.execute(select(db.accounts.c.canonical).where(
+        (db.accounts.c.canonical == canonical) | (db.accounts.c.skeleton == skeleton)
+    )).first()
+    if taken is not None:
+        raise NameTaken(
+            f"the username {username!r} is taken" if taken.canonical == canonical
+            else f"the username {username!r} looks too much like an existing one"
+        )
+
+
 def hand_results(
     code: str, number: int, variant: str, rated: bool, private: bool,
-    seats: Sequence[SeatResult], result: Any,
+    seats: Sequence[SeatResult], result: Any, deltas: Sequence[int],
 ) -> Write:
     """The write of a finished hand's results (a row per seat) and, at a rated table, the
     rating changes of its players' accounts; nothing for a hand nobody declared. ``result`` is
-    the hand's :class:`~baofen.scoring.HandResult`."""
+    the hand's :class:`~baofen.scoring.HandResult`, ``deltas`` each seat's score change in the
+    match (the result's, with the match's pot and penalties)."""
     declarer = result.declarer
 
     def write(conn: Connection) -> None:
@@ -274,7 +285,7 @@ def hand_results(
                 "table_code": code, "hand_number": number, "seat": seat.seat,
                 "account_id": seat.account_id, "kind": seat.kind, "variant": variant,
                 "role": "declarer" if seat.seat == declarer else "defender",
-                "result": result.deltas[seat.seat], "made": bool(result.made),
+                "result": deltas[seat.seat], "made": bool(result.made),
                 "rated": rated, "private": private, "finished": finished,
             }
             for seat in players

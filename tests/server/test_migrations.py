@@ -1,0 +1,157 @@
+"""Schema migrations (SQLite and PostgreSQL): a database made by the release before migrations
+(``fixtures/schema_0001.py``, the store's schema at commit 1deaa58, filled as its server filled
+it) is stamped and upgraded in place by the new server, which plays on with everything intact;
+and the migrations make exactly the tables the store's queries are written against."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import Engine, MetaData, create_engine, insert, inspect, select, text
+from sqlalchemy.schema import CreateSchema
+
+from baofen import Hand, RuleSet
+from baofen.bots import make_bot
+from baofen.match import Match
+from baofen.server.security import new_seat_token, token_hash
+from baofen.store import Store
+from baofen.store import schema as current
+from baofen.store.migrations import VERSION_TABLE, migrate
+from baofen.wire.actions import action_record
+from baofen.wire.table import HandSummary
+
+from .accounts import session, sign_up
+from .databases import Database, database
+from .fixtures import schema_0001 as old
+from .harness import Client, ProcessServer, Seated, finished, free_port
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """Each migration test runs on SQLite and on PostgreSQL."""
+    yield from database(request.param, tmp_path)
+
+
+def engine_of(db: Database) -> Engine:
+    engine = create_engine(db.url)
+    if db.schema is None:
+        return engine
+    with engine.begin() as conn:
+        conn.execute(CreateSchema(db.schema, if_not_exists=True))
+    return engine.execution_options(schema_translate_map={None: db.schema})
+
+
+def old_database(db: Database, rules: RuleSet) -> tuple[str, str, dict[str, Any]]:
+    """A database as the release before migrations made it (``create_all`` of its schema), with
+    one table whose first hand was played: Ann at seat 0, random computer players in the others.
+    The table's code, Ann's seat token, and the first hand's record."""
+    engine = engine_of(db)
+    old.metadata.create_all(engine)
+    code, token, seed = "oldtable0000abcd", new_seat_token(), 20251130
+    match = Match(rules, seed)
+    events: list[tuple[str, dict[str, Any]]] = [("start", {})]
+    bots = [make_bot("random", seed=seat) for seat in range(4)]
+    while match.hand.phase != "done":
+        seat = match.hand.to_act
+        assert seat is not None
+        action = bots[seat].act(match.hand.observation(seat))
+        match.hand.apply(seat, action)
+        events.append(("action", action_record(seat, action).model_dump(mode="json")))
+    now = datetime.now(UTC)
+    record = match.hand.to_record()
+    with engine.begin() as conn:
+        conn.execute(insert(old.tables).values(
+            code=code, rules=rules.to_dict(), seed=seed, status="playing", created=now,
+            updated=now, settings={"bot_level": "random", "bid_seconds": None,
+                                   "kitty_seconds": None, "play_seconds": None},
+        ))
+        conn.execute(insert(old.seats), [
+            {"table_code": code, "seat": 0, "kind": "human", "name": "Ann", "bot_level": None,
+             "token_hash": token_hash(token)},
+            *({"table_code": code, "seat": seat, "kind": "bot", "name": "random bot",
+               "bot_level": "random", "token_hash": None} for seat in (1, 2, 3)),
+        ])
+        conn.execute(insert(old.events), [
+            {"table_code": code, "seq": seq, "kind": kind, "payload": payload, "created": now}
+            for seq, (kind, payload) in enumerate(events, start=1)
+        ])
+        conn.execute(insert(old.hands).values(
+            table_code=code, number=1, record=record,
+            summary=HandSummary.of(match.history[-1]).model_dump(mode="json"),
+        ))
+    engine.dispose()
+    return code, token, record
+
+
+def test_a_database_of_the_release_before_upgrades_in_place(db: Database) -> None:
+    rules = RuleSet.baofen(hands=2)
+    code, token, first = old_database(db, rules)
+    env = {"BAOFEN_DB_SCHEMA": db.schema, "BAOFEN_DROP_GRACE": "60"} if db.schema else {
+        "BAOFEN_DROP_GRACE": "60"}
+    server = ProcessServer(db.url, free_port(), env)
+    try:
+        info = httpx.get(f"{server.base}/api/tables/{code}").json()
+        assert info["status"] == "playing"
+        assert info["match"]["hand_number"] == 1 and info["match"]["history"]
+        assert [seat["name"] for seat in info["seats"]] == ["Ann"] + ["random bot"] * 3
+        stored = httpx.get(f"{server.base}/api/tables/{code}/hands/1").json()
+        assert stored == {**first, "seed": None}  # the seed stays hidden while the match goes on
+        me = Seated(Client(server.base, code), rules, seed=9)
+        me.client.send(type="reclaim", token=token)
+        assert me.client.expect("joined")["seat"] == 0
+        me.until(finished)
+        records = httpx.get(f"{server.base}/api/tables/{code}/records").json()
+        assert len(records) == 2
+        assert records[0] == first
+        Hand.from_record(records[1])
+        # The new tables work on the upgraded database.
+        ann = sign_up(server.base, "Ann")
+        assert ann.get("/api/me").status_code == 200
+        assert session(ann)
+    finally:
+        server.stop()
+    engine = engine_of(db)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(select(text("version_num")).select_from(
+                text(VERSION_TABLE if db.schema is None else f'"{db.schema}".{VERSION_TABLE}')
+            )).scalar() == "0002"
+            seats = conn.execute(select(current.seats).order_by(current.seats.c.seat)).all()
+            assert [seat.account_id for seat in seats] == [None] * 4
+    finally:
+        engine.dispose()
+
+
+def differences(engine: Engine, schema: str | None, metadata: MetaData) -> list[Any]:
+    """What Alembic finds different between the database and ``metadata``."""
+    with engine.connect() as conn:
+        if schema is not None:
+            conn.execute(text("select set_config('search_path', :path, false)"), {"path": schema})
+        context = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
+        found: list[Any] = compare_metadata(context, metadata)
+        assert set(inspect(conn).get_table_names()) == {*metadata.tables, VERSION_TABLE}
+        return found
+
+
+def test_the_migrations_make_the_schemas_exactly(db: Database) -> None:
+    engine = engine_of(db)
+    plain = create_engine(db.url)
+    try:
+        migrate(plain, db.schema, "0001")
+        assert differences(engine, db.schema, old.metadata) == []  # as create_all made it
+    finally:
+        plain.dispose()
+        engine.dispose()
+    store = Store(db.url, db.schema)  # upgrades to the latest
+    try:
+        assert differences(store.engine, db.schema, current.metadata) == []
+        Store(db.url, db.schema).close()  # at the latest revision already: nothing to do
+    finally:
+        store.drop()

@@ -1,0 +1,77 @@
+"""Usernames (allowed characters, canonical form, look-alike skeleton) and the rating method
+(OpenSkill, one declarer against the defenders' mean; computer levels' fixed ratings)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from baofen import ratings
+from baofen.ratings import (
+    ARENA_MAKE_RATES,
+    BOT_RATINGS,
+    NEW,
+    Rating,
+    bot_rating,
+    calibrated_mu,
+    update,
+    win_probability,
+)
+from baofen.usernames import UsernameError, canonical, display_form, skeleton
+
+
+@pytest.mark.parametrize("name", ["Ann", "bob_1", "a-b", "张三丰", "さくら子", "김철수", "Ａｎｎ"])
+def test_allowed_usernames(name: str) -> None:
+    assert 3 <= len(display_form(name)) <= 20
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("ab", "3–20"), ("a" * 21, "3–20"), ("Аnn", "U+0410"), ("Αnn", "U+0391"),
+     ("a\u200bb", "U+200B"), ("a b", "' '"), ("ann!", "'!'"), ("é" * 3, "U+00E9"),
+     ("ab\u0301c", "U+0301")],
+)
+def test_refused_usernames(name: str, why: str) -> None:
+    with pytest.raises(UsernameError, match=re.escape(why)):
+        display_form(name)
+
+
+def test_canonical_form_and_skeleton() -> None:
+    assert display_form("Ａｎｎ") == "Ann"
+    assert canonical("ANN") == canonical("Ａｎｎ") == canonical("ann") == "ann"
+    assert skeleton("bob1") == skeleton("B0BL") == skeleton("boBI") == skeleton("bobl")
+    assert skeleton("arnie") == skeleton("amie")
+    assert skeleton("a_b") == skeleton("a-b")
+    assert skeleton("ann") != skeleton("anna")
+    assert skeleton("张三") != skeleton("张王")
+
+
+def test_a_made_contract_moves_the_sides_apart_and_shrinks_uncertainty() -> None:
+    defenders = [NEW, bot_rating("baofen", "normal"), Rating(*ratings.GUEST)]
+    declarer, after = update(NEW, defenders, made=True)
+    assert declarer.mu > NEW.mu and declarer.sigma < NEW.sigma
+    assert all(new.mu < old.mu for new, old in zip(after, defenders, strict=True))
+    # A defender with a small sigma (a computer level) moves far less than a new player.
+    assert NEW.mu - after[0].mu > 10 * (defenders[1].mu - after[1].mu)
+    lost, _ = update(NEW, defenders, made=False)
+    assert lost.mu < NEW.mu
+    # Between equals, winning and losing are symmetric: the defenders' mean, not their sum.
+    assert declarer.mu - NEW.mu == pytest.approx(NEW.mu - lost.mu)
+    assert win_probability(NEW, [NEW] * 3) == pytest.approx(0.5)
+
+
+def test_the_fixed_ratings_are_the_calibration_of_the_arena_figures() -> None:
+    for variant, rates in ARENA_MAKE_RATES.items():
+        base = rates["normal"]
+        levels = BOT_RATINGS[variant]
+        assert levels["normal"] == levels["rule"] == 25.0
+        for level in ("easy", "hard"):
+            assert levels[level] == pytest.approx(calibrated_mu(rates[level], base), abs=0.05)
+        assert levels["random"] == pytest.approx(
+            50 - calibrated_mu(rates["rule_vs_random"], base), abs=0.05
+        )
+        assert levels["master"] == levels["hard"] == levels["search"]
+        assert levels["random"] < levels["easy"] < levels["normal"] < levels["hard"]
+    assert NEW.display == 0.0
+    assert bot_rating("hongwu", None) == bot_rating("hongwu", "normal")
