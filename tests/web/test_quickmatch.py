@@ -21,21 +21,24 @@ from .ui import DESKTOP, PHONE, Person
 
 @pytest.fixture(scope="module")
 def match_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    """A server of its own (its quick-match line is this module's alone), waiting 3 s."""
+    """A server of its own (its quick-match line is this module's alone), waiting 4 s."""
     db = tmp_path_factory.mktemp("quickmatch") / "baofen.db"
-    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", match_wait_seconds=3, **FAST))
+    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", match_wait_seconds=4, **FAST))
     yield live
     live.stop()
 
 
-def ask_in_lobby(person: Person, name: str, english: bool = False) -> None:
+def open_lobby(person: Person, name: str, english: bool = False) -> None:
     page = person.page
     page.goto(person.base + "/")
     if english:
         page.click("#lang")
     page.fill("#f-player", name)
-    page.click("#quickmatch")
-    expect(page.locator("#match")).to_be_visible()
+
+
+def ask(person: Person) -> None:
+    person.page.click("#quickmatch")
+    expect(person.page.locator("#match")).to_be_visible()
 
 
 def test_two_people_are_seated_together(
@@ -43,9 +46,11 @@ def test_two_people_are_seated_together(
 ) -> None:
     ann = Person(chromium, match_server.base, PHONE)
     bo = Person(chromium, match_server.base, DESKTOP)
-    ask_in_lobby(ann, "Ann")
+    open_lobby(ann, "Ann")
+    open_lobby(bo, "Bo", english=True)
+    ask(ann)
     expect(ann.page.locator("#match-count")).to_have_text("已有 1/4 位玩家")
-    ask_in_lobby(bo, "Bo", english=True)
+    ask(bo)
     expect(bo.page.locator("#match-count")).to_have_text("2/4 players here")
     expect(ann.page.locator("#match-count")).to_have_text("已有 2/4 位玩家")  # news each second
     expect(ann.page.locator("#match-countdown")).to_contain_text("秒后电脑补齐空位并开局")
@@ -65,7 +70,8 @@ def test_two_people_are_seated_together(
 
 def test_cancel_leaves_the_line(chromium: Browser, match_server: ThreadServer) -> None:
     cy = Person(chromium, match_server.base, PHONE)
-    ask_in_lobby(cy, "Cy")
+    open_lobby(cy, "Cy")
+    ask(cy)
     cy.page.click("#match-cancel")
     expect(cy.page.locator("#match")).to_have_count(0)
     cy.wait_for("document.body.dataset.match === 'cancelled'")
