@@ -15,7 +15,6 @@ from ..store.async_store import AsyncStore
 from . import accounts, analysis, browser, players, quickmatch, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
-from .match_queue import make_queue
 from .security import CreationLimits
 
 
@@ -36,7 +35,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.login_limits = accounts.LoginLimits(
             settings.login_failures, settings.login_window
         )
-        queue = make_queue(settings.redis)
+        queue = quickmatch.make_queue(settings.redis)
         app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
         await lobby.resume()
         try:

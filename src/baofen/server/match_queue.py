@@ -177,12 +177,3 @@ class MemoryQueue(MatchQueue):
         for ticket in old:
             del self._entries[ticket]
 
-
-def make_queue(redis_url: str | None) -> MatchQueue:
-    """The Redis line when the server has a Redis URL, else the in-process one."""
-    if redis_url is None:
-        return MemoryQueue()
-    from .redis_queue import RedisQueue  # loads the Redis client only when one is used
-
-    return RedisQueue(redis_url)
-

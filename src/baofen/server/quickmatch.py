@@ -24,7 +24,15 @@ from ..store.async_store import StoreUnavailable
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.settings import TableSettings
 from .lobby import Lobby
-from .match_queue import STALE_SECONDS, MatchQueue, QueueUnavailable, Seating, TicketState, Waiting
+from .match_queue import (
+    STALE_SECONDS,
+    MatchQueue,
+    MemoryQueue,
+    QueueUnavailable,
+    Seating,
+    TicketState,
+    Waiting,
+)
 from .rest import check_creation_rate, default_name
 from .seats import TableError
 from .sessions import session_account
@@ -33,6 +41,15 @@ log = logging.getLogger(__name__)
 
 BOT_LEVEL: BotLevel = "normal"
 """Level of the computer players who fill a quick-match table."""
+
+
+def make_queue(redis_url: str | None) -> MatchQueue:
+    """The Redis line when the server has a Redis URL, else the in-process one."""
+    if redis_url is None:
+        return MemoryQueue()
+    from .redis_queue import RedisQueue  # loads the Redis client only when one is used
+
+    return RedisQueue(redis_url)
 
 
 class Matchmaker:
