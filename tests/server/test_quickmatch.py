@@ -23,7 +23,7 @@ from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
 from baofen.server.redis_queue import RedisQueue
 from baofen.store.accounts import Account
 
-from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port
+from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port, run_async
 
 REDIS_DB = 9
 """The Redis database these tests use; every key they make is under a prefix of their own."""
@@ -170,7 +170,7 @@ async def _stale_line(queue: MatchQueue, variant: Any) -> None:
 
 
 def test_a_ticket_nobody_asks_about_leaves_the_line() -> None:
-    asyncio.run(_stale_line(MemoryQueue(), "baofen"))
+    run_async(_stale_line(MemoryQueue(), "baofen"))
 
 
 # -- Redis: one line for several server processes -------------------------------------------
@@ -200,7 +200,7 @@ def test_the_redis_line_keeps_the_same_rules(redis_prefix: str) -> None:
         finally:
             await queue.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_concurrent_takes_from_redis_never_share_a_player(redis_prefix: str) -> None:
@@ -223,7 +223,7 @@ def test_concurrent_takes_from_redis_never_share_a_player(redis_prefix: str) -> 
             for queue in queues:
                 await queue.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_two_server_processes_seat_their_players_together(tmp_path: Path) -> None:
