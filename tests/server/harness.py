@@ -153,11 +153,17 @@ def create_table(
 class Client:
     """A WebSocket client of one table that validates and records every message."""
 
-    def __init__(self, base: str, code: str, session: str | None = None) -> None:
+    def __init__(
+        self, base: str, code: str, session: str | None = None, origin: str | None = None
+    ) -> None:
+        """``session``: the session cookie to send; ``origin``: the Origin header (as a
+        browser sends it)."""
         self.url = base.replace("http", "ws", 1) + f"/ws/tables/{code}"
-        headers = {"Cookie": f"baofen_session={session}"} if session else None
+        headers = {"Cookie": f"baofen_session={session}"} if session else {}
+        if origin is not None:
+            headers["Origin"] = origin
         self.ws: ClientConnection = connect(
-            self.url, max_size=None, additional_headers=headers
+            self.url, max_size=None, additional_headers=headers or None
         ).__enter__()
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None

@@ -60,8 +60,12 @@ def test_a_seat_follows_its_account_and_no_other(live: ThreadServer) -> None:
     forged = Client(live.base, code, "f" * 43)
     forged.send(type="reclaim")
     assert error_code(forged) == "not_signed_in"
+    # A page of another site opening the table with Ann's cookie is nobody (no CSWSH).
+    elsewhere = Client(live.base, code, session(ann), origin="https://evil.example")
+    elsewhere.send(type="reclaim")
+    assert error_code(elsewhere) == "not_signed_in"
 
-    phone = Client(live.base, code, session(ann))
+    phone = Client(live.base, code, session(ann), origin=live.base)
     phone.send(type="reclaim")
     back = phone.expect("joined")
     assert (back["seat"], back["name"]) == (0, "Ann")

@@ -41,6 +41,10 @@ def test_sign_up_sign_in_and_out(live: ThreadServer) -> None:
     for flag in ("HttpOnly", "Path=/", "SameSite=lax"):
         assert flag in cookie
     assert "Secure" not in cookie  # plain http on loopback
+    # Behind a TLS proxy (trusted on loopback by uvicorn), the cookie is Secure.
+    proxied = httpx.post(f"{live.base}/api/accounts", headers={"X-Forwarded-Proto": "https"},
+                         json={"username": "Ann_2", "password": PASSWORD})
+    assert "; Secure" in proxied.headers["set-cookie"]
     me = ann.get("/api/me").json()
     assert me["username"] == "Ann_1"
     assert me["ratings"]["baofen"] == {"mu": 25.0, "sigma": 8.333, "display": 0.0}
@@ -185,3 +189,19 @@ def test_passwords_are_never_logged(db: Database) -> None:
     assert "POST /api/login" in log  # the log was captured
     for secret in secrets:
         assert secret not in log
+
+
+def test_sign_ups_from_one_address_are_rate_limited(db: Database) -> None:
+    settings = ServerSettings(db=db.url, db_schema=db.schema, signup_burst=2,
+                              signup_per_minute=0.01, **FAST)
+    server = ThreadServer(settings)
+    try:
+        sign_up(server.base, "Ida")
+        sign_up(server.base, "Jon")
+        third = httpx.post(f"{server.base}/api/accounts",
+                           json={"username": "Kim", "password": PASSWORD})
+        assert third.status_code == 429
+        assert "too many accounts" in third.json()["detail"]
+        assert httpx.get(f"{server.base}/api/players/Kim").status_code == 404
+    finally:
+        server.stop()

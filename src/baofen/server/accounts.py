@@ -1,5 +1,5 @@
 """Accounts over REST: sign up, sign in and out, the signed-in account, password change and
-account deletion (issue 15; docs/server.md, "Accounts").
+account deletion (issue 15; docs/protocol.md, "Accounts").
 
 A session is a random cookie (``baofen_session``: HttpOnly, SameSite=Lax, Secure over https);
 the store keeps only its SHA-256 hash. Passwords are hashed with argon2 (argon2-cffi's
@@ -13,12 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import threading
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import cache
-from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -31,20 +30,20 @@ from ..usernames import DELETED_NAME, canonical, skeleton
 from ..wire import accounts as wire
 from .config import ServerSettings
 from .lobby import Lobby
-from .security import token_hash
+from .security import CreationLimits, token_hash
 from .sessions import COOKIE, SignedIn, accounts_of, run
 
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-T = TypeVar("T")
-
 SESSION_BYTES = 32
 """Random bytes in a session cookie (256 bits)."""
 
 _hasher = PasswordHasher()
-_hashing = threading.BoundedSemaphore(4)
-"""Hashes computed at once at most (each takes 64 MiB and tens of milliseconds)."""
+_hashing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="argon2")
+"""Where passwords are hashed, two at a time at most (each takes 64 MiB and tens of
+milliseconds of CPU): a burst of sign-ins queues here, not in the event loop's default pool
+that the store's reads use."""
 
 
 @cache
@@ -54,17 +53,11 @@ def _dummy_hash() -> str:
     return _hasher.hash(secrets.token_urlsafe(16))
 
 
-def _hash(password: str) -> str:
-    with _hashing:
-        return _hasher.hash(password)
-
-
 def _verify(hashed: str | None, password: str) -> bool:
-    with _hashing:
-        try:
-            return _hasher.verify(hashed or _dummy_hash(), password)
-        except (VerificationError, InvalidHashError):
-            return False
+    try:
+        return _hasher.verify(hashed or _dummy_hash(), password)
+    except (VerificationError, InvalidHashError):
+        return False
 
 
 class LoginLimits:
@@ -107,12 +100,13 @@ class LoginLimits:
 
 async def hash_password(password: str) -> str:
     """The argon2 hash of a password (off the event loop)."""
-    return await asyncio.to_thread(_hash, password)
+    return await asyncio.get_running_loop().run_in_executor(_hashing, _hasher.hash, password)
 
 
 async def password_matches(password: str, hashed: str | None) -> bool:
     """True when ``password`` is the one ``hashed`` was made from (None: an unknown user)."""
-    return await asyncio.to_thread(_verify, hashed, password) and hashed is not None
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_hashing, _verify, hashed, password) and hashed is not None
 
 
 async def _open_session(request: Request, response: Response, account: Account) -> None:
@@ -132,10 +126,16 @@ def _account_view(account: Account) -> wire.Account:
 
 @router.post(
     "/api/accounts", status_code=status.HTTP_201_CREATED,
-    responses={409: {"description": "the username, or one that looks like it, is taken"}},
+    responses={409: {"description": "the username, or one that looks like it, is taken"},
+               429: {"description": "this address creates accounts too fast"}},
 )
 async def sign_up(body: wire.SignUp, request: Request, response: Response) -> wire.Account:
     """Register a username and password; signs the new account in (sets the session cookie)."""
+    signups: CreationLimits = request.app.state.signups
+    if not signups.allow(request.client.host if request.client else ""):
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS, "too many accounts created: try again later"
+        )
     name = (body.username, canonical(body.username), skeleton(body.username))
     try:
         await run(request, accounts_of(request).check_free, *name)

@@ -32,6 +32,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.lobby = lobby
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
         app.state.accounts = Accounts(store.store)
+        app.state.signups = CreationLimits(settings.signup_per_minute, settings.signup_burst)
         app.state.login_limits = accounts.LoginLimits(
             settings.login_failures, settings.login_window
         )

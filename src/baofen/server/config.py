@@ -54,6 +54,10 @@ class ServerSettings(BaseSettings):
         5, ge=1, description="failed sign-ins a username or an address may have per login_window"
     )
     login_window: Seconds = Field(300.0, description="the window of login_failures, in seconds")
+    signup_per_minute: float = Field(
+        2.0, gt=0, description="accounts a client address may create a minute on average"
+    )
+    signup_burst: float = Field(10.0, ge=1, description="burst allowance of account creation")
     session_days: float = Field(30.0, gt=0, le=3650, description="a sign-in lasts this long")
     max_connections: int = Field(
         1000, ge=1, description="concurrent connections at most (more are answered 503)"

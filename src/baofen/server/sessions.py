@@ -1,5 +1,5 @@
 """Who is signed in: the session cookie of a request or WebSocket handshake, and the store's
-account calls made off the event loop (docs/server.md, "Accounts")."""
+account calls made off the event loop (docs/protocol.md, "Accounts")."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from typing import Annotated, TypeVar
+from urllib.parse import urlsplit
 
 from fastapi import Depends, HTTPException, Request, status
 from starlette.requests import HTTPConnection
@@ -47,10 +48,20 @@ async def run(connection: HTTPConnection, call: Callable[..., T], *args: object)
         raise unavailable() from None
 
 
+def same_origin(connection: HTTPConnection) -> bool:
+    """False for a browser's request from a page of another site (its ``Origin`` is not this
+    host): a WebSocket handshake is not covered by SameSite, so such a page must not act with the
+    player's session (cross-site WebSocket hijacking). Clients that send no ``Origin`` (not a
+    browser) are not affected."""
+    origin = connection.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == connection.headers.get("host")
+
+
 async def session_account(connection: HTTPConnection) -> Account | None:
-    """The account signed in on this request or WebSocket handshake, or None."""
+    """The account signed in on this request or WebSocket handshake, or None (also for a
+    handshake from another site's page)."""
     token = connection.cookies.get(COOKIE)
-    if not token or len(token) > 128:
+    if not token or len(token) > 128 or not same_origin(connection):
         return None
     return await run(connection, accounts_of(connection).session, token_hash(token))
 

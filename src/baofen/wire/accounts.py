@@ -23,7 +23,7 @@ Username = Annotated[
     AfterValidator(display_form),
     Field(description=f"{MIN_LENGTH}–{MAX_LENGTH} characters after NFKC: letters a–z, digits, "
           "_ and -, or CJK characters; compared case-insensitively (NFKC + casefold), and no "
-          "two accounts' names may look alike (docs/server.md)"),
+          "two accounts' names may look alike (docs/protocol.md)"),
 ]
 """A username as chosen at sign-up (checked, NFKC-normalised)."""
 
