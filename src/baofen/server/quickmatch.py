@@ -125,7 +125,7 @@ class Matchmaker:
             variant=state.waiting.variant,
             status="waiting" if waiting else state.status,
             waiting_players=state.waiting_players,
-            seconds_left=max(0.0, self.wait - state.waited) if waiting else 0.0,
+            seconds_left=max(0.0, self.wait - state.waited) if state.status == "waiting" else 0.0,
             code=seating and seating.code,
             seat=seating and seating.seat,
             token=seating and seating.token,

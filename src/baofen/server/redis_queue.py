@@ -37,6 +37,11 @@ from .match_queue import (
     Waiting,
 )
 
+POOL_SIZE = 32
+"""Connections to Redis a server process keeps open at most."""
+POOL_WAIT_SECONDS = 5.0
+"""A call waits this long for a free connection before the line counts as not answering."""
+
 NOW_MS = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
 
 PUT = NOW_MS + """
@@ -120,7 +125,12 @@ class RedisQueue(MatchQueue):
     """The line in the Redis at ``url``, its keys under ``prefix``."""
 
     def __init__(self, url: str, prefix: str = "baofen:match:") -> None:
-        self.redis = aioredis.Redis.from_url(url, decode_responses=True)
+        # A bounded pool that makes callers wait for a free connection (a burst of players
+        # asking at once must not open a connection each, nor be refused).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=POOL_SIZE, timeout=POOL_WAIT_SECONDS, decode_responses=True
+        )
+        self.redis = aioredis.Redis.from_pool(pool)
         self.prefix = prefix
         self._put = self.redis.register_script(PUT)
         self._take = self.redis.register_script(TAKE)
