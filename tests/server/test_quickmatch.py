@@ -18,7 +18,7 @@ import pytest
 import redis
 from websockets.sync.client import connect
 
-from baofen.server import ServerSettings
+from baofen.server import ServerSettings, match_queue, redis_queue
 from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
 from baofen.server.redis_queue import RedisQueue
 from baofen.store.accounts import Account
@@ -167,8 +167,19 @@ async def _stale_line(queue: MatchQueue, variant: Any) -> None:
     group = await queue.take(variant, wait=0, stale=0.1)
     assert [w.ticket for w in group] == ["here"]
     assert await queue.cancel("here") is False  # taken: no longer waiting
+    await asyncio.sleep(0.2)  # nobody seats it (the process making the table died)
+    taken = await queue.state("here")
+    assert taken is not None and taken.status == "cancelled"
 
 
+@pytest.fixture
+def short_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ticket taken but not seated is cancelled after 0.1 s (instead of 30)."""
+    monkeypatch.setattr(match_queue, "STARTING_SECONDS", 0.1)
+    monkeypatch.setattr(redis_queue, "STARTING_SECONDS", 0.1)
+
+
+@pytest.mark.usefixtures("short_start")
 def test_a_ticket_nobody_asks_about_leaves_the_line() -> None:
     run_async(_stale_line(MemoryQueue(), "baofen"))
 
@@ -192,6 +203,7 @@ def redis_prefix() -> Iterator[str]:
     _clear(prefix)
 
 
+@pytest.mark.usefixtures("short_start")
 def test_the_redis_line_keeps_the_same_rules(redis_prefix: str) -> None:
     async def run() -> None:
         queue = RedisQueue(REDIS_URL, redis_prefix)

@@ -25,6 +25,9 @@ TABLE_SIZE = 4
 STALE_SECONDS = 10.0
 """A waiting ticket nobody asked about for this long is cancelled (the browser asks every
 second)."""
+STARTING_SECONDS = 30.0
+"""A ticket taken into a group but not seated this long after (the process making its table
+died) is cancelled, so that its holder is told rather than kept waiting."""
 KEEP_SECONDS = 600.0
 """A ticket is forgotten this long after it was last asked about."""
 
@@ -84,7 +87,8 @@ class MatchQueue(ABC):
 
     @abstractmethod
     async def state(self, ticket: str) -> TicketState | None:
-        """The ticket and its line's news (None: no such ticket); the holder is seen now."""
+        """The ticket and its line's news (None: no such ticket); the holder is seen now. A
+        ticket ``starting`` for :data:`STARTING_SECONDS` is cancelled."""
 
     @abstractmethod
     async def cancel(self, ticket: str) -> bool:
@@ -105,6 +109,7 @@ class _Entry:
     status: Status
     since: float
     seen: float
+    taken: float = 0.0
     seating: Seating | None = field(default=None)
 
 
@@ -139,7 +144,7 @@ class MemoryQueue(MatchQueue):
             return []
         del line[:len(group)]
         for ticket in group:
-            self._entries[ticket].status = "starting"
+            self._entries[ticket].status, self._entries[ticket].taken = "starting", now
         return [self._entries[ticket].waiting for ticket in group]
 
     async def state(self, ticket: str) -> TicketState | None:
@@ -148,6 +153,8 @@ class MemoryQueue(MatchQueue):
         if entry is None:
             return None
         now = entry.seen = time.monotonic()
+        if entry.status == "starting" and now - entry.taken > STARTING_SECONDS:
+            entry.status = "cancelled"
         line = self._lines.get(entry.waiting.variant, [])
         waited = now - self._entries[line[0]].since if line else 0.0
         return TicketState(entry.waiting, entry.status, len(line), waited, entry.seating)

@@ -29,6 +29,7 @@ from ..setting import Variant
 from ..store.accounts import Account
 from .match_queue import (
     KEEP_SECONDS,
+    STARTING_SECONDS,
     TABLE_SIZE,
     MatchQueue,
     QueueUnavailable,
@@ -75,7 +76,7 @@ local group = {}
 for _, id in ipairs(ids) do
   redis.call('ZREM', KEYS[1], id)
   redis.call('ZREM', KEYS[2], id)
-  redis.call('HSET', ARGV[3] .. id, 'status', 'starting')
+  redis.call('HSET', ARGV[3] .. id, 'status', 'starting', 'taken', now)
   table.insert(group, id)
   table.insert(group, redis.call('HGET', ARGV[3] .. id, 'name') or '')
   table.insert(group, redis.call('HGET', ARGV[3] .. id, 'account') or '')
@@ -91,6 +92,12 @@ if #ticket == 0 then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local fields = {}
 for i = 1, #ticket, 2 do fields[ticket[i]] = ticket[i + 1] end
+if fields['status'] == 'starting' and now - tonumber(fields['taken']) > tonumber(ARGV[4]) then
+  redis.call('HSET', KEYS[1], 'status', 'cancelled')
+  for i = 1, #ticket, 2 do
+    if ticket[i] == 'status' then ticket[i + 1] = 'cancelled' end
+  end
+end
 local line = ARGV[3] .. 'line:' .. fields['variant']
 if fields['status'] == 'waiting' then
   redis.call('ZADD', ARGV[3] .. 'seen:' .. fields['variant'], 'XX', now, ARGV[1])
@@ -100,8 +107,8 @@ local waited = 0
 if #oldest > 0 then waited = now - tonumber(oldest[2]) end
 return {ticket, redis.call('ZCARD', line), waited}
 """
-"""KEYS: ticket; ARGV: ticket id, keep ms, key prefix. Returns the ticket's fields, the line's
-length and how long (ms) its oldest has waited."""
+"""KEYS: ticket; ARGV: ticket id, keep ms, key prefix, starting ms. Returns the ticket's
+fields, the line's length and how long (ms) its oldest has waited."""
 
 CANCEL = """
 if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
@@ -169,7 +176,8 @@ class RedisQueue(MatchQueue):
         """The ticket and its line's news (None: no such ticket); the holder is seen now."""
         with _answering():
             answer = await self._state(
-                keys=[self._ticket(ticket)], args=[ticket, _ms(KEEP_SECONDS), self.prefix]
+                keys=[self._ticket(ticket)],
+                args=[ticket, _ms(KEEP_SECONDS), self.prefix, _ms(STARTING_SECONDS)],
             )
         if answer is None:
             return None
