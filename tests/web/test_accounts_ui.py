@@ -237,14 +237,18 @@ def test_a_second_browser_signs_in_and_takes_the_seat_back(
     link = phone.page.url
 
     desktop = Person(chromium, accounts_server.base, DESKTOP)  # no seat token in this browser
-    desktop.page.goto(accounts_server.base + "/")
-    sign_in(desktop, name)
-    desktop.page.goto(link)
-    desktop.wait_connected()
+    desktop.open_table(link.rsplit("/", 1)[1])
+    expect(desktop.page.locator("#nav-signin")).to_be_visible()
+    assert desktop.body("seat") == ""  # a guest watches
+    sign_in(desktop, name)  # signing in on the table's page takes the account's seat back
     desktop.wait_for("document.body.dataset.seat === '0'")
     expect(desktop.page.locator(".seat.bottom .who")).to_contain_text(name)
     expect(phone.page.locator("#conn")).to_have_attribute("data-status", "replaced")
     desktop.page.screenshot(path=str(screenshots / "desktop-seat-taken-back.png"))
     assert desktop.my_turn_or_result() in ("turn", "result")  # and plays on
+
+    phone.page.reload()  # signed in there too: its old token is void, the account is not
+    phone.wait_for("document.body.dataset.seat === '0'")
+    expect(desktop.page.locator("#conn")).to_have_attribute("data-status", "replaced")
     desktop.close()
     phone.close()

@@ -60,5 +60,8 @@ function draw() {
 }
 
 window.addEventListener("langchange", draw);
-window.addEventListener("sessionchange", draw);
+window.addEventListener("sessionchange", () => {
+  draw();
+  if (table) table.signedIn();
+});
 loadSession().then(() => setLang(lang()));

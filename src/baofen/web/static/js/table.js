@@ -28,7 +28,7 @@ const CHECK_DELAY_MS = 150;
 const TRICK_HOLD_MS = 1200;
 
 /** Open table `code` in `root`; returns its `renderShell` and `render` (to redraw the page,
- * e.g. on a language change). */
+ * e.g. on a language change), and `signedIn` (to call when the page signs in). */
 export function showTable(root, code) {
   const state = tableState(code);
   const conn = new Connection(code);
@@ -274,5 +274,7 @@ export function showTable(root, code) {
     redraw();
   }, (error) => toast(error.message, "error"));
   setInterval(() => tick(state), 250);
-  return { renderShell: shell, render: () => render(state, act) };
+  // Signed in while watching: connect again, so that the account's seat here is taken back.
+  const signedIn = () => { if (me() && state.message && state.message.you === null) conn.reopen(); };
+  return { renderShell: shell, render: () => render(state, act), signedIn };
 }
