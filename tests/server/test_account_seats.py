@@ -76,7 +76,8 @@ def test_a_seat_follows_its_account_and_no_other(live: ThreadServer) -> None:
     stale.send(type="reclaim", token=joined["token"])
     assert error_code(stale) == "bad_token"  # the old token went with the reclaim
     seats = httpx.get(f"{live.base}/api/tables/{code}").json()["seats"]
-    assert seats[0]["name"] == "Ann"
+    assert (seats[0]["name"], seats[0]["account"]) == ("Ann", True)
+    assert [seat["account"] for seat in seats[1:]] == [False] * 3
 
 
 def test_quickplay_binds_the_seat_and_is_rated(live: ThreadServer) -> None:
@@ -159,7 +160,7 @@ def test_rated_hands_ratings_history_and_deletion(live: ThreadServer) -> None:
     assert httpx.get(f"{live.base}/api/leaderboard").json() == []
     assert httpx.get(f"{live.base}/api/tables/{rated}/hands").json() == summaries
     seats = httpx.get(f"{live.base}/api/tables/{rated}").json()["seats"]
-    assert seats[0]["name"] == DELETED_NAME
+    assert (seats[0]["name"], seats[0]["account"]) == (DELETED_NAME, False)
     again = sign_up(live.base, "ann")  # the name is free again, with a clean record
     assert again.get("/api/players/ann").json()["games"]["baofen"]["hands"] == 0
 
@@ -188,3 +189,21 @@ def test_a_private_table_stays_secret_in_the_history_until_it_ends(live: ThreadS
     me.until(finished)
     shown = httpx.get(f"{live.base}/api/players/Dee").json()["recent"]
     assert {hand["table_code"] for hand in shown} == {code}
+
+
+def test_an_account_deleted_mid_match_leaves_a_guest_who_plays_on(live: ThreadServer) -> None:
+    eli = sign_up(live.base, "Eli")
+    rules = RuleSet.hongwu(hands=2)
+    code = create_table(live.base, rules.to_dict(), timer=None, rated=True)
+    me = Seated(Client(live.base, code, session(eli)), rules, seed=11)
+    me.client.join(0, "me")
+    me.client.send(type="fill_bots", level="random")
+    me.client.send(type="start")
+    me.until(lambda state: state["table"]["status"] == "playing")
+    assert eli.request("DELETE", "/api/me", json={"password": PASSWORD}).status_code == 204
+    state = me.until(lambda state: state["table"]["seats"][0]["name"] == DELETED_NAME)
+    assert not state["table"]["seats"][0]["account"]
+    final = me.until(finished)  # the hands are stored (and rated) without the account
+    assert len(final["table"]["match"]["history"]) == 2
+    assert httpx.get(f"{live.base}/api/leaderboard?variant=hongwu").json() == []
+    assert httpx.get(f"{live.base}/api/players/Eli").status_code == 404

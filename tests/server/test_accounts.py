@@ -62,6 +62,11 @@ def test_sign_up_sign_in_and_out(live: ThreadServer) -> None:
     assert back.status_code == 200
     assert back.json()["username"] == "Ann_1"
     assert ann.get("/api/me").status_code == 200
+    first = ann.cookies["baofen_session"]
+    assert ann.post("/api/login", json={"username": "ann_1", "password": PASSWORD}).is_success
+    assert ann.cookies["baofen_session"] != first  # signing in again ends the old session
+    stale = httpx.Client(base_url=live.base, cookies={"baofen_session": first})
+    assert stale.get("/api/me").status_code == 401
     for response in (created, back, wrong):
         assert PASSWORD not in response.text
 
@@ -122,19 +127,27 @@ def test_overlong_and_malformed_input_is_refused(live: ThreadServer) -> None:
 
 def test_wrong_passwords_are_rate_limited(live: ThreadServer) -> None:
     sign_up(live.base, "Cyd")
-    guess = {"username": "cyd", "password": "guess number"}
-    for _ in range(5):
-        assert httpx.post(f"{live.base}/api/login", json=guess).status_code == 401
-    limited = httpx.post(f"{live.base}/api/login", json=guess)
+    sign_up(live.base, "Dina")
+
+    def login(name: str, password: str, address: str) -> httpx.Response:
+        # uvicorn trusts X-Forwarded-For from loopback: each request comes "from" ``address``.
+        return httpx.post(f"{live.base}/api/login", headers={"X-Forwarded-For": address},
+                          json={"username": name, "password": password})
+
+    # Per username: five wrong guesses from five addresses, and the name is locked.
+    for n in range(5):
+        assert login("cyd", "guess number", f"10.0.0.{n}").status_code == 401
+    limited = login("CYD", PASSWORD, "10.0.1.1")  # even the right password, from elsewhere
     assert limited.status_code == 429
     assert 0 < int(limited.headers["Retry-After"]) <= 300
     assert "too many failed sign-ins" in limited.json()["detail"]
-    # Even the right password waits now, and so does any other name from this address.
-    right = httpx.post(f"{live.base}/api/login", json={"username": "Cyd", "password": PASSWORD})
-    assert right.status_code == 429
-    sign_up(live.base, "Dina")
-    other = httpx.post(f"{live.base}/api/login", json={"username": "Dina", "password": PASSWORD})
-    assert other.status_code == 429
+    assert login("Dina", PASSWORD, "10.0.1.1").status_code == 200  # others are not locked
+
+    # Per address: five wrong guesses at several names, and the address is locked.
+    for name in ("dina", "eve", "nobody", "dina", "x-y-z"):
+        assert login(name, "guess number", "10.0.2.2").status_code == 401
+    assert login("Dina", PASSWORD, "10.0.2.2").status_code == 429
+    assert login("Dina", PASSWORD, "10.0.2.3").status_code == 200
 
 
 def test_password_change_ends_the_other_sessions(live: ThreadServer) -> None:

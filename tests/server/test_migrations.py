@@ -5,6 +5,10 @@ and the migrations make exactly the tables the store's queries are written again
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,14 +27,14 @@ from baofen.match import Match
 from baofen.server.security import new_seat_token, token_hash
 from baofen.store import Store
 from baofen.store import schema as current
-from baofen.store.migrations import VERSION_TABLE, migrate
+from baofen.store.migrations import VERSION_TABLE, SchemaTooNew, migrate
 from baofen.wire.actions import action_record
 from baofen.wire.table import HandSummary
 
 from .accounts import session, sign_up
 from .databases import Database, database
 from .fixtures import schema_0001 as old
-from .harness import Client, ProcessServer, Seated, finished, free_port
+from .harness import ROOT, Client, ProcessServer, Seated, finished, free_port
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -155,3 +159,51 @@ def test_the_migrations_make_the_schemas_exactly(db: Database) -> None:
         Store(db.url, db.schema).close()  # at the latest revision already: nothing to do
     finally:
         store.drop()
+
+
+def test_a_database_of_a_newer_version_is_refused_unchanged(db: Database) -> None:
+    store = Store(db.url, db.schema)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(text(f"update {VERSION_TABLE} set version_num = '0099'")
+                         if db.schema is None else
+                         text(f'update "{db.schema}".{VERSION_TABLE} set version_num = \'0099\''))
+        with pytest.raises(SchemaTooNew, match="revision 0099"):
+            Store(db.url, db.schema)
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        if db.schema is not None:
+            env["BAOFEN_DB_SCHEMA"] = db.schema
+        serve = subprocess.run(
+            [sys.executable, "-m", "baofen", "serve", "--db", db.url, "--port", str(free_port())],
+            env=env, capture_output=True, text=True, timeout=60,
+        )
+        assert serve.returncode != 0
+        assert serve.stderr.strip().count("\n") == 0, serve.stderr  # one line, no traceback
+        assert "revision 0099" in serve.stderr and "newer version" in serve.stderr
+    finally:
+        store.drop()
+
+
+def test_servers_starting_together_migrate_one_after_the_other(db: Database) -> None:
+    opened: list[Store] = []
+    failures: list[BaseException] = []
+
+    def open_store() -> None:
+        try:
+            opened.append(Store(db.url, db.schema, timeout=30))
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    try:
+        assert failures == []
+        assert differences(opened[0].engine, db.schema, current.metadata) == []
+    finally:
+        for store in opened[1:]:
+            store.close()
+        if opened:
+            opened[0].drop()

@@ -28,13 +28,17 @@ def server_settings(db: str | None) -> ServerSettings:
 
 
 def open_store(settings: ServerSettings) -> Store:
-    """The store of ``settings.db``, opened (and its tables created when missing)."""
+    """The store of ``settings.db``, opened (its schema created or upgraded by the
+    migrations)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from ..store import Store
+    from ..store.migrations import SchemaTooNew
 
     try:
         return Store(settings.db, settings.db_schema)
+    except SchemaTooNew as error:
+        raise CommandError(f"cannot open the database {settings.db}: {error}") from None
     except SQLAlchemyError as error:
         # The driver's message comes first; SQLAlchemy adds the statement and a link below it.
         reason = str(error).strip().splitlines()[0]

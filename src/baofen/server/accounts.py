@@ -110,7 +110,12 @@ async def password_matches(password: str, hashed: str | None) -> bool:
 
 
 async def _open_session(request: Request, response: Response, account: Account) -> None:
+    """A new session for ``account`` in the response's cookie; the request's own session, if
+    it had one, ends (one cookie, one session)."""
     settings: ServerSettings = request.app.state.settings
+    previous = request.cookies.get(COOKIE)
+    if previous and len(previous) <= 128:
+        await run(request, accounts_of(request).close_session, token_hash(previous))
     token = secrets.token_urlsafe(SESSION_BYTES)
     lifetime = timedelta(days=settings.session_days)
     await run(request, accounts_of(request).open_session, account.id, token_hash(token), lifetime)

@@ -22,6 +22,7 @@ def seat_views(seats: Iterable[Seat], away: frozenset[int]) -> list[SeatView]:
             connected=seat.kind == "bot" or seat.connection is not None,
             auto=seat.kind == "human" and (seat.auto or seat.number in away),
             away=seat.number in away,
+            account=seat.account_id is not None,
         )
         for seat in seats
     ]

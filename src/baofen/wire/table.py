@@ -27,6 +27,10 @@ class SeatView(BaseModel):
     connected: bool = Field(description="a player's connection is open (bots: always true)")
     auto: bool = Field(description="托管: the computer plays this seat now")
     away: bool = Field(description="left or dropped (逃跑, rules.md §12.4)")
+    account: bool = Field(
+        False, description="the seat is bound to a signed-in player's account: `name` is its "
+        "username (GET /api/players/{name}); a guest's name is any text"
+    )
 
 
 class HandSummary(BaseModel):

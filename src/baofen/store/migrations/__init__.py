@@ -3,10 +3,17 @@
 Revision ``0001`` is the schema as it was before migrations (tables, seats, events, hands);
 ``0002`` adds accounts, sessions, ratings, hand results and the seats' account column. A
 database made before migrations existed (baofen's tables, no version table) is stamped at
-``0001`` and upgraded in place. The version is kept in the table ``baofen_version`` (not
+``0001`` and upgraded in place. Each run is one transaction, DDL included (on SQLite too).
+The version is kept in the table ``baofen_version`` (not
 Alembic's default name, so that baofen can share a database). On PostgreSQL the migrations run
-inside the store's schema (``db_schema``) under a transaction-wide advisory lock, so servers
-starting together migrate one after the other.
+inside the store's schema (``db_schema``) under a transaction-wide advisory lock (on SQLite, the
+database's write lock), so servers starting together migrate one after the other.
+
+To change the schema: change :mod:`baofen.store.schema`, and add the revision that makes the same
+change as ``versions/vNNNN_what.py`` (``revision = "NNNN"``, ``down_revision`` the previous one),
+written with ``op.*`` calls only (no SQL text, so that it runs on SQLite and PostgreSQL alike).
+``tests/server/test_migrations.py`` checks that the migrated database and the schema module
+agree, on both.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect, text
 
 VERSION_TABLE = "baofen_version"
@@ -28,9 +37,18 @@ HEAD = "head"
 _LOCK = 0x6261_6F66_656E  # "baofen": the advisory lock all migrating servers take
 
 
+class SchemaTooNew(Exception):
+    """The database was migrated by a newer version of baofen than this one."""
+
+
 def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> None:
-    """Bring the database to ``revision`` (the latest by default), in one transaction."""
+    """Bring the database to ``revision`` (the latest by default), in one transaction;
+    :class:`SchemaTooNew` (nothing changed) when a newer baofen made it."""
     with engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            # pysqlite runs DDL outside any transaction unless one is begun: this makes the
+            # migration all-or-nothing, and takes the write lock at once (one server at a time).
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
         if conn.dialect.name == "postgresql":
             conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": _LOCK})
             if schema is not None:
@@ -45,4 +63,13 @@ def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> 
             VERSION_TABLE, schema
         ):
             command.stamp(config, BASELINE)
+        current = MigrationContext.configure(
+            conn, opts={"version_table": VERSION_TABLE}
+        ).get_current_revision()
+        known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+        if current is not None and current not in known:
+            raise SchemaTooNew(
+                f"the database's schema is at revision {current}, which this version of baofen "
+                "does not know (a newer version made it): run the newer version"
+            )
         command.upgrade(config, revision)
