@@ -65,6 +65,16 @@ def sign_in(person: Person, username: str, password: str = PASSWORD) -> None:
     expect(person.page.locator("#nav-me")).to_have_text(username)
 
 
+def declare_then_let_the_computer_play(person: Person) -> None:
+    """Bid the highest (South bids first in 包分), so that the hand has a declarer and counts in
+    the record; then 托管 plays the rest, until the hand's result."""
+    assert person.my_turn_or_result() == "turn" and person.body("phase") == "bidding"
+    person.bid(person.highest_bid())
+    person.page.click("#btn-auto")
+    expect(person.page.locator(".result-dialog")).to_be_visible()
+    person.close_result()
+
+
 def play_one_rated_hand(person: Person) -> None:
     """和电脑玩 from the lobby (rated when signed in), 托管 on, until the hand's result."""
     page = person.page
@@ -73,9 +83,7 @@ def play_one_rated_hand(person: Person) -> None:
     page.click("#quickplay")
     page.wait_for_url("**/t/*")
     person.wait_for("document.body.dataset.status === 'playing'")
-    page.click("#btn-auto")
-    expect(page.locator(".result-dialog")).to_be_visible()
-    person.close_result()
+    declare_then_let_the_computer_play(person)
 
 
 def play_a_rated_one_hand_match(person: Person) -> None:
@@ -93,9 +101,7 @@ def play_a_rated_one_hand_match(person: Person) -> None:
     person.wait_for("document.body.dataset.seat === '0'")
     person.fill_bots()
     person.start()
-    page.click("#btn-auto")
-    expect(page.locator(".result-dialog")).to_be_visible()
-    person.close_result()
+    declare_then_let_the_computer_play(person)
 
 
 def test_sign_up_play_profile_leaderboard_and_account(
@@ -126,6 +132,8 @@ def test_sign_up_play_profile_leaderboard_and_account(
     expect(record.locator("[data-stat='hands'] dd")).to_have_text("1")
     expect(record.locator("[data-stat='rated'] dd")).to_have_text("1")
     expect(page.locator("#recent tbody tr")).to_have_count(1)
+    expect(page.locator("#recent tbody td").nth(2)).to_have_text("庄家")  # as declarer
+    expect(record.locator("[data-stat='declarer'] dd")).to_have_text("1")
     check_axe(ann, "profile")
     page.screenshot(path=str(screenshots / "phone-profile.png"), full_page=True)
     page.click("#recent [data-replay]")
