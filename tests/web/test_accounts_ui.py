@@ -194,6 +194,7 @@ def test_pages_in_english_on_a_desktop(
     page.goto(f"{bo.base}/players/{name}")
     expect(page.locator("#profile h2").first).to_contain_text("Baofen")
     expect(page.locator("#recent th").first).to_have_text("When")
+    expect(page.locator("#profile")).to_contain_text("replayed once its match is over")
     page.screenshot(path=str(screenshots / "desktop-profile-en.png"), full_page=True)
     page.goto(bo.base + "/leaderboard?variant=hongwu")
     expect(page.locator("#leaders")).to_contain_text("Nobody has played a rated hand yet.")

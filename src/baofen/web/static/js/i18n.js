@@ -96,6 +96,7 @@ const zh = {
   "profile.made.no": "败",
   "profile.replay": "复盘",
   "profile.replay.of": "复盘第 {n} 局",
+  "profile.replay.later": "私人牌桌的牌局要等比赛结束后才能复盘。",
 
   "leaders.title": "排行榜",
   "leaders.short": "排行榜",
@@ -447,6 +448,7 @@ const en = {
   "profile.made.no": "down",
   "profile.replay": "Replay",
   "profile.replay.of": "Replay of hand {n}",
+  "profile.replay.later": "Hands of a private table can be replayed once its match is over.",
 
   "leaders.title": "Leaderboard",
   "leaders.short": "Leaders",

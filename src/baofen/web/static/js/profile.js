@@ -54,7 +54,9 @@ function recentEl(recent) {
         el("th", { scope: "col", text })))),
       el("tbody", {}, recent.map(handRow))))
     : el("p", { class: "empty", text: t("profile.recent.none") });
-  return el("section", { class: "panel" }, el("h2", { text: t("profile.recent") }), body);
+  const later = recent.some((hand) => !hand.table_code);
+  return el("section", { class: "panel" }, el("h2", { text: t("profile.recent") }), body,
+    later && el("p", { class: "form-note", text: t("profile.replay.later") }));
 }
 
 function handRow(hand) {
