@@ -26,7 +26,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.schema import CreateSchema, DropSchema
+from sqlalchemy.schema import DropSchema
 from sqlalchemy.sql import Executable
 
 from . import schema as db
@@ -128,10 +128,7 @@ class Store:
                 url, pool_pre_ping=True, pool_timeout=timeout,
                 connect_args={"connect_timeout": max(2, ceil(timeout)), "options": options},
             )
-        if schema is not None:
-            with engine.begin() as conn:
-                conn.execute(CreateSchema(schema, if_not_exists=True))
-        migrate(engine, schema)
+        migrate(engine, schema)  # creates the schema when missing
         if schema is not None:
             engine = engine.execution_options(schema_translate_map={None: schema})
         self.engine: Engine = engine

@@ -25,6 +25,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect, text
+from sqlalchemy.schema import CreateSchema
 
 VERSION_TABLE = "baofen_version"
 """Where the schema's revision is kept."""
@@ -42,8 +43,9 @@ class SchemaTooNew(Exception):
 
 
 def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> None:
-    """Bring the database to ``revision`` (the latest by default), in one transaction;
-    :class:`SchemaTooNew` (nothing changed) when a newer baofen made it."""
+    """Bring the database to ``revision`` (the latest by default), in one transaction, creating
+    the PostgreSQL ``schema`` when missing; :class:`SchemaTooNew` (nothing changed) when a
+    newer baofen made it."""
     with engine.begin() as conn:
         if conn.dialect.name == "sqlite":
             # pysqlite runs DDL outside any transaction unless one is begun: this makes the
@@ -52,6 +54,8 @@ def migrate(engine: Engine, schema: str | None = None, revision: str = HEAD) -> 
         if conn.dialect.name == "postgresql":
             conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": _LOCK})
             if schema is not None:
+                # Under the lock: two servers creating it at once would collide.
+                conn.execute(CreateSchema(schema, if_not_exists=True))
                 quoted = conn.dialect.identifier_preparer.quote_identifier(schema)
                 conn.execute(text("select set_config('search_path', :path, true)"),
                              {"path": quoted})
