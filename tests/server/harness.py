@@ -3,6 +3,7 @@ WebSocket clients that record every message they receive."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -11,8 +12,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -37,6 +40,17 @@ FAST = {
 """Server settings that keep tests fast (computer players act at once, so players act more
 often than people can, and one address creates many tables: the rate limits are raised,
 except where a test checks them)."""
+
+
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a thread of its own: a browser test's Playwright (sync API)
+    keeps an event loop running in the test thread, where ``asyncio.run`` refuses to start when
+    both kinds of tests share a pytest worker."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class ThreadServer:

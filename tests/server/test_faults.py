@@ -25,7 +25,16 @@ from baofen.store import Event, Store
 from baofen.store.async_store import AsyncStore, StoreUnavailable
 
 from .databases import POSTGRES_URL, Database, database
-from .harness import FAST, Client, ProcessServer, ThreadServer, create_table, free_port, to_act
+from .harness import (
+    FAST,
+    Client,
+    ProcessServer,
+    ThreadServer,
+    create_table,
+    free_port,
+    run_async,
+    to_act,
+)
 
 QUICK = 1.0
 """Seconds within which a table that does not wait on the database answers (a fraction of
@@ -145,11 +154,11 @@ def test_actions_arriving_together_share_one_commit(tmp_path: Path) -> None:
 
     writer = AsyncStore(store, timeout=5.0)
     try:
-        assert asyncio.run(append_all(writer, 1)) == [None] * len(codes)
+        assert run_async(append_all(writer, 1)) == [None] * len(codes)
         assert writer.writes == len(codes)
         assert writer.groups <= 3, (writer.writes, writer.groups)
         store.append(codes[0], Event(2, "next", {}))  # the writer's seq 2 of t0 is taken
-        outcomes = asyncio.run(append_all(writer, 2))
+        outcomes = run_async(append_all(writer, 2))
     finally:
         writer.close()
     assert isinstance(outcomes[0], StoreUnavailable)
@@ -181,7 +190,7 @@ def test_a_hung_commit_is_waited_for_a_bounded_time(tmp_path: Path) -> None:
         return time.monotonic() - began
 
     try:
-        assert asyncio.run(append()) < QUICK
+        assert run_async(append()) < QUICK
     finally:
         writer.close()
 

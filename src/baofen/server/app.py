@@ -12,7 +12,7 @@ from .. import __version__
 from ..store import Store
 from ..store.accounts import Accounts
 from ..store.async_store import AsyncStore
-from . import accounts, analysis, browser, players, rest, web, websocket
+from . import accounts, analysis, browser, players, quickmatch, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
 from .security import CreationLimits
@@ -36,10 +36,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.login_limits = accounts.LoginLimits(
             settings.login_failures, settings.login_window
         )
+        queue = quickmatch.make_queue(settings.redis)
+        app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
         await lobby.resume()
         try:
             yield
         finally:
+            await queue.close()
             await lobby.close()
             store.close()
             reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
@@ -59,5 +62,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(websocket.router)
     app.include_router(browser.router)
     app.include_router(analysis.router)
+    app.include_router(quickmatch.router)
     app.include_router(web.router)
     return app

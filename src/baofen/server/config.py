@@ -62,3 +62,11 @@ class ServerSettings(BaseSettings):
     max_connections: int = Field(
         1000, ge=1, description="concurrent connections at most (more are answered 503)"
     )
+    match_wait_seconds: Seconds = Field(
+        20.0, description="匹配: after this long waiting, computer players fill the empty seats "
+        "and the match starts"
+    )
+    redis: str | None = Field(
+        None, description="Redis URL shared by the server processes of a cluster (e.g. "
+        "redis://host:6379/0): quick match then pairs players across them; none: in-process"
+    )

@@ -69,7 +69,12 @@ async def invalid_request(request: Request, error: Exception) -> Response:
     return Response(detail, status.HTTP_422_UNPROCESSABLE_CONTENT, media_type="application/json")
 
 
-def _check_creation_rate(request: Request) -> None:
+def default_name() -> str:
+    """A readable name for a player who gave none, e.g. 玩家4821."""
+    return f"玩家{secrets.randbelow(9000) + 1000}"
+
+
+def check_creation_rate(request: Request) -> None:
     """429 when this client address creates tables too fast."""
     limits: CreationLimits = request.app.state.creations
     if not limits.allow(request.client.host if request.client else ""):
@@ -84,7 +89,7 @@ def _check_creation_rate(request: Request) -> None:
 )
 async def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Create a table with a rule set and settings; returns its code and shareable link."""
-    _check_creation_rate(request)
+    check_creation_rate(request)
     try:
         table = await _lobby(request).create(body.rules, body.settings)
     except TableError as error:
@@ -105,13 +110,13 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
     """和电脑玩: a new private table of the game's default rules with this player at South and
     the computer in the other seats, started; the player connects with the seat token.
     (On the event loop, where a table's driver and timers live.)"""
-    _check_creation_rate(request)
+    check_creation_rate(request)
     account = await session_account(request)
     # Against the computer a signed-in player's hands are rated (the levels' ratings are fixed).
     settings = TableSettings(private=True, rated=account is not None)
     if body.level is not None:
         settings = settings.model_copy(update={"bot_level": body.level})
-    name = body.name or f"玩家{secrets.randbelow(9000) + 1000}"  # readable, e.g. 玩家4821
+    name = body.name or default_name()
     try:
         table = await _lobby(request).create(RuleSet.create(variant=body.variant), settings)
         async with table.lock:

@@ -16,6 +16,7 @@ from pydantic.json_schema import models_json_schema
 from ..ruleset import RuleSet
 from ..wire import accounts
 from ..wire.messages import ClientMessages, ServerMessages
+from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.record import HandRecord
 from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
 from ..wire.settings import ClientDefaults
@@ -41,6 +42,8 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     accounts.Me,
     accounts.PlayerProfile,
     accounts.LeaderboardEntry,
+    MatchRequest,
+    MatchTicket,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""

@@ -1,4 +1,5 @@
-"""The browser client's pages: the lobby at ``/``, a table at ``/t/{code}``, and the static
+"""The browser client's pages: the lobby at ``/``, a table at ``/t/{code}``, a player's 战绩 at
+``/players/{username}``, the leaderboard at ``/leaderboard``, and the static
 assets (HTML, CSS, JavaScript modules) shipped in the package under ``baofen/web/static``."""
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ router.mount("/static", _StaticFiles(directory=STATIC), name="static")
 
 @router.get("/")
 @router.get("/t/{code}")
+@router.get("/players/{username}")
+@router.get("/leaderboard")
 def page() -> FileResponse:
-    """The single page of the client; it reads the table code from the address itself."""
+    """The single page of the client; it reads the table code (or the player) from the
+    address itself."""
     return FileResponse(STATIC / "index.html", headers=NO_CACHE)

@@ -10,6 +10,7 @@ async function request(method, path, body) {
   if (!response.ok) {
     const error = new Error(describe(data) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.retryAfter = Number(response.headers.get("Retry-After")) || null;
     throw error;
   }
   return data;
@@ -30,7 +31,18 @@ export const api = {
   table: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}`),
   create: (body) => request("POST", "/api/tables", body),
   quickplay: (body) => request("POST", "/api/quickplay", body),
+  match: (body) => request("POST", "/api/match", body),
+  matchNews: (ticket) => request("GET", `/api/match/${encodeURIComponent(ticket)}`),
+  cancelMatch: (ticket) => request("DELETE", `/api/match/${encodeURIComponent(ticket)}`),
   hands: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands`),
+  me: () => request("GET", "/api/me"),
+  signUp: (body) => request("POST", "/api/accounts", body),
+  signIn: (body) => request("POST", "/api/login", body),
+  signOut: () => request("POST", "/api/logout"),
+  changePassword: (body) => request("POST", "/api/me/password", body),
+  deleteAccount: (body) => request("DELETE", "/api/me", body),
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (variant, limit = 50) => request("GET", `/api/leaderboard?variant=${encodeURIComponent(variant)}&limit=${limit}`),
   replay: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/replay`),
   analysis: (code, n) => request("GET", `/api/tables/${encodeURIComponent(code)}/hands/${n}/analysis`),
 };

@@ -68,6 +68,15 @@ export class Connection extends EventTarget {
     if (!this.stopped && this.status === "closed") this.connect();
   }
 
+  /** Open a new socket now and drop the old one (the page signed in: the session cookie
+   * travels with a WebSocket's handshake only). */
+  reopen() {
+    if (this.stopped) return;
+    const old = this.socket;
+    this.connect();
+    if (old) old.close();
+  }
+
   /** Give up for good (the seat was taken over elsewhere, or the table does not exist). */
   stop(status) {
     this.stopped = true;

@@ -74,17 +74,21 @@ export function banner(title, message) {
   setTimeout(() => node.remove(), 6000);
 }
 
-/** Show a modal dialog over the page; returns a function that closes it. */
+let dialogs = 0;
+
+/** Show a modal dialog over the page, named by its title; returns a function that closes it. */
 export function modal(title, body, { onClose, className } = {}) {
+  const titleId = `dialog-title-${++dialogs}`;
   const layer = byId("overlay");
   const close = () => {
     box.remove();
     if (!layer.children.length) layer.hidden = true;
     if (onClose) onClose();
   };
-  const box = el("div", { class: ["modal", className], role: "dialog", "aria-modal": "true" },
+  const box = el("div", { class: ["modal", className], role: "dialog", "aria-modal": "true",
+    "aria-labelledby": titleId },
     el("div", { class: "modal-head" },
-      el("h2", { text: title }),
+      el("h2", { id: titleId, text: title }),
       el("button", { class: "icon close", "aria-label": t("btn.close"), text: "✕", on: { click: close } })),
     el("div", { class: "modal-body" }, body));
   layer.append(box);

@@ -7,6 +7,8 @@ import { el, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { buildSettings, readSettings, refresh } from "./settings.js";
 import { playerName, setPlayerName, setSeatToken } from "./prefs.js";
+import { quickMatch } from "./quickmatch.js";
+import { me } from "./session.js";
 
 let cache = null;
 let variant = "baofen";
@@ -37,8 +39,10 @@ export async function showLobby(root) {
         on: { change: () => { variant = game; showLobby(root); } } }),
       el("strong", { text: t(`game.${game}`) }),
       el("small", { text: t(`game.${game}.note`) }))));
+  const account = me();
   const nameInput = el("input", { id: "f-player", name: "player", type: "text", maxLength: 24,
-    value: playerName(), autocomplete: "nickname", on: { change: (e) => setPlayerName(e.target.value) } });
+    value: account ? account.username : playerName(), autocomplete: "nickname", readOnly: Boolean(account),
+    title: account ? t("lobby.account_name") : null, on: { change: (e) => setPlayerName(e.target.value) } });
   const levelPicker = el("select", { id: "quick-level", "aria-label": t("quick.level"),
     on: { change: (e) => { level = e.target.value; } } },
   defaults.bot_levels.map((id) => el("option", { value: id, text: t(`level.${id}`), selected: id === level })));
@@ -52,6 +56,10 @@ export async function showLobby(root) {
           on: { click: (e) => quickplay(e.currentTarget) } }),
         el("small", { text: t("quick.note") }),
         el("label", { class: "inline-field" }, el("span", { text: t("quick.level") }), levelPicker)),
+      el("div", { class: "choice" },
+        el("button", { type: "button", class: "primary big", id: "quickmatch", text: t("match.button"),
+          on: { click: (e) => match(e.currentTarget) } }),
+        el("small", { text: t("match.choice") })),
       el("div", { class: "choice" },
         el("button", { type: "button", class: "primary big", id: "friends", text: t("friends.title"),
           on: { click: (e) => playFriends(e.currentTarget, defaults) } }),
@@ -108,8 +116,11 @@ async function listTables(list) {
   }));
 }
 
-/** The player's name: the one typed, or a readable default remembered for next time. */
+/** The player's name: the account's when signed in, else the one typed, or a readable default
+ * remembered for next time. */
 function nameNow() {
+  const account = me();
+  if (account) return account.username;
   const typed = document.getElementById("f-player")?.value.trim();
   if (typed) setPlayerName(typed);
   else if (!playerName()) setPlayerName(t("name.default", { n: 1000 + Math.floor(Math.random() * 9000) }));
@@ -127,6 +138,17 @@ async function quickplay(button) {
     toast(t("lobby.error", { message: error.message }), "error");
     button.disabled = false;
   }
+}
+
+/** 快速匹配: wait for other players of the game; the table opens once seated. */
+async function match(button) {
+  button.disabled = true;
+  try {
+    await quickMatch(variant, nameNow());
+  } catch (error) {
+    toast(t("lobby.error", { message: error.message }), "error");
+  }
+  button.disabled = false;
 }
 
 /** 和朋友玩: a table of the game's default rules, this player seated at South. */

@@ -1,28 +1,56 @@
-// Entry point: the lobby at /, a table at /t/{code}; the language switch redraws the page.
+// Entry point: the lobby at /, a table at /t/{code}, a player's 战绩 at /players/{name}, the
+// leaderboard at /leaderboard; the top bar links to them and to signing in. The language
+// switch and signing in or out redraw the page.
 
 import { byId, el, fill } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
+import { showProfile } from "./profile.js";
+import { loadSession, me } from "./session.js";
+import { openSignIn } from "./signin.js";
 import { showTable } from "./table.js";
 
 const root = byId("app");
-const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
-const code = match ? decodeURIComponent(match[1]) : null;
+const path = location.pathname;
+const code = pathPart(/^\/t\/([^/]+)\/?$/);
+const player = pathPart(/^\/players\/([^/]+)\/?$/);
+const leaderboard = /^\/leaderboard\/?$/.test(path);
 let table = null;
 
+function pathPart(pattern) {
+  const match = path.match(pattern);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
 function drawTopbar() {
+  const account = me();
   fill(byId("topbar"),
     el("a", { class: "brand", id: "brand", href: "/", text: t("title") }),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
+    !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
+    account
+      ? el("a", { class: "nav me", id: "nav-me", href: `/players/${encodeURIComponent(account.username)}`,
+        title: t("account.you"), text: account.username })
+      : el("button", { type: "button", class: "nav", id: "nav-signin", text: t("account.signin"),
+        on: { click: () => openSignIn() } }),
     el("button", { type: "button", class: "lang", id: "lang", text: t("lang.switch"),
       on: { click: () => setLang(lang() === "zh" ? "en" : "zh") } }));
 }
 
+function failed(error) {
+  fill(root, el("p", { class: "error", text: t("err.generic", { message: error.message }) }));
+}
+
 function draw() {
   drawTopbar();
-  if (!code) {
-    showLobby(root).catch((error) => fill(root, el("p", { class: "error", text: t("err.generic", { message: error.message }) })));
+  if (player !== null) {
+    showProfile(root, player).catch(failed);
+  } else if (leaderboard) {
+    showLeaderboard(root).catch(failed);
+  } else if (!code) {
+    showLobby(root).catch(failed);
   } else if (table) {
     table.renderShell();
     table.render();
@@ -32,4 +60,8 @@ function draw() {
 }
 
 window.addEventListener("langchange", draw);
-setLang(lang());
+window.addEventListener("sessionchange", () => {
+  draw();
+  if (table) table.signedIn();
+});
+loadSession().then(() => setLang(lang()));

@@ -12,6 +12,7 @@ import { Connection } from "./connection.js";
 import { banner, byId, el, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { playerName, seatToken, setPlayerName, setSeatToken } from "./prefs.js";
+import { me } from "./session.js";
 import { openReplay } from "./replay.js";
 import { renderActions } from "./table/actions.js";
 import { renderCenter } from "./table/center.js";
@@ -27,7 +28,7 @@ const CHECK_DELAY_MS = 150;
 const TRICK_HOLD_MS = 1200;
 
 /** Open table `code` in `root`; returns its `renderShell` and `render` (to redraw the page,
- * e.g. on a language change). */
+ * e.g. on a language change), and `signedIn` (to call when the page signs in). */
 export function showTable(root, code) {
   const state = tableState(code);
   const conn = new Connection(code);
@@ -215,7 +216,8 @@ export function showTable(root, code) {
 
   // -- the connection -------------------------------------------------------------------------
 
-  /** Take back this browser's seat with its token; sit at South when the lobby just opened
+  /** Take back this browser's seat with its token, or the seat bound to the signed-in account;
+   * sit at South when the lobby just opened
    * this table for its player (#sit); or else watch. */
   async function identify() {
     const token = seatToken(code);
@@ -224,6 +226,11 @@ export function showTable(root, code) {
       if (answer.type === "joined") return;
       if (answer.code === "bad_token") setSeatToken(code, null);
       else if (answer.code === "closed") return;
+    }
+    if (me()) { // a seat bound to the account, taken on another device: take it back here
+      const answer = await conn.request({ type: "reclaim", token: null });
+      if (answer.type === "joined") return setSeatToken(code, answer.token);
+      if (answer.code === "closed") return;
     }
     if (location.hash === "#sit") {
       history.replaceState(null, "", location.pathname);
@@ -267,5 +274,7 @@ export function showTable(root, code) {
     redraw();
   }, (error) => toast(error.message, "error"));
   setInterval(() => tick(state), 250);
-  return { renderShell: shell, render: () => render(state, act) };
+  // Signed in while watching: connect again, so that the account's seat here is taken back.
+  const signedIn = () => { if (me() && state.message && state.message.you === null) conn.reopen(); };
+  return { renderShell: shell, render: () => render(state, act), signedIn };
 }

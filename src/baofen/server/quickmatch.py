@@ -1,0 +1,197 @@
+"""匹配 (quick match): players asking for a game of one variant are seated together as they
+come; four start at once, and once the first of them has waited ``match_wait_seconds`` the
+computer (level normal) fills the empty seats and the match starts. Quick-match tables are
+private and rated.
+
+Nothing runs in the background: asking for a ticket, and every poll of one, moves its line on
+(:meth:`Matchmaker.step`). Whichever server process takes a group makes the table; the other
+players' processes read their seats from the shared line.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Path, Request, status
+
+from ..bots import BotLevel
+from ..ruleset import RuleSet
+from ..setting import Variant
+from ..store.accounts import Account
+from ..store.async_store import StoreUnavailable
+from ..wire.quickmatch import MatchRequest, MatchTicket
+from ..wire.settings import TableSettings
+from .lobby import Lobby
+from .match_queue import (
+    STALE_SECONDS,
+    MatchQueue,
+    MemoryQueue,
+    QueueUnavailable,
+    Seating,
+    TicketState,
+    Waiting,
+)
+from .rest import check_creation_rate, default_name
+from .seats import TableError
+from .sessions import session_account
+
+log = logging.getLogger(__name__)
+
+BOT_LEVEL: BotLevel = "normal"
+"""Level of the computer players who fill a quick-match table."""
+
+
+def make_queue(redis_url: str | None) -> MatchQueue:
+    """The Redis line when the server has a Redis URL, else the in-process one."""
+    if redis_url is None:
+        return MemoryQueue()
+    from .redis_queue import RedisQueue  # loads the Redis client only when one is used
+
+    return RedisQueue(redis_url)
+
+
+class Matchmaker:
+    """Seats the players of ``queue`` at new tables of ``lobby``."""
+
+    def __init__(self, queue: MatchQueue, lobby: Lobby, wait: float) -> None:
+        self.queue = queue
+        self.lobby = lobby
+        self.wait = wait
+
+    async def ask(self, variant: Variant, name: str, account: Account | None) -> MatchTicket:
+        """A new ticket in ``variant``'s line (seated at once when it makes four); a
+        signed-in player waits under the account's name."""
+        if account is not None:
+            name = account.username
+        ticket = secrets.token_urlsafe(16)
+        await self.queue.put(Waiting(ticket, variant, name, account))
+        view = await self.view(ticket)
+        assert view is not None
+        return view
+
+    async def view(self, ticket: str) -> MatchTicket | None:
+        """The ticket as its holder sees it, after moving its line on (None: no such ticket)."""
+        state = await self.queue.state(ticket)
+        if state is None:
+            return None
+        if state.status == "waiting" and await self.step(state.waiting.variant):
+            state = await self.queue.state(ticket) or state
+        return self._ticket(state)
+
+    async def step(self, variant: Variant) -> bool:
+        """Seat the group of ``variant``'s line that is due, if any; True if one was."""
+        group = await self.queue.take(variant, self.wait, STALE_SECONDS)
+        if group:
+            await self._seat(variant, group)
+        return bool(group)
+
+    async def _seat(self, variant: Variant, group: list[Waiting]) -> None:
+        """A started, rated table with ``group`` in seats 0, 1, … as they came and the
+        computer in the others; when it cannot be made, the group's tickets are cancelled.
+        An account that asked twice (two tabs) has one seat, which both tickets are given."""
+        seatings: dict[str, Seating] = {}
+        try:
+            table = await self.lobby.create(
+                RuleSet.create(variant=variant), TableSettings(private=True, rated=True)
+            )
+            async with table.lock:
+                by_account: dict[int, Seating] = {}
+                number = 0
+                for waiting in group:
+                    account = waiting.account
+                    if account is not None and account.id in by_account:
+                        seatings[waiting.ticket] = by_account[account.id]
+                        continue
+                    token = await table.seat_player(number, waiting.name, account)
+                    seating = seatings[waiting.ticket] = Seating(table.code, number, token)
+                    number += 1
+                    if account is not None:
+                        by_account[account.id] = seating
+                await table.fill_bots(BOT_LEVEL)
+                await table.start()
+        except (TableError, StoreUnavailable) as error:
+            log.warning("quick match: no table for %d players: %s", len(group), error)
+            seatings = {}
+        for waiting in group:
+            await self.queue.settle(waiting.ticket, seatings.get(waiting.ticket))
+
+    def _ticket(self, state: TicketState) -> MatchTicket:
+        seating = state.seating
+        waiting = state.status in ("waiting", "starting")
+        return MatchTicket(
+            ticket=state.waiting.ticket,
+            variant=state.waiting.variant,
+            status="waiting" if waiting else state.status,
+            waiting_players=state.waiting_players,
+            seconds_left=max(0.0, self.wait - state.waited) if state.status == "waiting" else 0.0,
+            code=seating and seating.code,
+            seat=seating and seating.seat,
+            token=seating and seating.token,
+        )
+
+
+router = APIRouter()
+
+Ticket = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def _matchmaker(request: Request) -> Matchmaker:
+    matchmaker: Matchmaker = request.app.state.matchmaker
+    return matchmaker
+
+
+def _unavailable() -> HTTPException:
+    return HTTPException(
+        status.HTTP_503_SERVICE_UNAVAILABLE, "the quick-match line is not answering: try again"
+    )
+
+
+def _missing(ticket: str) -> HTTPException:
+    return HTTPException(status.HTTP_404_NOT_FOUND, f"no quick-match ticket {ticket!r}")
+
+
+@router.post(
+    "/api/match", status_code=status.HTTP_201_CREATED,
+    responses={429: {"description": "this address asks too often"}},
+)
+async def ask_match(body: MatchRequest, request: Request) -> MatchTicket:
+    """匹配: wait for a game of ``variant`` with other players; follow the ticket with
+    ``GET /api/match/{ticket}`` (about every second: a ticket nobody asks about for
+    10 seconds leaves the line)."""
+    check_creation_rate(request)
+    account = await session_account(request)
+    try:
+        return await _matchmaker(request).ask(body.variant, body.name or default_name(), account)
+    except QueueUnavailable:
+        raise _unavailable() from None
+
+
+@router.get("/api/match/{ticket}")
+async def get_match(ticket: Ticket, request: Request) -> MatchTicket:
+    """The ticket's news: players waiting, seconds left, and once seated the table."""
+    try:
+        view = await _matchmaker(request).view(ticket)
+    except QueueUnavailable:
+        raise _unavailable() from None
+    if view is None:
+        raise _missing(ticket)
+    return view
+
+
+@router.delete("/api/match/{ticket}", responses={409: {"description": "already seated"}})
+async def cancel_match(ticket: Ticket, request: Request) -> MatchTicket:
+    """Leave the line; 409 once the ticket is seated (the table has started)."""
+    matchmaker = _matchmaker(request)
+    try:
+        cancelled = await matchmaker.queue.cancel(ticket)
+        view = await matchmaker.view(ticket)
+    except QueueUnavailable:
+        raise _unavailable() from None
+    if view is None:
+        raise _missing(ticket)
+    if not cancelled and view.status != "cancelled":
+        where = f" at table {view.code}" if view.code else ""
+        raise HTTPException(status.HTTP_409_CONFLICT, f"the ticket is already seated{where}")
+    return view

@@ -1,0 +1,31 @@
+// How ratings, counts and dates read on the profile and leaderboard pages.
+
+import { el } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+/** A rating as shown: the rating (mu − 3 sigma), and the estimate with its uncertainty;
+ * `labelled` puts the word 等级分 before it. */
+export function ratingEl(rating, labelled = false) {
+  return el("span", { class: "rating", title: t("rating.explain") },
+    labelled && el("span", { class: "rating-label", text: t("leaders.col.rating") }),
+    el("strong", { class: "rating-value", text: rating.display.toFixed(1) }),
+    el("small", { class: "rating-spread", text: t("rating.spread", { mu: rating.mu.toFixed(1), sigma: rating.sigma.toFixed(1) }) }));
+}
+
+/** A number with its sign (+3, −1.5; 0 without). */
+export function signed(value, digits = 0) {
+  const text = Math.abs(value).toFixed(digits);
+  if (value > 0) return `+${text}`;
+  return value < 0 ? `−${text}` : text;
+}
+
+/** A share as a percentage, or a dash for none. */
+export const percent = (share) => (share === null ? "—" : `${Math.round(share * 100)}%`);
+
+/** A date in the page's language; `withTime`: the short day and the time (a recent hand). */
+export function dateText(iso, withTime = false) {
+  const options = withTime
+    ? { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }
+    : { year: "numeric", month: "long", day: "numeric" };
+  return new Date(iso).toLocaleString(lang() === "zh" ? "zh-CN" : "en-GB", options);
+}

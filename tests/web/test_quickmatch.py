@@ -1,0 +1,82 @@
+"""快速匹配 (quick match) in the browser: two people ask for a game, see each other waiting and
+the countdown, and land at the same started table with the computer in the other seats; a
+player who cancels leaves the line. Screenshots at phone and desktop sizes, in both languages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from baofen.server import ServerSettings
+
+from ..server.harness import ThreadServer
+from .conftest import FAST
+from .test_table_ux import check_axe
+from .ui import DESKTOP, PHONE, Person
+
+
+@pytest.fixture(scope="module")
+def match_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """A server of its own (its quick-match line is this module's alone), waiting 4 s."""
+    db = tmp_path_factory.mktemp("quickmatch") / "baofen.db"
+    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", match_wait_seconds=4, **FAST))
+    yield live
+    live.stop()
+
+
+def open_lobby(person: Person, name: str, english: bool = False) -> None:
+    page = person.page
+    page.goto(person.base + "/")
+    if english:
+        page.click("#lang")
+    page.fill("#f-player", name)
+
+
+def ask(person: Person) -> None:
+    person.page.click("#quickmatch")
+    expect(person.page.locator("#match")).to_be_visible()
+
+
+def test_two_people_are_seated_together(
+    chromium: Browser, match_server: ThreadServer, screenshots: Path
+) -> None:
+    ann = Person(chromium, match_server.base, PHONE)
+    bo = Person(chromium, match_server.base, DESKTOP)
+    open_lobby(ann, "Ann")
+    open_lobby(bo, "Bo", english=True)
+    ask(ann)
+    expect(ann.page.locator("#match-count")).to_have_text("已有 1/4 位玩家")
+    ask(bo)
+    expect(bo.page.locator("#match-count")).to_have_text("2/4 players here")
+    expect(ann.page.locator("#match-count")).to_have_text("已有 2/4 位玩家")  # news each second
+    expect(ann.page.locator("#match-countdown")).to_contain_text("秒后电脑补齐空位并开局")
+    expect(ann.page.locator(".match-seat.taken")).to_have_count(2)
+    check_axe(ann, "quick-match dialog")
+    ann.page.screenshot(path=str(screenshots / "phone-quickmatch.png"))
+    bo.page.screenshot(path=str(screenshots / "desktop-quickmatch-en.png"))
+    for person, seat in ((ann, "0"), (bo, "1")):  # after the wait: the table opens, started
+        person.page.wait_for_url("**/t/*")
+        person.wait_for(f"document.body.dataset.seat === '{seat}'"
+                        " && document.body.dataset.status === 'playing'")
+    assert ann.page.url == bo.page.url
+    expect(bo.page.locator(".seat.bottom .who")).to_contain_text("Bo")
+    ann.close()
+    bo.close()
+
+
+def test_cancel_leaves_the_line(chromium: Browser, match_server: ThreadServer) -> None:
+    cy = Person(chromium, match_server.base, PHONE)
+    open_lobby(cy, "Cy")
+    ask(cy)
+    cy.page.click("#match-cancel")
+    expect(cy.page.locator("#match")).to_have_count(0)
+    cy.wait_for("document.body.dataset.match === 'cancelled'")
+    expect(cy.page.locator("#quickmatch")).to_be_enabled()
+    other = httpx.post(f"{match_server.base}/api/match", json={"name": "Di"}).json()
+    assert other["waiting_players"] == 1  # Cy is no longer in the line
+    httpx.delete(f"{match_server.base}/api/match/{other['ticket']}")
+    cy.close()
