@@ -76,16 +76,29 @@ export function selectedNames() {
 }
 
 /** Overlap every group's cards a little more while the hand takes more than two rows (a narrow
- * screen): the whole hand stays in view without scrolling. */
+ * screen), down to a strip that still shows the rank; then make the cards a little smaller (to
+ * four fifths): the whole hand stays in view without scrolling, whatever the deal's groups. */
 function fitRows(row, rows = 2) {
   const groups = [...row.children];
   const count = () => new Set(groups.map((group) => group.offsetTop)).size;
-  let strip = parseFloat(getComputedStyle(row).getPropertyValue("--ov"));
-  while (count() > rows && strip > 12) {
-    strip -= 1;
-    for (const group of groups) {
-      const own = parseFloat(group.style.getPropertyValue("--ov")) || strip;
-      group.style.setProperty("--ov", `${Math.min(own, strip)}px`);
+  const style = getComputedStyle(row);
+  let strip = parseFloat(style.getPropertyValue("--ov"));
+  const width = parseFloat(style.getPropertyValue("--cw"));
+  const height = parseFloat(style.getPropertyValue("--ch"));
+  let scale = 1;
+  while (count() > rows) {
+    if (strip > 12) {
+      strip -= 1;
+      for (const group of groups) {
+        const own = parseFloat(group.style.getPropertyValue("--ov")) || strip;
+        group.style.setProperty("--ov", `${Math.min(own, strip)}px`);
+      }
+    } else if (scale > 0.8) {
+      scale -= 0.04;
+      row.style.setProperty("--cw", `${Math.round(width * scale)}px`);
+      row.style.setProperty("--ch", `${Math.round(height * scale)}px`);
+    } else {
+      break;
     }
   }
 }
