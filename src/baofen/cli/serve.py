@@ -30,6 +30,14 @@ def serve(
         int, typer.Option(min=0, max=65535, metavar="PORT", help="port to listen on")
     ] = 8000,
     db: DbOption = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Redis URL (redis://HOST:6379/N): run as one node of a cluster sharing the "
+            "database (PostgreSQL); default: $BAOFEN_REDIS, else a single server",
+        ),
+    ] = None,
 ) -> None:
     """Run the multiplayer game server (REST lobby and WebSocket tables)."""
     import uvicorn
@@ -38,6 +46,8 @@ def serve(
     from ..server.transport import uvicorn_options
 
     settings = server_settings(db)
+    if redis is not None:
+        settings = settings.model_copy(update={"redis": redis})
     open_store(settings).close()  # a database the server cannot use is reported before it starts
     _check_address(host, port)
     uvicorn.run(

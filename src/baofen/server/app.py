@@ -20,6 +20,10 @@ from .security import CreationLimits
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The server app; its store opens (and unfinished tables resume) at startup."""
     settings = settings or ServerSettings()
+    if settings.redis is not None and settings.node is None:
+        from .cluster.node import node_name
+
+        settings = settings.model_copy(update={"node": node_name()})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -30,11 +34,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.lobby = lobby
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
+        app.state.node = node = None
+        if settings.redis is not None:
+            from .cluster.node import Node  # needs the "cluster" extra (redis)
+
+            app.state.node = node = Node(settings, lobby)
+            await node.start()
         await lobby.resume()
         try:
             yield
         finally:
             await lobby.close()
+            if node is not None:
+                await node.close()
             store.close()
             reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
             if reviews is not None and reviews.pool is not None:

@@ -53,3 +53,17 @@ class ServerSettings(BaseSettings):
     max_connections: int = Field(
         1000, ge=1, description="concurrent connections at most (more are answered 503)"
     )
+    redis: str | None = Field(
+        None, description="Redis URL (redis://HOST:6379/N): run as one node of a cluster"
+    )
+    redis_prefix: str = Field(
+        "baofen:", max_length=64, description="prefix of the cluster's Redis keys and channels"
+    )
+    node: str | None = Field(
+        None, max_length=64, description="this node's name in the cluster (default: host-pid)"
+    )
+    lease_seconds: float = Field(
+        3.0, ge=0.3, le=600,
+        description="a node owns a table for this long after its last renewal (renewed every "
+        "third of it): how long a table waits when its node dies",
+    )

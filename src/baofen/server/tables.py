@@ -574,6 +574,7 @@ class Table:
             version=self.version,
             deadline=self.deadline,
             ready=sorted(self.ready),
+            node=self.server.node if self.server.redis else None,
         )
 
     def close(self) -> None:

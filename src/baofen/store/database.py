@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import CreateSchema, DropSchema
 from sqlalchemy.sql import Executable
 
@@ -84,6 +85,10 @@ MAX_HANDS = 2**31 - 1
 
 OPEN = ("waiting", "playing")
 """The statuses of a table that is not over."""
+
+
+class Fenced(Exception):
+    """A write of a node that no longer owns the table (a newer fencing number was claimed)."""
 
 
 class Store:
@@ -172,6 +177,29 @@ class Store:
     def expire(self, code: str) -> None:
         """Mark a waiting table that nobody started as expired (it is never resumed)."""
         self.commit([table_expired(code)])
+
+    def claim(self, code: str, fence: int) -> int | None:
+        """Make ``fence`` the table's fencing number (cluster mode: a node took its lease); from
+        now on only writes checked with ``fence`` land. None when done; else the number stored
+        already (``fence`` is not above it), or 0 when there is no such table."""
+        with self._transaction() as conn:
+            fences = db.fences.c
+            claimed = conn.execute(update(db.fences).where(
+                fences.table_code == code, fences.fence < fence
+            ).values(fence=fence))
+            if claimed.rowcount == 1:
+                return None
+            stored = conn.execute(select(fences.fence).where(fences.table_code == code)).first()
+            if stored is not None:
+                return int(stored.fence)
+            if conn.execute(select(db.tables.c.code).where(db.tables.c.code == code)).first():
+                try:
+                    with conn.begin_nested():
+                        conn.execute(insert(db.fences).values(table_code=code, fence=fence))
+                except IntegrityError:  # another node claimed it first
+                    return fence
+                return None
+            return 0
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -285,6 +313,25 @@ def event_appended(
             _set_status(conn, code, status)
 
     return write
+
+
+def fenced(code: str, fence: int, write: Write) -> Write:
+    """``write``, provided the table's fencing number is still ``fence`` (:class:`Fenced` else).
+
+    The check locks the table's fence row until the commit, so a node claiming the table
+    meanwhile waits for this transaction and then loads a log that holds its write.
+    """
+    fences = db.fences.c
+    check = update(db.fences).where(fences.table_code == code, fences.fence == fence).values(
+        fence=fence
+    )
+
+    def checked(conn: Connection) -> None:
+        if conn.execute(check).rowcount != 1:
+            raise Fenced(f"table {code}: fencing number {fence} is stale")
+        write(conn)
+
+    return checked
 
 
 def table_expired(code: str) -> Write:
