@@ -115,6 +115,10 @@ class Roaming:
         self.states: list[dict[str, Any]] = [s for s in client.received if s["type"] == "state"]
         self.moves = 0
         self.sent_at = 0.0
+        self.hold = False
+        """While True it only reads (it does not act)."""
+        self.refused: list[dict[str, Any]] = []
+        """The ``unavailable`` errors it got."""
 
     @property
     def client(self) -> Client:
@@ -127,15 +131,28 @@ class Roaming:
         return self.seated.acked
 
     def poll(self, timeout: float = 0.01) -> None:
-        """Read, act when due, and reconnect when the connection ended."""
-        before = len(self.client.received)
+        """Read, act when due, and reconnect when the connection ended. An action refused as
+        ``unavailable`` (its node lost the table meanwhile) is forgotten, like one whose
+        answer was lost (it is sent again if still due, after a ``sync``)."""
         try:
-            self.seated.poll(timeout)
+            while True:
+                try:
+                    message = self.client.recv(timeout)
+                except TimeoutError:
+                    break
+                timeout = 0.0
+                if message["type"] == "state":
+                    self.states.append(message)
+                if message["type"] == "error" and message["code"] == "unavailable":
+                    self.refused.append(message)
+                    self.forget_pending()
+                    continue
+                self.seated._take(message)
+            if not self.hold:
+                self.seated._maybe_act()
         except ConnectionClosed:
             self.reconnect()
             return
-        finally:
-            self.states += [m for m in self.client.received[before:] if m["type"] == "state"]
         if self.seated._sent:
             self.sent_at = self.sent_at or time.monotonic()
             if time.monotonic() - self.sent_at > 3 * LEASE:  # its answer was lost: look again
@@ -210,9 +227,8 @@ def stored_log(db: Database, code: str) -> list[Any]:
     return stored.events
 
 
-def own_redis() -> tuple[subprocess.Popen[bytes], int]:
-    """A redis-server of the test's own on a free port (no persistence)."""
-    port = free_port()
+def own_redis(port: int) -> tuple[subprocess.Popen[bytes], int]:
+    """A redis-server of the test's own on ``port`` (no persistence), and its port."""
     process = subprocess.Popen(
         ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no",
          "--bind", "127.0.0.1"],

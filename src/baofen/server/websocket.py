@@ -147,6 +147,9 @@ async def converse(
             text = await receive()
             if text is None:
                 break
+            if table.closed:  # no longer served here (cluster mode: another node owns it)
+                connection.close(1001)
+                break
             if isinstance(text, bytes):
                 connection.send(_error("binary_frame", "send JSON in text frames", None))
                 continue
