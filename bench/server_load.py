@@ -155,8 +155,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    """``baofen serve`` on loopback, without rate limits or pauses; waits until it answers."""
+def start_server(
+    db: str, port: int, extra: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """``baofen serve`` on loopback, without rate limits or pauses, with ``extra`` settings
+    (``BAOFEN_*`` variables); waits until it answers."""
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT / "src"),
@@ -167,6 +170,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
         "BAOFEN_SEND_QUEUE": "4096",
         "BAOFEN_CREATE_BURST": "100000",
         "BAOFEN_MAX_CONNECTIONS": "100000",
+        **(extra or {}),
     }
     server = subprocess.Popen(
         [sys.executable, "-m", "baofen", "serve", "--port", str(port), "--db", db],
