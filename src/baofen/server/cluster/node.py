@@ -244,6 +244,10 @@ class Node:
             self.post_soon(envelope.sender, Envelope(
                 "end", envelope.session, self.id, CLOSE_MOVED, envelope.table
             ))
+        elif envelope.op == "out":  # to a client gone from here (its "close" was lost)
+            self.post_soon(envelope.sender, Envelope(
+                "close", envelope.session, self.id, 0, envelope.table
+            ))
 
     def _open(self, envelope: Envelope) -> None:
         table = self.lobby.tables.get(envelope.table)
