@@ -99,6 +99,23 @@ def running(db: Database, count: int, **env: str) -> Iterator[Cluster]:
         cluster.stop()
 
 
+class Unique(Seated):
+    """:class:`Seated` whose actions never share an ``id`` (one it forgot may still be
+    answered late)."""
+
+    def __init__(self, client: Client, rules: RuleSet, seed: int) -> None:
+        super().__init__(client, rules, seed)
+        self.sent = 0
+
+    def act(self, state: dict[str, Any]) -> None:
+        """Send this seat's action for ``state``, under a fresh id."""
+        self._acted_at = state["table"]["version"]
+        self.sent += 1
+        message = self.player.message(state)
+        self._sent[self.sent] = message
+        self.client.send(id=self.sent, **message)
+
+
 class Roaming:
     """A seated player (random decisions) who, whenever their connection ends, reconnects to
     the next live node and reclaims the seat with its token. It remembers every state it saw,
@@ -111,7 +128,7 @@ class Roaming:
         self.rules = rules
         client = Client(cluster.bases[node], code)
         client.join(seat, f"p{seat}")
-        self.seated = Seated(client, rules, seed=seat)
+        self.seated = Unique(client, rules, seed=seat)
         self.states: list[dict[str, Any]] = [s for s in client.received if s["type"] == "state"]
         self.moves = 0
         self.sent_at = 0.0
@@ -119,6 +136,10 @@ class Roaming:
         """While True it only reads (it does not act)."""
         self.refused: list[dict[str, Any]] = []
         """The ``unavailable`` errors it got."""
+        self.forgotten: set[int] = set()
+        """Ids of the actions it gave up waiting for."""
+        self.late: dict[int, dict[str, Any]] = {}
+        """Those actions by id."""
 
     @property
     def client(self) -> Client:
@@ -143,9 +164,15 @@ class Roaming:
                 timeout = 0.0
                 if message["type"] == "state":
                     self.states.append(message)
+                if message["type"] == "error" and message["id"] in self.forgotten:
+                    continue  # an action sent again meanwhile, or no longer due
                 if message["type"] == "error" and message["code"] == "unavailable":
                     self.refused.append(message)
                     self.forget_pending()
+                    continue
+                if message["type"] == "ack" and message["id"] in self.forgotten:
+                    self.forgotten.discard(message["id"])  # stored after all: keep it
+                    self.seated.acked[message["version"]] = self.late.pop(message["id"])
                     continue
                 self.seated._take(message)
             if not self.hold:
@@ -163,6 +190,8 @@ class Roaming:
 
     def forget_pending(self) -> None:
         """Forget an action not acknowledged (it may or may not have been stored)."""
+        self.forgotten |= set(self.seated._sent)
+        self.late.update(self.seated._sent)
         self.seated._sent.clear()
         self.seated._acted_at = -1
         self.sent_at = 0.0
@@ -201,6 +230,11 @@ def play(players: list[Roaming], until: Any = None, limit: float = 120.0) -> Non
         assert time.monotonic() < deadline, "the match did not go on"
         for player in players:
             player.poll(0.005)
+    if until is None:  # the last action's ack follows the last state: read it
+        for player in players:
+            player.hold = True
+            player.poll(0.2)
+            player.hold = False
 
 
 def one_history(players: list[Roaming]) -> dict[int, str]:

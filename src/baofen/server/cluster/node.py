@@ -292,7 +292,7 @@ class Node:
 
     async def _list(self) -> None:
         changed = {code: t.public for code, t in self.lobby.tables.items()
-                   if self._listed.get(code) is not t.public}
+                   if self._listed.get(code) is not t.public and not t.settings.private}
         if changed:
             await self.bus.redis.hset(self.registry, mapping={
                 code: info.model_dump_json() for code, info in changed.items()
