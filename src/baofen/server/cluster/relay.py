@@ -124,7 +124,8 @@ class Relay:
         now = time.monotonic()
         if again or now - self.asked >= RESYNC_SECONDS:
             self.asked = now
-            self.node.post_soon(self.owner, self.envelope("resync", self.delivered))
+            # Sent until the owner listens: after Redis restarted, it may subscribe after us.
+            self.node.spawn(self.node.send(self.owner, self.envelope("resync", self.delivered)))
 
 
 class RemoteSocket:
