@@ -60,7 +60,8 @@ class ServerSettings(BaseSettings):
         "baofen:", max_length=64, description="prefix of the cluster's Redis keys and channels"
     )
     node: str | None = Field(
-        None, max_length=64, description="this node's name in the cluster (default: host-pid)"
+        None, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$",
+        description="this node's name in the cluster (default: host-pid-random)",
     )
     lease_seconds: float = Field(
         3.0, ge=0.3, le=600,

@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
@@ -26,6 +26,12 @@ log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 0.2
 """Pause before subscribing again after the connection to Redis broke."""
+
+POOL = 32
+"""Connections to Redis a node publishes and reads over."""
+
+POOL_WAIT = 5.0
+"""Seconds a command waits for one of them before it fails."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +68,10 @@ class Bus:
         self, url: str, prefix: str, node: str, handle: Callable[[Envelope], None],
         resubscribed: Callable[[], None],
     ) -> None:
-        self.redis: Redis = Redis.from_url(url)
+        # Commands wait their turn for one of a few connections (many clients publish at once).
+        self.redis: Redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            url, max_connections=POOL, timeout=POOL_WAIT
+        ))
         # The listener gets no silent reconnection: it must know when it may have missed some.
         self._listener: Redis = Redis.from_url(url, retry=Retry(NoBackoff(), 0))
         self.prefix = prefix

@@ -25,6 +25,7 @@ import secrets
 import socket
 import time
 from collections.abc import Coroutine
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -57,6 +58,14 @@ def node_name() -> str:
     return f"{host}-{os.getpid()}-{secrets.token_hex(2)}"
 
 
+@dataclass(slots=True)
+class _Taking:
+    """The lock of the requests taking one table, and how many use it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class Node:
     """This node: its leases, its bus, its relays and the sessions of other nodes' clients."""
 
@@ -78,7 +87,7 @@ class Node:
         """Session → relay of each client here at a table of another node."""
         self.sessions: dict[str, Session] = {}
         """Session → each client of another node at a table here."""
-        self._taking: dict[str, asyncio.Lock] = {}
+        self._taking: dict[str, _Taking] = {}
         self._listed: dict[str, TableInfo] = {}
         self._silent: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -137,27 +146,35 @@ class Node:
                     raise StoreUnavailable("the table's node does not answer")
                 await asyncio.sleep(self.settings.lease_seconds / 10)
         except (RedisError, OSError) as error:
+            log.warning("node %s: Redis failed on routing table %s: %r", self.id, code, error)
             raise StoreUnavailable(f"Redis is not answering: {error}") from None
 
     async def _take_table(self, code: str) -> Table | bool | None:
         """Take the table's lease, claim it and load it: the table, None when there is no
         such table, False when another node took it first."""
-        lock = self._taking.setdefault(code, asyncio.Lock())
-        async with lock:
-            table = self.lobby.tables.get(code)
-            if table is not None:
+        # One taker per table at a time (the lock is kept while anyone waits on it).
+        taking = self._taking.setdefault(code, _Taking())
+        taking.users += 1
+        try:
+            async with taking.lock:
+                table = self.lobby.tables.get(code)
+                if table is not None:
+                    return table
+                fence = await self._claim(code)
+                if fence is None:
+                    return False
+                if fence == 0:
+                    return None
+                table = await self.lobby.take(code)
+                if table is None:  # expired meanwhile
+                    self._let_go(code)
+                else:
+                    log.info("node %s took table %s (fence %d)", self.id, code, fence)
                 return table
-            fence = await self._claim(code)
-            if fence is None:
-                return False
-            if fence == 0:
-                return None
-            table = await self.lobby.take(code)
-            if table is None:  # expired meanwhile
-                self._let_go(code)
-            else:
-                log.info("node %s took table %s (fence %d)", self.id, code, fence)
-            return table
+        finally:
+            taking.users -= 1
+            if not taking.users:
+                del self._taking[code]
 
     async def _claim(self, code: str) -> int | None:
         """Take the lease and claim its fencing number in the database: the number, 0 when

@@ -207,7 +207,7 @@ class Session:
             await asyncio.wait([conversation, ended], return_when=asyncio.FIRST_COMPLETED)
             if not conversation.done():
                 self.inbox.put_nowait(None)  # the table ended the session: leave it
-                await conversation
+            await conversation
         finally:
             ended.cancel()
             self.connection.close()
