@@ -71,7 +71,12 @@ class Cluster:
         for node in self.nodes:
             with contextlib.suppress(ProcessLookupError):
                 node.process.send_signal(18)  # SIGCONT: a frozen node must be able to stop
-            node.stop()
+                node.process.terminate()
+        for node in self.nodes:
+            try:
+                node.process.wait(TIMEOUT)
+            except subprocess.TimeoutExpired:  # stopping is not what these tests check
+                node.kill()
         with contextlib.suppress(redis.RedisError):
             client = redis.Redis.from_url(self.redis_url)
             keys = list(client.scan_iter(f"{self.prefix}*"))

@@ -203,7 +203,7 @@ def test_a_frozen_owner_cannot_write_when_it_wakes(db: Database) -> None:
         check_log(db, code, players)
 
 
-def test_redis_restarts_mid_hand(db: Database, tmp_path: Path) -> None:
+def test_redis_restarts_mid_hand(db: Database) -> None:
     rules = RuleSet.create(variant="baofen", hands=1)
     process, port = own_redis(free_port())
     url = f"redis://127.0.0.1:{port}/0"
