@@ -11,6 +11,7 @@ to the actor's own copy.
 
     PYTHONPATH=src python3 bench/server_load.py            # K = 10, 50, 200
     PYTHONPATH=src python3 bench/server_load.py -k 10 -k 50 --db postgresql+psycopg://...
+    PYTHONPATH=src python3 bench/server_load.py -k 500 --pace 1      # at human pace
 """
 
 from __future__ import annotations
@@ -54,8 +55,11 @@ class TableRun:
     actions: int = 0
 
 
-async def player(url: str, seat: int, rules: RuleSet, run: TableRun, seed: int) -> None:
-    """One client: join ``seat``, then play the random bot's moves until the match is over."""
+async def player(
+    url: str, seat: int, rules: RuleSet, run: TableRun, seed: int, pace: float = 0.0
+) -> None:
+    """One client: join ``seat``, then play the random bot's moves until the match is over,
+    each ``pace`` seconds after its turn came."""
     bot = make_bot("random", seed=seed)
     async with connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "seat": seat, "name": f"p{seat}"}))
@@ -80,13 +84,17 @@ async def player(url: str, seat: int, rules: RuleSet, run: TableRun, seed: int) 
             if observation and observation["to_act"] == seat and version != acted:
                 acted = version
                 action = bot.act(ObservationView.model_validate(observation).to_observation(rules))
+                if pace:
+                    await asyncio.sleep(pace)
                 run.sent[version + 1] = time.perf_counter()
                 run.actor[version + 1] = seat
                 run.actions += 1
                 await ws.send(action_message(action).model_dump_json(exclude={"id"}))
 
 
-async def run_tables(base: str, k: int, rules: RuleSet) -> tuple[float, list[TableRun]]:
+async def run_tables(
+    base: str, k: int, rules: RuleSet, pace: float = 0.0
+) -> tuple[float, list[TableRun]]:
     """Create and play ``k`` tables at once; wall time from the first start, and the runs."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         codes = []
@@ -101,7 +109,7 @@ async def run_tables(base: str, k: int, rules: RuleSet) -> tuple[float, list[Tab
     runs = [TableRun() for _ in codes]
     started = time.perf_counter()
     tasks = [
-        player(f"{ws_base}/ws/tables/{code}", seat, rules, run, seed=n * 4 + seat)
+        player(f"{ws_base}/ws/tables/{code}", seat, rules, run, seed=n * 4 + seat, pace=pace)
         for n, (code, run) in enumerate(zip(codes, runs, strict=True))
         for seat in range(4)
     ]
@@ -155,8 +163,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    """``baofen serve`` on loopback, without rate limits or pauses; waits until it answers."""
+def start_server(
+    db: str, port: int, extra: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """``baofen serve`` on loopback, without rate limits or pauses, with ``extra`` settings
+    (``BAOFEN_*`` variables); waits until it answers."""
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT / "src"),
@@ -167,6 +178,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
         "BAOFEN_SEND_QUEUE": "4096",
         "BAOFEN_CREATE_BURST": "100000",
         "BAOFEN_MAX_CONNECTIONS": "100000",
+        **(extra or {}),
     }
     server = subprocess.Popen(
         [sys.executable, "-m", "baofen", "serve", "--port", str(port), "--db", db],
@@ -190,6 +202,8 @@ def main() -> None:
     parser.add_argument("--variant", default="baofen", choices=["baofen", "hongwu"])
     parser.add_argument("--hands", type=int, default=1, help="hands per table")
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds a player waits after its turn comes (1: human pace)")
     args = parser.parse_args()
     rules = RuleSet.create(variant=args.variant, hands=args.hands)
     with tempfile.TemporaryDirectory() as tmp:
@@ -200,7 +214,9 @@ def main() -> None:
             rows = []
             for k in args.k or [10, 50, 200]:
                 server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
-                wall, runs = asyncio.run(run_tables(f"http://127.0.0.1:{port}", k, rules))
+                wall, runs = asyncio.run(
+                    run_tables(f"http://127.0.0.1:{port}", k, rules, args.pace)
+                )
                 server_cpu = cpu_seconds(server.pid) - server_cpu
                 client_cpu = time.process_time() - client_cpu
                 rows.append(summarise(k, wall, runs, server_cpu, client_cpu))

@@ -66,16 +66,23 @@ def entitled(hand: Hand, seat: int | None) -> set[str]:
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
 def test_no_message_shows_a_card_it_should_not(server: ThreadServer, variant: str) -> None:
+    check_no_leak(server.base, server.base, variant)
+
+
+def check_no_leak(owner: str, base: str, variant: str) -> None:
+    """Four players and a spectator connected to ``base`` play a match at a table created on
+    ``owner`` (the same server, or another node of a cluster); no message shows a card it
+    should not."""
     rules = RuleSet.create(variant=variant, hands=2)
-    code = create_table(server.base, rules.to_dict(), timer=None)
-    players = [Client(server.base, code) for _ in range(4)]
+    code = create_table(owner, rules.to_dict(), timer=None)
+    players = [Client(base, code) for _ in range(4)]
     for seat, client in enumerate(players):
         client.join(seat, f"p{seat}")
-    spectator = Client(server.base, code)
+    spectator = Client(base, code)
     spectator.send(type="watch")
     players[0].send(type="start")
     play_until_finished([*players, spectator], rules)
-    records = httpx.get(f"{server.base}/api/tables/{code}/records").json()
+    records = httpx.get(f"{base}/api/tables/{code}/records").json()
     assert len(records) == 2
 
     checked = 0

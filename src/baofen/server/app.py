@@ -21,6 +21,10 @@ from .security import CreationLimits
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The server app; its store opens (and unfinished tables resume) at startup."""
     settings = settings or ServerSettings()
+    if settings.redis is not None and settings.node is None:
+        from .cluster.node import node_name
+
+        settings = settings.model_copy(update={"node": node_name()})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -36,14 +40,22 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.login_limits = accounts.LoginLimits(
             settings.login_failures, settings.login_window
         )
-        queue = quickmatch.make_queue(settings.redis)
+        queue = quickmatch.make_queue(settings.redis, settings.redis_prefix)
         app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
+        app.state.node = node = None
+        if settings.redis is not None:
+            from .cluster.node import Node  # needs the "cluster" extra (redis)
+
+            app.state.node = node = Node(settings, lobby)
+            await node.start()
         await lobby.resume()
         try:
             yield
         finally:
             await queue.close()
             await lobby.close()
+            if node is not None:
+                await node.close()
             store.close()
             reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
             if reviews is not None and reviews.pool is not None:

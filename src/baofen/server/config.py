@@ -67,6 +67,18 @@ class ServerSettings(BaseSettings):
         "and the match starts"
     )
     redis: str | None = Field(
-        None, description="Redis URL shared by the server processes of a cluster (e.g. "
-        "redis://host:6379/0): quick match then pairs players across them; none: in-process"
+        None, description="Redis URL (redis://HOST:6379/N): run as one node of a cluster; quick "
+        "match then pairs players across the nodes (none: one process, in memory)"
+    )
+    redis_prefix: str = Field(
+        "baofen:", max_length=64, description="prefix of the cluster's Redis keys and channels"
+    )
+    node: str | None = Field(
+        None, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$",
+        description="this node's name in the cluster (default: host-pid-random)",
+    )
+    lease_seconds: float = Field(
+        3.0, ge=0.3, le=600,
+        description="a node owns a table for this long after its last renewal (renewed every "
+        "third of it): how long a table waits when its node dies",
     )

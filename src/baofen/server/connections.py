@@ -10,9 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
-from typing import Literal
+from typing import Literal, Protocol
 
-from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from ..store.accounts import Account
@@ -23,10 +22,23 @@ log = logging.getLogger(__name__)
 Role = Literal["new", "player", "spectator"]
 
 
+class Socket(Protocol):
+    """Where a connection's messages go: a WebSocket, or (cluster mode) the node that relays
+    them to its client."""
+
+    client_state: WebSocketState
+
+    async def send_text(self, data: str) -> None:
+        """Send one message."""
+
+    async def close(self, code: int = 1000) -> None:
+        """Close, with a WebSocket close code."""
+
+
 class Connection:
     """One WebSocket client: who it is at its table, its queue and its rate limit."""
 
-    def __init__(self, websocket: WebSocket, queue_size: int, limiter: RateLimiter) -> None:
+    def __init__(self, websocket: Socket, queue_size: int, limiter: RateLimiter) -> None:
         self.websocket = websocket
         self.limiter = limiter
         self.role: Role = "new"

@@ -1,5 +1,7 @@
 """The lobby: every table the server knows, by code; creation, listing, expiry of tables nobody
-started, and resuming after a restart. Everything here runs on the event loop."""
+started, and resuming after a restart. Everything here runs on the event loop.
+
+In cluster mode the lobby holds only the tables this node owns (see :mod:`.cluster`)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from ..ruleset import RuleSet
 from ..store.async_store import AsyncStore, StoreUnavailable
@@ -34,6 +37,9 @@ class Lobby:
         self._creating = 0
         """Tables being stored now (they count against ``max_tables`` already)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.adopt: Callable[[str], Awaitable[None]] | None = None
+        """Cluster mode: makes this node the owner of a new table before anything else is
+        written to it (raises :class:`TableError` when it cannot)."""
 
     async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
         """A new table, stored before it is returned."""
@@ -46,6 +52,8 @@ class Lobby:
             table = await Table.create(
                 new_table_code(), rules, settings, self.store, self.settings, drive
             )
+            if self.adopt is not None:
+                await self.adopt(table.code)
         finally:
             self._creating -= 1
         self.tables[table.code] = table
@@ -98,15 +106,22 @@ class Lobby:
             and (table.connections or now - table.quiet_since < LISTED_QUIET_SECONDS)
         ]
 
+    async def take(self, code: str) -> Table | None:
+        """:meth:`get` a table to serve it again (after a restart, or a failover in cluster
+        mode): its absent players get their grace to come back before they have left."""
+        table = await self.get(code)
+        if table is not None and table.status == "playing":
+            for seat in table.seats:
+                if seat.kind == "human" and seat.connection is None:
+                    table.start_drop_timer(seat)
+        return table
+
     async def resume(self) -> None:
         """Load every unfinished table from the store, set its match going again, and start
-        the sweep that expires tables nobody started."""
-        for code in await self.store.unfinished():
-            table = await self.get(code)
-            if table is not None and table.status == "playing":
-                for seat in table.seats:
-                    if seat.kind == "human":
-                        table.start_drop_timer(seat)
+        the sweep that expires tables nobody started. (A node of a cluster takes its tables
+        when they are asked for, instead: another node may own them.)"""
+        for code in [] if self.settings.redis else await self.store.unfinished():
+            await self.take(code)
         log.info("resumed %d tables", len(self.tables))
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 

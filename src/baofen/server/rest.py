@@ -37,8 +37,9 @@ def _lobby(request: Request) -> Lobby:
 
 
 async def table_of(request: Request, code: str) -> Table:
+    node = request.app.state.node  # cluster mode: the table may be another node's
     try:
-        table = await _lobby(request).get(code)
+        table = await (_lobby(request).get(code) if node is None else node.view(code))
     except StoreUnavailable:
         raise unavailable() from None
     if table is None:
@@ -133,8 +134,12 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
 
 @router.get("/api/tables")
 async def list_tables(request: Request) -> list[TableInfo]:
-    """Open tables that are not private."""
-    return _lobby(request).listing()
+    """Open tables that are not private (in cluster mode: of every node)."""
+    node = request.app.state.node
+    listing: list[TableInfo] = (
+        _lobby(request).listing() if node is None else await node.listing()
+    )
+    return listing
 
 
 @router.get("/api/tables/{code}")

@@ -93,6 +93,8 @@ class Table:
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
         self.driver: asyncio.Task[None] | None = None
+        self.closed = False
+        """Set by :meth:`close`: the table is no longer served here."""
         self._drive = drive
         self._seed = seed
         self._turn: tuple[int, int | None] | None = None
@@ -570,10 +572,12 @@ class Table:
             version=self.version,
             deadline=self.deadline,
             ready=sorted(self.ready),
+            node=self.server.node if self.server.redis else None,
         )
 
     def close(self) -> None:
         """Stop the driver and timers (server shutdown); the stored state stays."""
+        self.closed = True
         if self.driver is not None:
             self.driver.cancel()
             self.driver = None

@@ -14,7 +14,9 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Protocol
 
 from fastapi import APIRouter, HTTPException, WebSocket
 from pydantic import ValidationError
@@ -64,6 +66,25 @@ MAX_ID_LENGTH = 64
 """Longest string ``id`` echoed back (as the protocol's ``MessageId``)."""
 
 
+Receive = Callable[[], Awaitable[str | bytes | None]]
+"""The next frame of a connection, None at its end."""
+
+
+class Remote(Protocol):
+    """Cluster mode: a table another node owns, to which a client's frames are relayed."""
+
+    async def relay(self, receive: Receive) -> None:
+        """Relay every frame to the owner, and its answers back, until the connection ends."""
+
+
+class Router(Protocol):
+    """Cluster mode: this node, which finds the node that owns a table."""
+
+    async def route(self, code: str, connection: Connection) -> Table | Remote | None:
+        """The table when this node owns it (taking it when nobody does), the way to the
+        node that does, or None when there is no such table."""
+
+
 class Refused(Exception):
     """A message answered by an error."""
 
@@ -75,9 +96,11 @@ class Refused(Exception):
 
 @router.websocket("/ws/tables/{code}")
 async def table_socket(websocket: WebSocket, code: str) -> None:
-    """One client's connection to one table (see docs/protocol.md)."""
+    """One client's connection to one table (see docs/protocol.md); in cluster mode, through
+    the node that owns the table."""
     lobby: Lobby = websocket.app.state.lobby
     settings: ServerSettings = websocket.app.state.settings
+    node: Router | None = websocket.app.state.node
     await websocket.accept()
     connection = Connection(
         websocket,
@@ -85,10 +108,9 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         RateLimiter(settings.rate_per_second, settings.rate_burst),
     )
     writer = asyncio.create_task(connection.write())
-    table = None
     try:
         try:
-            table = await lobby.get(code)
+            table = await (lobby.get(code) if node is None else node.route(code, connection))
         except StoreUnavailable:
             connection.send(_error("unavailable", "the database is not answering: try again", None))
             connection.close(CLOSE_TRY_AGAIN)
@@ -99,21 +121,44 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
             return
         with contextlib.suppress(HTTPException):  # the store is down: a guest for now
             connection.account = await session_account(websocket)
+        if isinstance(table, Table):
+            await converse(connection, table, settings, partial(_receive, websocket))
+        else:  # the table is owned by another node: relay to it
+            await table.relay(partial(_receive, websocket))
+    finally:
+        connection.close()
+        await writer
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next frame of a client (None once it disconnected)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text: str | None = message.get("text")
+    return message.get("bytes", b"") if text is None else text
+
+
+async def converse(
+    connection: Connection, table: Table, settings: ServerSettings, receive: Receive
+) -> None:
+    """Answer a connection's frames in order until it ends (or is closed), then take it off
+    the table. A frame from a client of another node (cluster mode) comes in through here too."""
+    try:
         while not connection.closing:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
+            text = await receive()
             if text is None:
+                break
+            if table.closed:  # no longer served here (cluster mode: another node owns it)
+                connection.close(1001)
+                break
+            if isinstance(text, bytes):
                 connection.send(_error("binary_frame", "send JSON in text frames", None))
                 continue
             await _handle(connection, table, settings, text)
     finally:
-        if table is not None:
-            async with table.lock:
-                table.disconnect(connection)
-        connection.close()
-        await writer
+        async with table.lock:
+            table.disconnect(connection)
 
 
 async def _handle(

@@ -8,6 +8,10 @@ locked database therefore stalls only the tables that wait on it, and every wait
 ``timeout``: the database's own timeouts (:class:`Store`) end a statement, and a write still
 queued when its time is up is dropped unwritten, and nobody waits for a commit longer than twice
 ``timeout``. Every failure is :class:`StoreUnavailable`.
+
+In cluster mode (:attr:`AsyncStore.fences` set) a node writes only to the tables it owns: each
+write checks, in its transaction, the fencing number the node claimed for the table, so that a
+node that lost a table without knowing it yet (frozen past its lease) cannot write to it.
 """
 
 from __future__ import annotations
@@ -26,12 +30,14 @@ from sqlalchemy.exc import IntegrityError
 
 from .database import (
     Event,
+    Fenced,
     FinishedHand,
     Store,
     StoredSeat,
     StoredTable,
     Write,
     event_appended,
+    fenced,
     new_table,
     review_kept,
     seat_freed,
@@ -49,6 +55,10 @@ MAX_GROUP = 256
 
 class StoreUnavailable(Exception):
     """The database did not answer in time, or failed; nothing was written."""
+
+
+class StoreFenced(StoreUnavailable):
+    """Cluster mode: this node does not own the table (any more); nothing was written."""
 
 
 @dataclass(slots=True)
@@ -70,6 +80,9 @@ class AsyncStore:
         """Writes committed."""
         self.groups = 0
         """Transactions the writer committed them in (group commit: fewer than writes)."""
+        self.fences: dict[str, int] | None = None
+        """Cluster mode: the fencing number of every table this node owns (set by the node);
+        a write to any other table is refused. None: one server, no checks."""
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()
@@ -91,28 +104,37 @@ class AsyncStore:
 
     async def save_seat(self, code: str, seat: StoredSeat) -> None:
         """Store who holds a seat."""
-        await self._write(seat_taken(code, seat))
+        await self._write(seat_taken(code, seat), code)
 
     async def free_seat(self, code: str, seat: int) -> None:
         """Empty a seat."""
-        await self._write(seat_freed(code, seat))
+        await self._write(seat_freed(code, seat), code)
 
     async def append(
         self, code: str, entry: Event, finished_hand: FinishedHand | None, status: str | None
     ) -> None:
         """Append an event to a table's log (see :meth:`Store.append`)."""
-        await self._write(event_appended(code, entry, finished_hand, status))
+        await self._write(event_appended(code, entry, finished_hand, status), code)
 
     async def expire(self, code: str) -> None:
         """Mark a table nobody started as expired."""
-        await self._write(table_expired(code))
+        await self._write(table_expired(code), code)
 
     async def keep_review(self, code: str, number: int, worlds: int, candidates: int,
                           review: dict[str, Any]) -> None:
         """Keep a computed 复盘 of a finished hand."""
         await self._write(review_kept(code, number, worlds, candidates, review))
 
-    async def _write(self, write: Write) -> None:
+    async def claim(self, code: str, fence: int) -> int | None:
+        """Cluster mode: claim the table with ``fence`` (see :meth:`Store.claim`)."""
+        return await self._read(self.store.claim, code, fence)
+
+    async def _write(self, write: Write, code: str | None = None) -> None:
+        if self.fences is not None and code is not None:
+            fence = self.fences.get(code)
+            if fence is None:
+                raise StoreFenced(f"this node does not own table {code}")
+            write = fenced(code, fence, write)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._queue.put(_Job(write, time.monotonic() + self.timeout, future, loop))
@@ -149,13 +171,15 @@ class AsyncStore:
         try:
             self.store.commit([job.write for job in group])
         except Exception as error:
-            if len(group) > 1 and isinstance(error, IntegrityError):
+            if len(group) > 1 and isinstance(error, IntegrityError | Fenced):
                 # One table's bad write must not fail the others': each on its own.
                 for job in group:
                     self._commit([job])
                 return
             log.warning("the store refused a write: %s", error)
-            _settle(group[0], StoreUnavailable(str(error) or type(error).__name__))
+            kind = StoreFenced if isinstance(error, Fenced) else StoreUnavailable
+            for job in group:
+                _settle(job, kind(str(error) or type(error).__name__))
             return
         self.groups += 1
         self.writes += len(group)

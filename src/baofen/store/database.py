@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import DropSchema
 from sqlalchemy.sql import Executable
 
@@ -92,6 +94,14 @@ def _now() -> datetime:
 _INSERT_EVENT = insert(db.events)
 """Built once: an action's write is the server's hottest statement."""
 
+_CHECK_FENCE = (
+    update(db.fences)
+    .where(db.fences.c.table_code == bindparam("code"), db.fences.c.fence == bindparam("fence"))
+    .values(fence=db.fences.c.fence)
+)
+"""Built once, like :data:`_INSERT_EVENT`: it runs with every write of a cluster node (it only
+locks the row: ``SET fence = fence``)."""
+
 Write = Callable[[Connection], None]
 """One write of a transaction (:meth:`Store.commit` runs several in one)."""
 
@@ -100,6 +110,10 @@ MAX_HANDS = 2**31 - 1
 
 OPEN = ("waiting", "playing")
 """The statuses of a table that is not over."""
+
+
+class Fenced(Exception):
+    """A write of a node that no longer owns the table (a newer fencing number was claimed)."""
 
 
 class Store:
@@ -188,6 +202,29 @@ class Store:
     def expire(self, code: str) -> None:
         """Mark a waiting table that nobody started as expired (it is never resumed)."""
         self.commit([table_expired(code)])
+
+    def claim(self, code: str, fence: int) -> int | None:
+        """Make ``fence`` the table's fencing number (cluster mode: a node took its lease); from
+        now on only writes checked with ``fence`` land. None when done; else the number stored
+        already (``fence`` is not above it), or 0 when there is no such table."""
+        with self._transaction() as conn:
+            fences = db.fences.c
+            claimed = conn.execute(update(db.fences).where(
+                fences.table_code == code, fences.fence < fence
+            ).values(fence=fence))
+            if claimed.rowcount == 1:
+                return None
+            stored = conn.execute(select(fences.fence).where(fences.table_code == code)).first()
+            if stored is not None:
+                return int(stored.fence)
+            if conn.execute(select(db.tables.c.code).where(db.tables.c.code == code)).first():
+                try:
+                    with conn.begin_nested():
+                        conn.execute(insert(db.fences).values(table_code=code, fence=fence))
+                except IntegrityError:  # another node claimed it first
+                    return fence
+                return None
+            return 0
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -313,6 +350,22 @@ def event_appended(
             _set_status(conn, code, status)
 
     return write
+
+
+def fenced(code: str, fence: int, write: Write) -> Write:
+    """``write``, provided the table's fencing number is still ``fence`` (:class:`Fenced` else).
+
+    The check locks the table's fence row until the commit, so a node claiming the table
+    meanwhile waits for this transaction and then loads a log that holds its write.
+    """
+    values = {"code": code, "fence": fence}
+
+    def checked(conn: Connection) -> None:
+        if conn.execute(_CHECK_FENCE, values).rowcount != 1:
+            raise Fenced(f"table {code}: fencing number {fence} is stale")
+        write(conn)
+
+    return checked
 
 
 def table_expired(code: str) -> Write:

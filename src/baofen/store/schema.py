@@ -2,7 +2,8 @@
 
 ``tables`` holds one row per game table; ``seats`` its four seats (token hashes, never tokens);
 ``events`` the append-only log (one row per accepted action, hand start or away change, in
-``seq`` order); ``hands`` the record of every finished hand.
+``seq`` order); ``hands`` the record of every finished hand; ``fences`` (cluster mode only) the
+fencing number of the node that owns each table now: every write of an owner checks it.
 
 Accounts (issue 15): ``accounts`` (password hashes, never passwords), ``sessions`` (hashes of
 session cookies), ``ratings`` (one per account and game) and ``results`` (one row per seat of
@@ -133,4 +134,11 @@ reviews = Table(
     Column("candidates", Integer, primary_key=True),
     Column("review", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+)
+
+fences = Table(
+    "baofen_fences",
+    metadata,
+    Column("table_code", String(32), ForeignKey("baofen_tables.code"), primary_key=True),
+    Column("fence", BigInteger, nullable=False),
 )

@@ -89,3 +89,6 @@ class TableInfo(BaseModel):
     ready: list[SeatNumber] = Field(
         default_factory=list, description="between hands: the seats that pressed 继续 (ready)"
     )
+    node: str | None = Field(
+        None, description="cluster mode: the server node that owns the table now"
+    )

@@ -19,6 +19,7 @@ export class Connection extends EventTarget {
     this.waiting = new Map();
     this.retryTimer = null;
     this.pinger = null;
+    this.version = null;
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.reconnectNow();
@@ -35,6 +36,7 @@ export class Connection extends EventTarget {
     this.setStatus("connecting");
     socket.addEventListener("open", () => {
       this.retries = 0;
+      this.version = null;
       this.setStatus("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_SECONDS * 1000);
@@ -43,6 +45,13 @@ export class Connection extends EventTarget {
     socket.addEventListener("message", (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
+      if (message.type === "state") {
+        // Every change reaches every connection, one version at a time: a jump means a state
+        // was lost on the way (between cluster nodes), so ask for the whole view again.
+        const version = message.table.version;
+        if (this.version !== null && version > this.version + 1) this.send({ type: "sync" });
+        this.version = version;
+      }
       if (message.id !== undefined && message.id !== null && this.waiting.has(message.id)) {
         this.waiting.get(message.id)(message);
         this.waiting.delete(message.id);

@@ -1,0 +1,152 @@
+"""Messages between nodes over Redis pub/sub: every node listens on a channel of its own.
+
+A message (:class:`Envelope`) is one line of header and the client's or server's frame as is,
+so a relayed frame is never encoded twice. Pub/sub delivers at most once: a message published
+while its receiver is not subscribed (a dead node, a broken connection, a Redis restart) is
+gone. The bus tells who listens (:meth:`Bus.post` returns the number of receivers,
+:meth:`Bus.listening`), and tells its node when it subscribed again after losing its
+connection, which then asks the owners to send again what it may have missed (see
+:mod:`.relay`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 0.2
+"""Pause before subscribing again after the connection to Redis broke."""
+
+POOL = 32
+"""Connections to Redis a node publishes and reads over."""
+
+POOL_WAIT = 5.0
+"""Seconds a command waits for one of them before it fails."""
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """One message between nodes, about one client connection (``session``)."""
+
+    op: str
+    """``open``, ``msg``, ``close`` (to the owner); ``out``, ``end`` (back); ``resync``."""
+    session: str
+    sender: str
+    """The node that sent it."""
+    number: int = 0
+    """``out``: the message's sequence number; ``resync``: the last one received; ``end``:
+    the WebSocket close code; ``msg``: 1 for a binary frame."""
+    table: str = "-"
+    body: str = ""
+
+    def encode(self) -> str:
+        """The message as published."""
+        return f"{self.op} {self.session} {self.sender} {self.number} {self.table}\n{self.body}"
+
+    @classmethod
+    def decode(cls, data: bytes) -> Envelope:
+        """The message published as ``data`` (ValueError when it is not one)."""
+        header, _, body = data.decode().partition("\n")
+        op, session, sender, number, table = header.split(" ")
+        return cls(op, session, sender, int(number), table, body)
+
+
+class Bus:
+    """This node's end of the bus: publish to a node, listen on its own channel."""
+
+    def __init__(
+        self, url: str, prefix: str, node: str, handle: Callable[[Envelope], None],
+        resubscribed: Callable[[], None],
+    ) -> None:
+        # Commands wait their turn for one of a few connections (many clients publish at once).
+        self.redis: Redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            url, max_connections=POOL, timeout=POOL_WAIT
+        ))
+        # The listener gets no silent reconnection: it must know when it may have missed some.
+        self._listener: Redis = Redis.from_url(url, retry=Retry(NoBackoff(), 0))
+        self.prefix = prefix
+        self.node = node
+        self._handle = handle
+        self._resubscribed = resubscribed
+        self.subscribed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def channel(self, node: str) -> str:
+        """The channel ``node`` listens on."""
+        return f"{self.prefix}node:{node}"
+
+    async def start(self) -> None:
+        """Subscribe (waits for it, so the node is reachable once it serves)."""
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+        await asyncio.wait_for(self.subscribed.wait(), 10)
+
+    async def close(self) -> None:
+        """Stop listening and close the connections."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self._listener.aclose()
+        await self.redis.aclose()
+
+    async def post(self, node: str, envelope: Envelope) -> int:
+        """Publish to ``node``: how many listened (0: the node is gone, or not subscribed
+        now). Raises :class:`RedisError` when Redis does not answer."""
+        receivers: int = await self.redis.publish(self.channel(node), envelope.encode())
+        return receivers
+
+    async def listening(self, nodes: list[str]) -> set[str]:
+        """Those of ``nodes`` subscribed to their channels now."""
+        if not nodes:
+            return set()
+        counts = await self.redis.pubsub_numsub(*(self.channel(n) for n in nodes))
+        live = {_text(channel) for channel, count in counts if count}
+        return {node for node in nodes if self.channel(node) in live}
+
+    async def _listen(self) -> None:
+        first = True
+        while True:
+            pubsub = self._listener.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel(self.node))
+                self.subscribed.set()
+                if not first:
+                    log.info("node %s: subscribed again", self.node)
+                    self._resubscribed()
+                first = False
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is not None:
+                        self._deliver(message["data"])
+            except (RedisError, OSError) as error:
+                self.subscribed.clear()
+                log.warning("node %s: lost the bus (%s); subscribing again", self.node, error)
+                await asyncio.sleep(RETRY_SECONDS)
+            finally:
+                with contextlib.suppress(RedisError, OSError):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _deliver(self, data: bytes) -> None:
+        try:
+            envelope = Envelope.decode(data)
+        except ValueError:
+            log.error("node %s: not a bus message: %r", self.node, data[:200])
+            return
+        try:
+            self._handle(envelope)
+        except Exception:  # a bug must not stop the bus
+            log.exception("node %s: failed on a bus message", self.node)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

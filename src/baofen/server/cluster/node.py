@@ -1,0 +1,370 @@
+"""One node of a cluster: which tables it owns, and the way to the others' tables.
+
+A node owns a table while it holds its lease (:mod:`.lease`); it is then the only one that
+applies the table's changes and writes its log, with the fencing number of its lease
+(:attr:`~baofen.store.async_store.AsyncStore.fences`). A client may connect to any node: the
+node that owns the table serves it as a single server does; any other relays it to the owner
+(:mod:`.relay`). A table nobody owns (new, or its node died and its lease ran out) is taken by
+the first node a client asks for it, which rebuilds it from the stored log.
+
+Once a lease period (:meth:`Node.tick`, every third of it) a node renews its leases, lets go of
+the tables another node took (a node frozen past its lease finds out here, if its writes were
+not refused first), lists its tables in the registry the lobby of every node reads, ends the
+relays of tables that moved (their clients reconnect, and find the new owner), and ends the
+sessions of nodes that are gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import secrets
+import socket
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from redis.exceptions import RedisError
+
+from ...store.async_store import AsyncStore, StoreUnavailable
+from ...wire.table import TableInfo
+from ..config import ServerSettings
+from ..connections import Connection
+from ..lobby import Lobby
+from ..seats import TableError
+from ..tables import Table
+from ..timers import drive
+from .bus import Bus, Envelope
+from .lease import Leases
+from .relay import CLOSE_MOVED, Relay, Session
+
+log = logging.getLogger(__name__)
+
+CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table code looks like (anything else names no table)."""
+
+PATIENCE_LEASES = 2.0
+"""Lease periods a client's request waits for a dead owner's lease to run out."""
+
+
+def node_name() -> str:
+    """A name for this node: its host, process and a random suffix."""
+    host = re.sub(r"[^A-Za-z0-9_.-]", "-", socket.gethostname())[:32] or "node"
+    return f"{host}-{os.getpid()}-{secrets.token_hex(2)}"
+
+
+@dataclass(slots=True)
+class _Taking:
+    """The lock of the requests taking one table, and how many use it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+class Node:
+    """This node: its leases, its bus, its relays and the sessions of other nodes' clients."""
+
+    def __init__(self, settings: ServerSettings, lobby: Lobby) -> None:
+        assert settings.redis is not None and settings.node is not None
+        self.settings = settings
+        self.id = settings.node
+        self.lobby = lobby
+        self.store: AsyncStore = lobby.store
+        self.fences: dict[str, int] = {}
+        """The fencing number of every table this node owns."""
+        self.store.fences = self.fences
+        self.bus = Bus(settings.redis, settings.redis_prefix, self.id, self._take,
+                       self._resubscribed)
+        self.leases = Leases(self.bus.redis, settings.redis_prefix, self.id,
+                             settings.lease_seconds)
+        self.registry = f"{settings.redis_prefix}tables"
+        self.relays: dict[str, Relay] = {}
+        """Session → relay of each client here at a table of another node."""
+        self.sessions: dict[str, Session] = {}
+        """Session → each client of another node at a table here."""
+        self._taking: dict[str, _Taking] = {}
+        self._listed: dict[str, TableInfo] = {}
+        self._silent: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._ticker: asyncio.Task[None] | None = None
+        lobby.adopt = self._adopt
+
+    # -- life ---------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Join the cluster: listen on the bus, and keep the leases."""
+        await self.bus.start()
+        self._ticker = asyncio.get_running_loop().create_task(self._tick_forever())
+        log.info("node %s joined the cluster", self.id)
+
+    async def close(self) -> None:
+        """Leave: let go of every lease (the tables are stored), stop listening."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        for code, fence in list(self.fences.items()):
+            with contextlib.suppress(RedisError, OSError):
+                await self.leases.release(code, fence)
+        for task in list(self._tasks):
+            task.cancel()
+        await self.bus.close()
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background (kept until done)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- routing ------------------------------------------------------------------------------
+
+    async def route(self, code: str, connection: Connection) -> Table | Relay | None:
+        """The table when this node owns it (taking it when nobody does), a relay to the node
+        that owns it, or None when there is no such table. :class:`StoreUnavailable` when
+        Redis or the database do not answer, or the owner does not, for too long."""
+        if not CODE.fullmatch(code):
+            return None
+        patience = time.monotonic() + PATIENCE_LEASES * self.settings.lease_seconds + 1
+        try:
+            while True:
+                table = self.lobby.tables.get(code)
+                if table is not None:
+                    return table
+                holder = await self.leases.holder(code)
+                if holder is None or holder == self.id:
+                    taken = await self._take_table(code)
+                    if taken is None or isinstance(taken, Table):
+                        return taken
+                elif holder in await self.bus.listening([holder]):
+                    return Relay(self, code, holder, connection, secrets.token_hex(8))
+                if time.monotonic() > patience:
+                    raise StoreUnavailable("the table's node does not answer")
+                await asyncio.sleep(self.settings.lease_seconds / 10)
+        except (RedisError, OSError) as error:
+            log.warning("node %s: Redis failed on routing table %s: %r", self.id, code, error)
+            raise StoreUnavailable(f"Redis is not answering: {error}") from None
+
+    async def _take_table(self, code: str) -> Table | bool | None:
+        """Take the table's lease, claim it and load it: the table, None when there is no
+        such table, False when another node took it first."""
+        # One taker per table at a time (the lock is kept while anyone waits on it).
+        taking = self._taking.setdefault(code, _Taking())
+        taking.users += 1
+        try:
+            async with taking.lock:
+                table = self.lobby.tables.get(code)
+                if table is not None:
+                    return table
+                fence = await self._claim(code)
+                if fence is None:
+                    return False
+                if fence == 0:
+                    return None
+                table = await self.lobby.take(code)
+                if table is None:  # expired meanwhile
+                    self._let_go(code)
+                else:
+                    log.info("node %s took table %s (fence %d)", self.id, code, fence)
+                return table
+        finally:
+            taking.users -= 1
+            if not taking.users:
+                del self._taking[code]
+
+    async def _claim(self, code: str) -> int | None:
+        """Take the lease and claim its fencing number in the database: the number, 0 when
+        there is no such table, None when another node holds the lease."""
+        for _ in range(2):
+            fence = await self.leases.acquire(code)
+            if fence is None:
+                return None
+            try:
+                stored = await self.store.claim(code, fence)
+            except StoreUnavailable:
+                await self.leases.release(code, fence)
+                raise
+            if stored is None:
+                self.fences[code] = fence
+                return fence
+            await self.leases.release(code, fence)
+            if stored == 0:
+                return 0
+            # Redis forgot the counter (a restart): go on from the database's number.
+            await self.leases.raise_counter(code, stored)
+        return None
+
+    async def _adopt(self, code: str) -> None:
+        """Own a new table (:attr:`Lobby.adopt`)."""
+        try:
+            fence = await self._claim(code)
+        except (RedisError, OSError, StoreUnavailable):
+            fence = None
+        if not fence:
+            raise TableError("unavailable", "the table could not be set up: try again")
+
+    def _let_go(self, code: str) -> None:
+        """Forget a table this node no longer owns: close it (its clients reconnect)."""
+        fence = self.fences.pop(code, None)
+        table = self.lobby.tables.pop(code, None)
+        self._listed.pop(code, None)
+        if table is not None:
+            table.close()
+        if fence is not None:
+            self.spawn(self._release(code, fence))
+
+    async def _release(self, code: str, fence: int) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self.leases.release(code, fence)
+
+    # -- the bus ------------------------------------------------------------------------------
+
+    async def send(self, node: str, envelope: Envelope) -> bool:
+        """Publish to ``node``, trying again while nobody listens (it is subscribing again,
+        or Redis restarts) for up to a lease period: False when it never listened."""
+        patience = time.monotonic() + self.settings.lease_seconds
+        while True:
+            try:
+                if await self.bus.post(node, envelope):
+                    return True
+            except (RedisError, OSError):
+                pass
+            if time.monotonic() > patience:
+                return False
+            await asyncio.sleep(0.05)
+
+    async def post(self, node: str, envelope: Envelope) -> None:
+        """Publish to ``node`` once; a lost message is asked for again by its receiver."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.bus.post(node, envelope)
+
+    def post_soon(self, node: str, envelope: Envelope) -> None:
+        """:meth:`post` in the background."""
+        self.spawn(self.post(node, envelope))
+
+    def _take(self, envelope: Envelope) -> None:
+        """A message from another node."""
+        relay = self.relays.get(envelope.session)
+        if relay is not None:
+            relay.take(envelope)
+            return
+        session = self.sessions.get(envelope.session)
+        if session is not None:
+            session.take(envelope)
+        elif envelope.op == "open":
+            self._open(envelope)
+        elif envelope.op in ("msg", "resync"):  # a session this node does not serve (now)
+            self.post_soon(envelope.sender, Envelope(
+                "end", envelope.session, self.id, CLOSE_MOVED, envelope.table
+            ))
+        elif envelope.op == "out":  # to a client gone from here (its "close" was lost)
+            self.post_soon(envelope.sender, Envelope(
+                "close", envelope.session, self.id, 0, envelope.table
+            ))
+
+    def _open(self, envelope: Envelope) -> None:
+        table = self.lobby.tables.get(envelope.table)
+        if table is None:  # not ours (any more): the client reconnects and finds the owner
+            self.post_soon(envelope.sender, Envelope(
+                "end", envelope.session, self.id, CLOSE_MOVED, envelope.table
+            ))
+            return
+        session = self.sessions[envelope.session] = Session(self, envelope, table)
+        self.spawn(session.run())
+
+    def _resubscribed(self) -> None:
+        """After the bus was lost: ask every owner for what this node's clients missed."""
+        for relay in self.relays.values():
+            relay.resync()
+
+    # -- once a lease period ------------------------------------------------------------------
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            try:
+                await self.tick()
+            except (RedisError, OSError) as error:
+                # The database's fencing still guards the tables; go on and try again.
+                log.warning("node %s: Redis is not answering: %s", self.id, error)
+            except Exception:
+                log.exception("node %s: the lease keeper failed; going on", self.id)
+
+    async def tick(self) -> None:
+        """Renew, let go of lost tables, list, end moved relays and orphaned sessions."""
+        tables = self.lobby.tables
+        for code in [c for c in self.fences if c not in tables]:  # finished, expired
+            await self._unlist(code)
+            self._let_go(code)
+        for code in await self.leases.renew(dict(self.fences)):
+            log.warning("node %s: table %s is owned by another node now", self.id, code)
+            self._let_go(code)
+        await self._list()
+        await self._check_relays()
+        await self._check_sessions()
+
+    async def _list(self) -> None:
+        changed = {code: t.public for code, t in self.lobby.tables.items()
+                   if self._listed.get(code) is not t.public and not t.settings.private}
+        if changed:
+            await self.bus.redis.hset(self.registry, mapping={
+                code: info.model_dump_json() for code, info in changed.items()
+            })
+            self._listed.update(changed)
+
+    async def _unlist(self, code: str) -> None:
+        if self._listed.pop(code, None) is not None:
+            await self.bus.redis.hdel(self.registry, code)
+
+    async def _check_relays(self) -> None:
+        relays = list(self.relays.values())
+        holders = await self.leases.holders([relay.code for relay in relays])
+        for relay, holder in zip(relays, holders, strict=True):
+            if holder != relay.owner:
+                relay.connection.close(CLOSE_MOVED)
+            elif relay.missing:
+                relay.resync(again=False)
+
+    async def _check_sessions(self) -> None:
+        origins = sorted({session.origin for session in self.sessions.values()})
+        gone = set(origins) - await self.bus.listening(origins)
+        for session in list(self.sessions.values()):
+            # A node silent twice in a row is gone (once: it may be subscribing again).
+            if session.origin in gone and session.origin in self._silent:
+                session.connection.close(CLOSE_MOVED)
+        self._silent = gone
+
+    # -- what the lobby shows -----------------------------------------------------------------
+
+    async def listing(self) -> list[TableInfo]:
+        """Every node's open tables that are not private (from the registry)."""
+        try:
+            listed = await self.bus.redis.hgetall(self.registry)
+        except (RedisError, OSError):
+            listed = {}
+        infos: list[TableInfo] = []
+        for data in listed.values():
+            with contextlib.suppress(ValidationError):
+                infos.append(TableInfo.model_validate_json(data))
+        return [i for i in infos if not i.settings.private and i.status != "finished"]
+
+    async def view(self, code: str) -> Table | None:
+        """The table to read (REST): this node's, or one rebuilt from the stored log (not
+        served: its information names the node that owns it)."""
+        table = self.lobby.tables.get(code)
+        if table is not None or not CODE.fullmatch(code):
+            return table
+        stored = await self.store.load(code)
+        if stored is None or stored.status == "expired":
+            return None
+        table = Table.restore(stored, self.store, self.settings, drive)
+        try:
+            holder = await self.leases.holder(code)
+        except (RedisError, OSError):
+            holder = None
+        table.public = table.public.model_copy(update={"node": holder})
+        return table

@@ -1,0 +1,228 @@
+"""Cluster mode (issue 13): nodes in subprocesses on loopback, on PostgreSQL and Redis.
+
+Players connect to different nodes; the node that owns a table is killed, frozen, or loses
+Redis, and the match goes on: every acknowledged action is in the stored log, every state any
+player saw at a version agrees with every other, and the records replay."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from baofen import Hand, RuleSet
+from baofen.store import Event, Store
+from baofen.store.async_store import AsyncStore, StoreFenced
+from baofen.store.database import Fenced, event_appended, fenced
+from baofen.wire.actions import action_message, read_action_record
+
+from .cluster import LEASE, Cluster, Roaming, one_history, own_redis, play, running, stored_log
+from .databases import Database, database
+from .harness import create_table, free_port, to_act
+from .test_leak import check_no_leak
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    """A PostgreSQL schema of the test's own."""
+    yield from database("postgresql", tmp_path)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """SQLite, then PostgreSQL."""
+    yield from database(request.param, tmp_path)
+
+
+def test_a_stale_fencing_number_cannot_write(any_db: Database) -> None:
+    """The store's side of fencing: once a newer number is claimed, the older one's writes
+    are refused, alone (the others committed with them land)."""
+    store = Store(any_db.url, any_db.schema)
+    try:
+        for code in ("t", "u"):
+            store.create_table(code, {}, {}, 1)
+            assert store.claim(code, 1) is None
+        assert store.claim("t", 1) == 1  # not above the number claimed
+        assert store.claim("nowhere", 1) == 0
+        store.commit([fenced("t", 1, event_appended("t", Event(1, "start", {})))])
+        assert store.claim("t", 3) is None
+        with pytest.raises(Fenced):
+            store.commit([fenced("t", 1, event_appended("t", Event(2, "next", {})))])
+
+        async def both(writer: AsyncStore) -> list[BaseException | None]:
+            writer.fences = {"t": 1, "u": 1}
+            appends = [writer.append(c, Event(s, "next", {}), None, None)
+                       for c, s in (("t", 2), ("u", 1))]
+            return await asyncio.gather(*appends, return_exceptions=True)
+
+        writer = AsyncStore(store, timeout=5.0)
+        outcomes = asyncio.run(both(writer))
+        assert isinstance(outcomes[0], StoreFenced) and outcomes[1] is None
+        assert [len(store.load(c).events) for c in ("t", "u")] == [1, 1]  # type: ignore[union-attr]
+        writer.close()
+    finally:
+        store.close()
+
+
+def seat_players(cluster: Cluster, rules: RuleSet, nodes: list[int]) -> tuple[str, list[Roaming]]:
+    """A table created on node 0 with player ``seat`` connected to node ``nodes[seat]``,
+    started."""
+    code = create_table(cluster.bases[0], rules.to_dict(), timer=None)
+    players = [Roaming(cluster, node, code, seat, rules) for seat, node in enumerate(nodes)]
+    players[0].client.send(type="start")
+    return code, players
+
+
+def owner(cluster: Cluster, code: str) -> int:
+    """Index of the node that owns the table now (from the node it names)."""
+    for base in cluster.live():
+        node = httpx.get(f"{base}/api/tables/{code}").json()["node"]
+        if node is not None:
+            return int(node.removeprefix("n"))
+    raise AssertionError("no node owns the table")
+
+
+def check_log(db: Database, code: str, players: list[Roaming]) -> list[dict[str, Any]]:
+    """Every acknowledged action is in the stored log at its version; the hand records
+    replay. The records."""
+    events = stored_log(db, code)
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    for player in players:
+        for version, message in player.acked.items():
+            entry = events[version - 1]
+            assert entry.kind == "action", (version, entry)
+            stored = read_action_record(entry.payload)
+            assert stored.seat == player.client.seat
+            replayed = action_message(stored.to_action()).model_dump(mode="json", exclude={"id"})
+            assert replayed == message, (version, replayed, message)
+    records: list[dict[str, Any]] = httpx.get(
+        f"{players[-1].cluster.live()[0]}/api/tables/{code}/records"
+    ).json()
+    for record in records:
+        assert Hand.from_record(record).phase == "done"
+    return records
+
+
+def mid_trick(players: list[Roaming]) -> bool:
+    """True once a trick is being played (some, not all, of its cards are down)."""
+    state = players[0].client.state
+    observation = state and state["observation"]
+    return bool(observation and observation["phase"] == "playing"
+                and observation["current_trick"])
+
+
+def test_four_players_on_three_nodes_play_a_match(db: Database) -> None:
+    rules = RuleSet.create(variant="baofen", hands=2)
+    with running(db, 3) as cluster:
+        code, players = seat_players(cluster, rules, [0, 1, 2, 1])
+        play(players)
+        history = one_history(players)
+        assert max(history) == len(stored_log(db, code))
+        records = check_log(db, code, players)
+        assert len(records) == 2
+        assert sum(len(p.acked) for p in players) == sum(len(r["actions"]) for r in records)
+        assert all(p.moves == 0 for p in players)
+        info = httpx.get(f"{cluster.bases[2]}/api/tables/{code}").json()
+        assert info["node"] == "n0" and info["status"] == "finished"
+        for state in players[1].states:
+            assert state["table"]["node"] == "n0"
+
+
+def test_the_lobby_lists_every_nodes_tables(db: Database) -> None:
+    with running(db, 2) as cluster:
+        codes = [create_table(base, RuleSet.baofen().to_dict()) for base in cluster.bases]
+        deadline = time.monotonic() + 3 * LEASE
+        while True:
+            listed = [{t["code"]: t["node"] for t in httpx.get(f"{b}/api/tables").json()}
+                      for b in cluster.bases]
+            if all(listing == dict(zip(codes, ["n0", "n1"], strict=True))
+                   for listing in listed):
+                break
+            assert time.monotonic() < deadline, listed
+            time.sleep(0.1)
+
+
+def test_no_leak_through_a_node_that_does_not_own_the_table(db: Database) -> None:
+    with running(db, 2) as cluster:
+        check_no_leak(cluster.bases[0], cluster.bases[1], "hongwu")
+
+
+def test_the_owner_killed_mid_trick(db: Database) -> None:
+    rules = RuleSet.create(variant="baofen", hands=2)
+    with running(db, 3) as cluster:
+        code, players = seat_players(cluster, rules, [0, 1, 2, 0])
+        play(players, until=lambda: mid_trick(players))
+        acked = sum(len(p.acked) for p in players)
+        cluster.nodes[owner(cluster, code)].kill()
+        began = time.monotonic()
+        play(players, until=lambda: all(p.moves for p in players))
+        moved = time.monotonic() - began
+        assert owner(cluster, code) != 0
+        play(players)
+        assert moved < 10 * LEASE, moved  # within a few leases, even on a loaded machine
+        assert sum(len(p.acked) for p in players) > acked
+        one_history(players)
+        assert len(check_log(db, code, players)) == 2
+
+
+def test_a_frozen_owner_cannot_write_when_it_wakes(db: Database) -> None:
+    rules = RuleSet.create(variant="baofen", hands=1)
+    with running(db, 3) as cluster:
+        code, players = seat_players(cluster, rules, [0, 1, 2, 1])
+        first = players[0]  # on the owner
+        others = players[1:]
+        # Play until seat 0 is to act mid-hand, and hold it there.
+        play(players, until=lambda: mid_trick(players))
+        first.hold = True
+        play(players, until=lambda: to_act(first.client.state) == 0 and not first.seated._sent)
+        first.hold = False
+        version = first.client.state["table"]["version"]  # type: ignore[index]
+        frozen = cluster.nodes[0]
+        os.kill(frozen.process.pid, signal.SIGSTOP)
+        try:
+            # While it is frozen: its lease runs out, another node takes the table; seat 0 is
+            # away there, so the computer plays it; meanwhile seat 0 acts on the frozen node.
+            first.seated.act(first.client.state)  # type: ignore[arg-type]
+            play(others, until=lambda: max(p.states[-1]["table"]["version"]
+                                           for p in others) > version + 2)
+        finally:
+            os.kill(frozen.process.pid, signal.SIGCONT)
+        play(players)
+        assert first.moves >= 1  # the woken node let go of the table: seat 0 moved
+        assert version + 1 not in first.acked
+        events = stored_log(db, code)
+        assert events[version].kind == "away"  # the new owner's, not the frozen node's action
+        one_history(players)
+        check_log(db, code, players)
+
+
+def test_redis_restarts_mid_hand(db: Database) -> None:
+    rules = RuleSet.create(variant="baofen", hands=1)
+    process, port = own_redis(free_port())
+    url = f"redis://127.0.0.1:{port}/0"
+    cluster = Cluster(db, url)
+    try:
+        cluster.start(2)
+        code, players = seat_players(cluster, rules, [0, 1, 1, 0])
+        play(players, until=lambda: mid_trick(players))
+        process.kill()
+        process.wait()
+        time.sleep(0.2)
+        process, _ = own_redis(port)
+        play(players)
+        one_history(players)
+        check_log(db, code, players)
+        assert all(p.moves <= 1 for p in players)  # at most one reconnection: a resync
+    finally:
+        cluster.stop()
+        process.kill()
+        process.wait()
+
+
