@@ -23,9 +23,10 @@ from baofen.store.async_store import AsyncStore, StoreFenced
 from baofen.store.database import Fenced, event_appended, fenced
 from baofen.wire.actions import action_message, read_action_record
 
+from .accounts import session, sign_up
 from .cluster import LEASE, Cluster, Roaming, one_history, own_redis, play, running, stored_log
 from .databases import Database, database
-from .harness import create_table, free_port, to_act
+from .harness import Client, create_table, free_port, to_act
 from .test_leak import check_no_leak
 
 
@@ -152,6 +153,26 @@ def test_the_lobby_lists_every_nodes_tables(db: Database) -> None:
 def test_no_leak_through_a_node_that_does_not_own_the_table(db: Database) -> None:
     with running(db, 2) as cluster:
         check_no_leak(cluster.bases[0], cluster.bases[1], "hongwu")
+
+
+def test_an_account_takes_its_seat_back_through_another_node(db: Database) -> None:
+    """The account signed in on a relaying node's handshake reaches the owner with the client:
+    its seat is bound there, taken back through a third node, and refused to another account."""
+    with running(db, 3) as cluster:
+        ann, bob = sign_up(cluster.bases[0], "Ann"), sign_up(cluster.bases[0], "Bob")
+        code = create_table(cluster.bases[0], RuleSet.baofen(hands=1).to_dict(), timer=None)
+        laptop = Client(cluster.bases[1], code, session(ann))  # relayed to n0
+        joined = laptop.join(0, "x")
+        assert joined["name"] == "Ann"
+        intruder = Client(cluster.bases[2], code, session(bob))
+        intruder.send(type="reclaim", token=joined["token"])
+        assert intruder.expect("error")["code"] == "wrong_account"
+        phone = Client(cluster.bases[2], code, session(ann))
+        phone.send(type="reclaim")
+        back = phone.expect("joined")
+        assert (back["seat"], back["name"]) == (0, "Ann")
+        seats = httpx.get(f"{cluster.bases[1]}/api/tables/{code}").json()["seats"]
+        assert (seats[0]["name"], seats[0]["account"]) == ("Ann", True)
 
 
 def test_the_owner_killed_mid_trick(db: Database) -> None:
