@@ -23,7 +23,7 @@ from baofen.store.async_store import AsyncStore, StoreFenced
 from baofen.store.database import Fenced, event_appended, fenced
 from baofen.wire.actions import action_message, read_action_record
 
-from .accounts import session, sign_up
+from .accounts import PASSWORD, session, sign_up
 from .cluster import LEASE, Cluster, Roaming, one_history, own_redis, play, running, stored_log
 from .databases import Database, database
 from .harness import Client, create_table, free_port, to_act
@@ -173,6 +173,19 @@ def test_an_account_takes_its_seat_back_through_another_node(db: Database) -> No
         assert (back["seat"], back["name"]) == (0, "Ann")
         seats = httpx.get(f"{cluster.bases[1]}/api/tables/{code}").json()["seats"]
         assert (seats[0]["name"], seats[0]["account"]) == ("Ann", True)
+
+
+def test_failed_sign_ins_count_on_every_node(db: Database) -> None:
+    """The sign-in limit is the cluster's, not each node's: more nodes give no more tries."""
+    with running(db, 2) as cluster:
+        sign_up(cluster.bases[0], "Ann")
+        wrong = {"username": "Ann", "password": "not the password"}
+        for attempt in range(5):  # the limit: 5 failures a window, spread over both nodes
+            answer = httpx.post(f"{cluster.bases[attempt % 2]}/api/login", json=wrong)
+            assert answer.status_code == 401, answer.text
+        for base in cluster.bases:
+            answer = httpx.post(f"{base}/api/login", json={**wrong, "password": PASSWORD})
+            assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 0
 
 
 def test_the_owner_killed_mid_trick(db: Database) -> None:

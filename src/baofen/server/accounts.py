@@ -5,7 +5,8 @@ A session is a random cookie (``baofen_session``: HttpOnly, SameSite=Lax, Secure
 the store keeps only its SHA-256 hash. Passwords are hashed with argon2 (argon2-cffi's
 defaults) in worker threads, a few at a time, and never logged nor sent back: a refused body's
 422 answer omits the refused input on these routes (:func:`.rest.invalid_request`). Failed
-sign-ins are limited per username and per client address (:class:`LoginLimits`).
+sign-ins are limited per username and per client address (:mod:`.login_limits`; shared by
+the nodes of a cluster).
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
-from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import cache
@@ -30,6 +29,7 @@ from ..usernames import DELETED_NAME, canonical, skeleton
 from ..wire import accounts as wire
 from .config import ServerSettings
 from .lobby import Lobby
+from .login_limits import LoginLimits
 from .security import CreationLimits, token_hash
 from .sessions import COOKIE, SignedIn, accounts_of, run
 
@@ -58,44 +58,6 @@ def _verify(hashed: str | None, password: str) -> bool:
         return _hasher.verify(hashed or _dummy_hash(), password)
     except (VerificationError, InvalidHashError):
         return False
-
-
-class LoginLimits:
-    """At most ``failures`` failed sign-ins per ``window`` seconds for each key (a username's
-    canonical form, a client address); while a key is over, sign-ins are refused outright."""
-
-    def __init__(self, failures: int, window: float) -> None:
-        self.failures = failures
-        self.window = window
-        self._failed: dict[str, deque[float]] = {}
-
-    def retry_after(self, keys: list[str]) -> int | None:
-        """Seconds until every key may try again, or None when none is over its limit."""
-        now = time.monotonic()
-        waits = []
-        for key in keys:
-            times = self._recent(key, now)
-            if len(times) >= self.failures:
-                waits.append(times[0] + self.window - now)
-        return max(1, round(max(waits) + 0.5)) if waits else None
-
-    def failed(self, keys: list[str]) -> None:
-        """Count a failed sign-in against each key."""
-        now = time.monotonic()
-        if len(self._failed) >= 100_000:
-            self._failed = {k: v for k, v in self._failed.items() if self._recent(k, now)}
-        for key in keys:
-            self._failed.setdefault(key, deque()).append(now)
-
-    def succeeded(self, key: str) -> None:
-        """A right password: the username's failures are forgiven (the address's are not)."""
-        self._failed.pop(key, None)
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failed.get(key, deque())
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        return times
 
 
 async def hash_password(password: str) -> str:
@@ -162,7 +124,7 @@ async def sign_in(body: wire.SignIn, request: Request, response: Response) -> wi
     limits: LoginLimits = request.app.state.login_limits
     name_key = "user:" + canonical(body.username)
     keys = [name_key, "addr:" + (request.client.host if request.client else "")]
-    wait = limits.retry_after(keys)
+    wait = await limits.retry_after(keys)
     if wait is not None:
         raise HTTPException(
             status.HTTP_429_TOO_MANY_REQUESTS,
@@ -171,9 +133,9 @@ async def sign_in(body: wire.SignIn, request: Request, response: Response) -> wi
         )
     found = await run(request, accounts_of(request).credentials, canonical(body.username))
     if not await password_matches(body.password, found[1] if found else None) or found is None:
-        limits.failed(keys)
+        await limits.failed(keys)
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "wrong username or password")
-    limits.succeeded(name_key)
+    await limits.succeeded(name_key)
     await _open_session(request, response, found[0])
     return _account_view(found[0])
 
@@ -206,7 +168,7 @@ async def _confirm(request: Request, account: Account, password: str) -> None:
     limits: LoginLimits = request.app.state.login_limits
     keys = ["user:" + canonical(account.username),
             "addr:" + (request.client.host if request.client else "")]
-    wait = limits.retry_after(keys)
+    wait = await limits.retry_after(keys)
     if wait is not None:
         raise HTTPException(
             status.HTTP_429_TOO_MANY_REQUESTS,
@@ -215,7 +177,7 @@ async def _confirm(request: Request, account: Account, password: str) -> None:
         )
     hashed = await run(request, accounts_of(request).password_hash, account.id)
     if not await password_matches(password, hashed):
-        limits.failed(keys)
+        await limits.failed(keys)
         raise HTTPException(status.HTTP_403_FORBIDDEN, "wrong password")
 
 

@@ -15,6 +15,7 @@ from ..store.async_store import AsyncStore
 from . import accounts, analysis, browser, players, quickmatch, rest, web, websocket
 from .config import ServerSettings
 from .lobby import Lobby
+from .login_limits import login_limits
 from .security import CreationLimits
 
 
@@ -37,8 +38,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
         app.state.accounts = Accounts(store.store)
         app.state.signups = CreationLimits(settings.signup_per_minute, settings.signup_burst)
-        app.state.login_limits = accounts.LoginLimits(
-            settings.login_failures, settings.login_window
+        app.state.login_limits = limits = login_limits(
+            settings.login_failures, settings.login_window, settings.redis, settings.redis_prefix
         )
         queue = quickmatch.make_queue(settings.redis, settings.redis_prefix)
         app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
@@ -53,6 +54,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             yield
         finally:
             await queue.close()
+            await limits.close()
             await lobby.close()
             if node is not None:
                 await node.close()
