@@ -121,16 +121,8 @@ async def sign_up(body: wire.SignUp, request: Request, response: Response) -> wi
 )
 async def sign_in(body: wire.SignIn, request: Request, response: Response) -> wire.Account:
     """Sign in; sets the session cookie."""
-    limits: LoginLimits = request.app.state.login_limits
     name_key = "user:" + canonical(body.username)
-    keys = [name_key, "addr:" + (request.client.host if request.client else "")]
-    wait = await limits.retry_after(keys)
-    if wait is not None:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"too many failed sign-ins: try again in {wait} s",
-            headers={"Retry-After": str(wait)},
-        )
+    limits, keys = await _limited(request, body.username, "too many failed sign-ins")
     found = await run(request, accounts_of(request).credentials, canonical(body.username))
     if not await password_matches(body.password, found[1] if found else None) or found is None:
         await limits.failed(keys)
@@ -163,18 +155,23 @@ async def me(account: SignedIn, request: Request) -> wire.Me:
     )
 
 
-async def _confirm(request: Request, account: Account, password: str) -> None:
-    """403 unless ``password`` is the account's (counted like a failed sign-in)."""
+async def _limited(request: Request, username: str,
+                   refusal: str) -> tuple[LoginLimits, list[str]]:
+    """The sign-in limits and the keys a password try counts against (the username, the client
+    address); 429 with Retry-After, saying ``refusal``, while any is over its limit."""
     limits: LoginLimits = request.app.state.login_limits
-    keys = ["user:" + canonical(account.username),
-            "addr:" + (request.client.host if request.client else "")]
+    address = request.client.host if request.client else ""
+    keys = ["user:" + canonical(username), "addr:" + address]
     wait = await limits.retry_after(keys)
     if wait is not None:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"too many wrong passwords: try again in {wait} s",
-            headers={"Retry-After": str(wait)},
-        )
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"{refusal}: try again in {wait} s",
+                            headers={"Retry-After": str(wait)})
+    return limits, keys
+
+
+async def _confirm(request: Request, account: Account, password: str) -> None:
+    """403 unless ``password`` is the account's (counted like a failed sign-in)."""
+    limits, keys = await _limited(request, account.username, "too many wrong passwords")
     hashed = await run(request, accounts_of(request).password_hash, account.id)
     if not await password_matches(password, hashed):
         await limits.failed(keys)
