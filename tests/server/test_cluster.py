@@ -188,6 +188,17 @@ def test_failed_sign_ins_count_on_every_node(db: Database) -> None:
             assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 0
 
 
+def test_a_dead_nodes_table_is_taken_without_a_client_asking(db: Database) -> None:
+    with running(db, 2) as cluster:
+        code = create_table(cluster.bases[0], RuleSet.baofen().to_dict())
+        assert httpx.get(f"{cluster.bases[1]}/api/tables/{code}").json()["node"] == "n0"
+        cluster.nodes[0].kill()
+        deadline = time.monotonic() + 10 * LEASE
+        while httpx.get(f"{cluster.bases[1]}/api/tables/{code}").json()["node"] != "n1":
+            assert time.monotonic() < deadline, "nobody took the dead node's table"
+            time.sleep(0.2)
+
+
 def test_the_owner_killed_mid_trick(db: Database) -> None:
     rules = RuleSet.create(variant="baofen", hands=2)
     with running(db, 3) as cluster:

@@ -5,7 +5,8 @@ applies the table's changes and writes its log, with the fencing number of its l
 (:attr:`~baofen.store.async_store.AsyncStore.fences`). A client may connect to any node: the
 node that owns the table serves it as a single server does; any other relays it to the owner
 (:mod:`.relay`). A table nobody owns (new, or its node died and its lease ran out) is taken by
-the first node a client asks for it, which rebuilds it from the stored log.
+the first node a client asks for it, which rebuilds it from the stored log; one nobody asks for
+is taken by the first node that finds it unowned two scans in a row (once a lease period).
 
 Once a lease period (:meth:`Node.tick`, every third of it) a node renews its leases, lets go of
 the tables another node took (a node frozen past its lease finds out here, if its writes were
@@ -90,6 +91,8 @@ class Node:
         self._taking: dict[str, _Taking] = {}
         self._listed: dict[str, TableInfo] = {}
         self._silent: set[str] = set()
+        self._orphans: set[str] = set()
+        self._ticks = 0
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ticker: asyncio.Task[None] | None = None
         lobby.adopt = self._adopt
@@ -306,6 +309,25 @@ class Node:
         await self._list()
         await self._check_relays()
         await self._check_sessions()
+        self._ticks += 1
+        if self._ticks % 3 == 0:  # once a lease period
+            await self._take_orphans()
+
+    async def _take_orphans(self) -> None:
+        """Take the unfinished tables that nobody owned at this scan nor at the one before (a
+        lease period ago: a live owner renews its lease every third of that, also after Redis
+        restarted): their node died, and no client has asked for them since. Their matches
+        go on (computer players, timers) without waiting for a player to come back."""
+        try:
+            codes = [c for c in await self.store.unfinished() if c not in self.lobby.tables]
+        except StoreUnavailable:
+            return
+        holders = await self.leases.holders(codes)
+        orphans = {code for code, holder in zip(codes, holders, strict=True) if holder is None}
+        for code in sorted(orphans & self._orphans):
+            with contextlib.suppress(StoreUnavailable):
+                await self._take_table(code)
+        self._orphans = orphans
 
     async def _list(self) -> None:
         changed = {code: t.public for code, t in self.lobby.tables.items()
