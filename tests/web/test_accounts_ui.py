@@ -252,6 +252,9 @@ def test_a_second_browser_signs_in_and_takes_the_seat_back(
     sign_in(desktop, name)  # signing in on the table's page takes the account's seat back
     desktop.wait_for("document.body.dataset.seat === '0'")
     expect(desktop.page.locator(".seat.bottom .who")).to_contain_text(name)
+    # a registered player's seat is marked, the computers' are not
+    expect(desktop.page.locator(".seat.bottom .badge.account")).to_be_visible()
+    expect(desktop.page.locator(".seat .badge.account")).to_have_count(1)
     expect(phone.page.locator("#conn")).to_have_attribute("data-status", "replaced")
     desktop.page.screenshot(path=str(screenshots / "desktop-seat-taken-back.png"))
     assert desktop.my_turn_or_result() in ("turn", "result")  # and plays on

@@ -1,5 +1,5 @@
-// The four seats around the table: who sits there, badges (declarer, you, 托管, left,
-// offline), cards left, score, the last bid, and the turn timer.
+// The four seats around the table: who sits there, badges (a registered player, declarer, you,
+// 托管, left, offline), cards left, score, the last bid, and the turn timer.
 
 import { byId, el, fill } from "../dom.js";
 import { t } from "../i18n.js";
@@ -17,6 +17,8 @@ export function renderSeats(state) {
     node.classList.toggle("me", seat === you);
     node.classList.toggle("empty", !s.kind);
     const badges = [];
+    // A registered player's seat is marked: a guest may type any name, even a registered one.
+    if (s.account) badges.push(el("span", { class: "badge account", title: t("seat.account"), "aria-label": t("seat.account"), text: "✓" }));
     if (obs && obs.declarer === seat) badges.push(el("span", { class: "badge declarer", text: t("seat.declarer") }));
     if (seat === you) badges.push(el("span", { class: "badge you", text: t("seat.you") }));
     if (s.away) badges.push(el("span", { class: "badge away", text: t("seat.away") }));
