@@ -35,6 +35,7 @@ from server_load import (
     cpu_seconds,
     free_port,
     player,
+    print_table,
     start_server,
     summarise,
 )
@@ -128,10 +129,7 @@ def main() -> None:
         print(json.dumps(rows[-1], ensure_ascii=False), flush=True)
     columns = ["scenario", "K", "actions/s", "p50 ms", "p99 ms", "server CPU ms/action",
                "node CPU ms/action"]
-    print("\n| " + " | ".join(columns) + " |")
-    print("|" + "---|" * len(columns))
-    for row in rows:
-        print("| " + " | ".join(str(row[c]) for c in columns) + " |")
+    print_table(rows, columns)
 
 
 if __name__ == "__main__":

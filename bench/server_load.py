@@ -224,7 +224,11 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(30)
-    columns = list(rows[0])
+    print_table(rows, list(rows[0]))
+
+
+def print_table(rows: list[dict[str, Any]], columns: list[str]) -> None:
+    """Print ``rows`` as a Markdown table of ``columns`` (for docs/measurements.md)."""
     print("\n| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))
     for row in rows:
