@@ -62,19 +62,27 @@ def test_a_timeout_plays_one_move_and_a_second_in_a_row_switches_on_auto(
     server: ThreadServer,
 ) -> None:
     rules = RuleSet.baofen(hands=1)
-    code = create_table(server.base, rules.to_dict(), timer=0.2)
+    # No timer on bids: the player bids the top value, which ends the bidding at once, so the
+    # next turns are all South's (naming trump and burying, then leading the first trick)
+    # whatever the deal (were the computer to pass for South, the others might all pass too,
+    # and the hand end with no turn of South's left to time out).
+    code = create_table(server.base, rules.to_dict(), timer=0.2, bid_seconds=None)
     me = Client(server.base, code)
     me.join(0, "Ann")  # South bids first in 包分
     me.send(type="fill_bots")
     me.send(type="start")
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    me.send(type="bid", value=95)
     waiting = me.expect("state")
-    while to_act(waiting) != 0 or waiting["table"]["deadline"] is None:
+    while waiting["observation"]["phase"] != "kitty" or waiting["table"]["deadline"] is None:
         waiting = me.expect("state")
-    bids = len(waiting["observation"]["bids"])
-    once = me.expect("state")  # nobody acts: the timer runs out, the computer bids once
-    assert len(once["observation"]["bids"]) == bids + 1 and once["observation"]["bids"][-1][0] == 0
+    assert to_act(waiting) == 0
+    once = me.expect("state")  # nobody acts: the timer runs out, the computer buries once
+    assert once["observation"]["phase"] == "playing" and to_act(once) == 0  # South leads
     assert not seat_of(once, 0)["auto"] and not seat_of(once, 0)["away"]
-    while to_act(once) != 0 or once["table"]["deadline"] is None:  # my next turn: wait again
+    while once["table"]["deadline"] is None:  # the lead's timer
         once = me.expect("state")
     twice = me.expect("state")
     while not seat_of(twice, 0)["auto"]:  # the second timeout in a row: 托管
