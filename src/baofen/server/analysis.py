@@ -69,16 +69,18 @@ async def get_analysis(
     table = await rest.table_of(request, code)
     key = (table.code, number, budget, candidates)
     reviews = _reviews(request)
-    try:
-        kept = await table.store.review(*key)
-        if kept is not None:
-            return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
-        record = await table.store.hand_record(table.code, number)
-    except StoreUnavailable:
-        raise sessions.unavailable() from None
-    if record is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
-    tasks = reviews.start(key, record)
+    if key not in reviews.jobs:  # a review running here needs no read: it is not stored yet
+        try:
+            kept = await table.store.review(*key)
+            if kept is not None:
+                return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
+            record = await table.store.hand_record(table.code, number)
+        except StoreUnavailable:
+            raise sessions.unavailable() from None
+        if record is None:
+            raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
+        reviews.start(key, record)
+    tasks = reviews.jobs[key]
     done = [task for task in tasks if task.done()]
     failed = [task for task in done if task.exception() is not None]
     if failed:
