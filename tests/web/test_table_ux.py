@@ -253,5 +253,7 @@ def test_keyboard_play(chromium: Browser, web_server: ThreadServer) -> None:
     expect(page.locator("#hand .card.selected")).to_have_count(1)
     expect(page.locator("#btn-play")).to_be_enabled()
     person.act_and_wait(lambda: page.keyboard.press("Enter"))
-    person.wait_for("document.querySelector('#trick .slot.bottom .card')")
+    # South's card on the table (or, when that lead was the hand's last trick, the result)
+    person.wait_for("document.querySelector('#trick .slot.bottom .card')"
+                    " || document.querySelector('.result-dialog')")
     person.close()

@@ -42,7 +42,7 @@ export async function showLobby(root) {
   const account = me();
   const nameInput = el("input", { id: "f-player", name: "player", type: "text", maxLength: 24,
     value: account ? account.username : playerName(), autocomplete: "nickname", readOnly: Boolean(account),
-    title: account ? t("lobby.account_name") : null, on: { change: (e) => setPlayerName(e.target.value) } });
+    title: account ? t("lobby.account_name") : null, on: { input: (e) => setPlayerName(e.target.value) } });  // kept as typed: a redraw keeps it
   const levelPicker = el("select", { id: "quick-level", "aria-label": t("quick.level"),
     on: { change: (e) => { level = e.target.value; } } },
   defaults.bot_levels.map((id) => el("option", { value: id, text: t(`level.${id}`), selected: id === level })));
