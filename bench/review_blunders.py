@@ -3,10 +3,12 @@
     PYTHONPATH=src python3 bench/review_blunders.py [--hands 6] [--worlds 24] [--candidates 4]
 
 In 包分 hands of rule bots, the first time a seat must follow a single trump that an opponent is
-winning and that none of its trumps can beat, it plays its highest trump instead of the rule
-bot's choice; the seat is then reviewed (:func:`baofen.analysis.review_hand`) and the line
-printed is the deal's seed, the card thrown, the best move found, the expected loss (points)
-and whether it was flagged as a mistake. A summary of the flag rate ends the run.
+winning and that none of its trumps can beat, while its highest trump would be the highest left
+once the trick is over (no unseen trump beats it: e.g. its 大王 under the declarer's 大王), it
+plays that trump instead of the rule bot's choice; the seat is then reviewed
+(:func:`baofen.analysis.review_hand`) and the line printed is the deal's seed, the card thrown,
+the best move found, the expected loss (points) and whether it was flagged as a mistake. A
+summary of the flag rate ends the run.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from baofen import Hand, RuleSet
 from baofen.actions import Play
 from baofen.analysis import review_hand
 from baofen.bots.rule_bot import RuleBot
+from baofen.cards import KINDS, Card
+from baofen.observation import Observation
 
 
 def planted(seed: int) -> tuple[Hand, int, int] | None:
@@ -41,11 +45,26 @@ def planted(seed: int) -> tuple[Hand, int, int] | None:
                             key=lambda c: -order.strength[c])
             if (opponent and len(before[0]) == 1 and order.is_trump(before[0][0])
                     and len(trumps) >= 2 and action.cards != (trumps[0],)
-                    and all(judge.winner([*before, (c,)]) != len(before) for c in trumps)):
+                    and all(judge.winner([*before, (c,)]) != len(before) for c in trumps)
+                    and _master(obs, trumps[0])):
                 action = Play.of((trumps[0],))
                 blunder = (len(hand.actions), seat)
         hand.apply(seat, action)
     return None if blunder is None else (hand, *blunder)
+
+
+def _master(obs: Observation, card: Card) -> bool:
+    """True when no trump ``obs``'s seat has not seen beats ``card`` (after the current trick,
+    it would be the highest trump left)."""
+    assert obs.judge is not None
+    strength = obs.judge.order.strength
+    seen = [0] * KINDS
+    for cards in (obs.hand, *(c for t in obs.tricks for _, c in t.plays),
+                  *(c for _, c in obs.current_trick)):
+        for c in cards:
+            seen[c] += 1
+    return all(seen[k] == 2 for k in range(KINDS)
+               if obs.judge.order.is_trump(k) and strength[k] > strength[card])
 
 
 def main() -> None:

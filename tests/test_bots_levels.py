@@ -154,3 +154,52 @@ def test_contract_search_bids_and_buries_legally(variant: str) -> None:
         isinstance(a, Bid) and a.value is None for a in first)
     with pytest.raises(ValueError, match="contract"):
         make_bot("search", contract=-1)
+
+
+def test_sharper_inference_raises_each_mismatch_factor_to_its_power() -> None:
+    """``inference`` is the power of the mismatch factors: the same world weighs the square at
+    2, and 1 at 0."""
+    rules = RuleSet.hongwu()
+    bot = RuleBot()
+    hand = Hand(rules, seed=5)
+    while len(hand.tricks) < 5 and hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bot.act(hand.observation(seat)))
+    seat = hand.to_act
+    assert seat is not None and hand.phase == "playing"
+    obs = hand.observation(seat)
+    weights = []
+    for sharpness in (1.0, 2.0, 0.0):
+        drawn = Determinizer(obs, sharpness).weighted_world(random.Random(9))
+        assert drawn is not None
+        weights.append(drawn[1])
+    assert weights[0] < 1.0 and weights[1] == pytest.approx(weights[0] ** 2) and weights[2] == 1.0
+    with pytest.raises(ValueError, match="inference"):
+        make_bot("search", inference=-1)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reference_with_noisy_playouts_is_legal_and_reproducible(variant: str) -> None:
+    """The diagnostic reference (sees the cards, playouts with noise, several a candidate)
+    plays legal moves, the same under the same seed."""
+    rules = RuleSet.create(variant=variant)
+
+    def actions(seed: int) -> list[object]:
+        reference = ReferenceBot(seed=seed, candidates=3, rollouts=2, noise=0.5)
+        hand = Hand(rules, seed=17)
+        taken: list[object] = []
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            action = reference.act_seeing(hand.copy(), seat)
+            check_legal(hand, seat, action)
+            taken.append(action)
+            hand.apply(seat, action)
+        return taken
+
+    assert actions(4) == actions(4)
+    with pytest.raises(ValueError, match="rollouts"):
+        ReferenceBot(rollouts=0)
+    with pytest.raises(ValueError, match="noise"):
+        make_bot("search", noise=1.5)

@@ -23,7 +23,8 @@ Inference (:meth:`Determinizer.weighted_world`): a world also gets a likelihood,
 other seats would have acted as observed had they held that world's cards, under the rule bot's
 policy softened by a mismatch factor per action (:data:`MISMATCH`): a seat that passed with a
 hand the policy would bid on, a declarer naming a suit its world hand would not, a follower
-throwing points on a trick it would have won — each makes the world less likely.
+throwing points on a trick it would have won — each makes the world less likely. ``sharpness``
+raises every factor to a power (0: no inference; larger: the policy trusted more).
 """
 
 from __future__ import annotations
@@ -63,10 +64,12 @@ sharp factors would leave one world carrying all the weight."""
 
 
 class Determinizer:
-    """Samples worlds (full deals) consistent with ``observation`` (see the module docstring)."""
+    """Samples worlds (full deals) consistent with ``observation``, weighed with the mismatch
+    factors raised to ``sharpness`` (see the module docstring)."""
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, sharpness: float = 1.0) -> None:
         obs = observation
+        self.mismatch = {kind: factor ** sharpness for kind, factor in MISMATCH.items()}
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
         self.obs = obs
@@ -327,11 +330,11 @@ class Determinizer:
         obs = hand.observation(seat)
         if isinstance(action, Play):
             chosen = policy.play(obs)
-            return 1.0 if sorted(chosen) == sorted(action.cards) else MISMATCH["play"]
+            return 1.0 if sorted(chosen) == sorted(action.cards) else self.mismatch["play"]
         if isinstance(action, Bid):
-            return 1.0 if policy.bid(obs) == action.value else MISMATCH["bid"]
+            return 1.0 if policy.bid(obs) == action.value else self.mismatch["bid"]
         if isinstance(action, Declare):
-            return 1.0 if policy.declare(obs).trump == action.trump else MISMATCH["declare"]
+            return 1.0 if policy.declare(obs).trump == action.trump else self.mismatch["declare"]
         return 1.0
 
     def _replay(self, dealt: dict[int, list[Card]],

@@ -8,7 +8,11 @@ better inference could gain — and is never offered at a table (it is not a lev
 answered. Bids and the kitty are the rule bot's, as for the search bot.
 
 The rule bot's playouts are deterministic, so one rollout of each candidate on the true deal is
-its exact value under that playout policy: the budget is one rollout per candidate.
+its exact value under that playout policy: the budget is one rollout per candidate. With the
+search's ``noise`` option the playouts are no longer exact, and ``rollouts`` playouts of each
+candidate are averaged: a reference that sees every card but cannot foresee exactly how the
+other seats will answer (what share of the ceiling comes from each is measured in
+docs/measurements.md).
 """
 
 from __future__ import annotations
@@ -31,11 +35,14 @@ class DealSeer(Protocol):
 
 
 class ReferenceBot:
-    """Search on the true deal (see the module docstring). Options are the search bot's."""
+    """Search on the true deal (see the module docstring): ``rollouts`` playouts of each
+    candidate; other options are the search bot's."""
 
-    def __init__(self, seed: int | None = None, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, rollouts: int = 1, **options: Any) -> None:
+        if rollouts < 1:
+            raise ValueError("rollouts (playouts of each candidate on the deal) must be at least 1")
         options.setdefault("candidates", 10)
-        options.setdefault("iterations", options["candidates"])
+        options.setdefault("iterations", options["candidates"] * rollouts)
         self.search = SearchBot(seed=seed, halving=0, **options)
 
     def act(self, observation: Observation) -> Action:

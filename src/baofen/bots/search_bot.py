@@ -15,6 +15,11 @@ Bids and the kitty: the rule bot's, or with ``contract=N`` chosen by evaluating 
 Inference: with ``inference=1`` (the default) each world counts by its likelihood — how likely the
 rule bot's policy in the other seats would have bid, declared and played as they did in that world
 (:meth:`~baofen.bots.determinize.Determinizer.weighted_world`); the means are importance-weighted.
+A larger ``inference`` sharpens the weights (each mismatch factor is raised to that power).
+
+``noise``: the chance that a playout seat plays a random one of the rule bot's three best plays
+instead of its best (0 by default: playouts are deterministic in a world). For the arena's
+diagnostics: a reference player that knows the cards but not exactly how the others will answer.
 
 A rollout is worth, by default, the declarer's points against the target (signed for the seat's
 side, clipped), which tracks the result closely with far less noise; ``objective="score"`` uses the
@@ -66,8 +71,9 @@ class SearchBot:
         margin: float = 0.0,
         halving: int = 1,
         objective: str = "points",
-        inference: int = 1,
+        inference: float = 1.0,
         contract: int = 0,
+        noise: float = 0.0,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -85,7 +91,13 @@ class SearchBot:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
         self.objective = objective
-        self.inference = bool(inference)
+        if inference < 0:
+            raise ValueError("inference (the likelihood weights' sharpness) cannot be negative")
+        self.inference = float(inference)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError("noise (the playouts' chance of a random top-three play) must be "
+                             "between 0 and 1")
+        self.noise = noise
         if contract < 0:
             raise ValueError("contract (worlds for bids and the kitty) cannot be negative")
         self.rule = RuleBot(**rule_weights)
@@ -108,7 +120,7 @@ class SearchBot:
         options = self.rule.play_candidates(obs, self.candidates)
         if len(options) == 1:
             return options[0]
-        sampler = Determinizer(obs)
+        sampler = Determinizer(obs, self.inference)
         if self.inference:
             return self.search(obs, options, sampler.weighted_world)
         return self.search(obs, options, lambda rng: _unweighted(sampler.world(rng)))
@@ -165,10 +177,16 @@ class SearchBot:
         hand = world.copy()
         hand.apply(seat, Play.of(cards))
         playout = self.playout
+        noise = self.noise
+        rng = self.rng
         while hand.phase != "done":
             actor = hand.to_act
             assert actor is not None
-            hand.apply(actor, Play.of(playout.play(hand.observation(actor))))
+            view = hand.observation(actor)
+            if noise and rng.random() < noise:
+                hand.apply(actor, Play.of(rng.choice(playout.play_candidates(view, 3))))
+            else:
+                hand.apply(actor, Play.of(playout.play(view)))
         result = hand.result
         assert result is not None
         if self.objective == "score":
