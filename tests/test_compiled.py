@@ -51,7 +51,9 @@ def test_compiled_build_plays_the_same_hands(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "src", tmp_path / "src")
     modules = [path.removeprefix("src/") for path in COMPILED]
     build = subprocess.run(
-        [sys.executable, "-m", "mypyc", *modules],
+        # PettingZoo ships no type information (pyproject.toml says so to mypy, but mypyc runs
+        # here, away from it).
+        [sys.executable, "-m", "mypyc", "--ignore-missing-imports", *modules],
         cwd=tmp_path / "src", capture_output=True, text=True, check=False,
     )
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
