@@ -215,9 +215,11 @@ def _text(option: Any) -> str:
 
 def _values(judge: SearchBot, sampler: Determinizer, seat: int,
             options: list[tuple[Card, ...]], worlds: int, rng: random.Random) -> list[float]:
-    """Weighted mean result for ``seat`` of each option, over the same sampled worlds (the
-    draws stop at the first world that cannot be drawn)."""
-    draws = islice(iter(lambda: sampler.weighted_world(rng), None), worlds)
+    """Weighted mean result for ``seat`` of each option, over the same sampled worlds (a draw
+    that finds no world is tried again, up to four times the number of worlds: late in a hand
+    the constraints are tight, and one failed draw must not fail a one-world review)."""
+    attempts = (sampler.weighted_world(rng) for _ in range(4 * worlds))
+    draws = islice((drawn for drawn in attempts if drawn is not None), worlds)
     means = weighted_means(draws, options, lambda world, option: judge.rollout(world, seat, option))
     if means is None:
         raise ValueError("no world consistent with the seat's view could be drawn")
