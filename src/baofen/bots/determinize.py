@@ -302,27 +302,85 @@ class Determinizer:
 
     def world(self, rng: random.Random, tries: int = 20) -> Hand | None:
         """A full :class:`Hand` at the observed position, or ``None`` if none was found."""
-        for _ in range(tries):
-            dealt = self.sample(rng)
-            if dealt is None:
-                return None
-            hand = self._replay(dealt)
-            if hand is not None:
-                return hand
-        return None
+        drawn = self.draw(rng, tries, weigh=False)
+        return None if drawn is None else drawn[1]
 
     def weighted_world(self, rng: random.Random, tries: int = 20) -> tuple[Hand, float] | None:
         """A world as :meth:`world` draws it, with its likelihood under the rule bot's policy for
         the other seats (see the module docstring), or ``None``."""
+        drawn = self.draw(rng, tries)
+        return None if drawn is None else (drawn[1], drawn[2])
+
+    def draw(self, rng: random.Random, tries: int = 20, weigh: bool = True,
+             ) -> tuple[dict[int, list[Card]], Hand, float] | None:
+        """Holdings from :meth:`sample` that replay as observed (up to ``tries`` draws), with
+        their world and likelihood (1 unless ``weigh``), or ``None``."""
         for _ in range(tries):
             dealt = self.sample(rng)
             if dealt is None:
                 return None
             likelihood = [1.0]
-            hand = self._replay(dealt, likelihood)
+            hand = self._replay(dealt, likelihood if weigh else None)
             if hand is not None:
-                return hand, likelihood[0]
+                return dealt, hand, likelihood[0]
         return None
+
+    def likely_world(self, dealt: dict[int, list[Card]]) -> tuple[Hand, float] | None:
+        """The world built from ``dealt`` (holdings as :meth:`sample` gives them) with its
+        likelihood, or ``None`` when it breaks a constraint or does not replay as observed."""
+        for h in self.holders:
+            held = [0] * KINDS
+            for card in dealt[h]:
+                held[card] += 1
+            if len(dealt[h]) != self.room[h] or any(
+                    n > cap or n < need
+                    for n, cap, need in zip(held, self.cap[h], self.need[h], strict=True)):
+                return None
+        likelihood = [1.0]
+        hand = self._replay(dealt, likelihood)
+        return None if hand is None else (hand, likelihood[0])
+
+    def move(self, rng: random.Random, dealt: dict[int, list[Card]], likelihood: float,
+             steps: int) -> tuple[dict[int, list[Card]], float, Hand | None]:
+        """``steps`` Metropolis steps from the world ``dealt`` (of ``likelihood``), towards
+        worlds drawn in proportion to prior weight times likelihood: each step swaps two cards of
+        two holders, picked uniformly by position (a symmetric proposal), and keeps the swap
+        with the usual acceptance chance. Returns the holdings reached, their likelihood and their
+        world (``None`` when no step was kept: the caller has it already)."""
+        holders = self.holders
+        cap = self.cap
+        need = self.need
+        weight = self.weight
+        held = {h: [0] * KINDS for h in holders}
+        current = {h: list(dealt[h]) for h in holders}
+        for h in holders:
+            for card in current[h]:
+                held[h][card] += 1
+        world: Hand | None = None
+        for _ in range(steps):
+            a, b = rng.sample(holders, 2)
+            if not current[a] or not current[b]:
+                continue
+            i = rng.randrange(len(current[a]))
+            j = rng.randrange(len(current[b]))
+            x, y = current[a][i], current[b][j]
+            if (x == y or held[a][x] <= need[a][x] or held[b][y] <= need[b][y]
+                    or held[a][y] >= cap[a][y] or held[b][x] >= cap[b][x]):
+                continue
+            current[a][i], current[b][j] = y, x
+            found = [1.0]
+            hand = self._replay(current, found)
+            prior = weight[a][y] * weight[b][x] / (weight[a][x] * weight[b][y])
+            if hand is not None and rng.random() * likelihood < prior * found[0]:
+                held[a][x] -= 1
+                held[a][y] += 1
+                held[b][y] -= 1
+                held[b][x] += 1
+                likelihood = found[0]
+                world = hand
+            else:
+                current[a][i], current[b][j] = x, y
+        return current, likelihood, world
 
     def _likelihood(self, hand: Hand, seat: int, action: Action) -> float:
         """The factor for ``seat`` taking ``action`` at ``hand``'s position (1 or a mismatch)."""

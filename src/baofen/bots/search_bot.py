@@ -17,6 +17,11 @@ rule bot's policy in the other seats would have bid, declared and played as they
 (:meth:`~baofen.bots.determinize.Determinizer.weighted_world`); the means are importance-weighted.
 A larger ``inference`` sharpens the weights (each mismatch factor is raised to that power).
 
+Tracking: with ``particles=P`` the worlds are instead kept from one decision to the next and moved
+``steps`` Metropolis steps a decision towards likely ones (:mod:`baofen.bots.tracking`); the
+rollouts cycle through those ``P`` worlds, each counted once, and ``inference`` is the sharpness of
+the likelihood they are moved towards.
+
 ``noise``: the chance that a playout seat plays a random one of the rule bot's three best plays
 instead of its best (0 by default: playouts are deterministic in a world). For the arena's
 diagnostics: a reference player that knows the cards but not exactly how the others will answer.
@@ -34,6 +39,7 @@ better (in result units) a play must do than the rule bot's choice to replace it
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -47,6 +53,7 @@ from ..observation import Observation
 from .contract import ContractSearch
 from .determinize import Determinizer
 from .rule_bot import RuleBot
+from .tracking import WorldTracker
 
 OBJECTIVES = ("points", "score")
 """What a rollout is worth to the searching seat: ``"points"``, the declarer's points minus the
@@ -74,6 +81,8 @@ class SearchBot:
         inference: float = 1.0,
         contract: int = 0,
         noise: float = 0.0,
+        particles: int = 0,
+        steps: int = 8,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -103,6 +112,9 @@ class SearchBot:
         self.rule = RuleBot(**rule_weights)
         self.playout = RuleBot(**rule_weights)
         self.contract = ContractSearch(self.rule, self.rng, contract, margin) if contract else None
+        if particles < 0:
+            raise ValueError("particles (worlds tracked through the hand) cannot be negative")
+        self.tracker = WorldTracker(particles, steps) if particles else None
 
     def act(self, observation: Observation) -> Action:
         """The bot's action for the observing seat."""
@@ -121,6 +133,10 @@ class SearchBot:
         if len(options) == 1:
             return options[0]
         sampler = Determinizer(obs, self.inference)
+        if self.tracker is not None:
+            tracked = self.tracker.worlds(obs, sampler, self.rng)
+            cycle = itertools.cycle(tracked)
+            return self.search(obs, options, lambda rng: next(cycle, None))
         if self.inference:
             return self.search(obs, options, sampler.weighted_world)
         return self.search(obs, options, lambda rng: _unweighted(sampler.world(rng)))
