@@ -129,6 +129,17 @@ def test_rule_bot_offers_only_safe_throws() -> None:
             assert judge.failed_throw(cards, others) is None
 
 
+def played_to(rules: RuleSet, seed: int, tricks: int) -> Hand:
+    """The hand of ``seed`` played by four rule bots until ``tricks`` tricks are done."""
+    hand = Hand(rules, seed=seed)
+    bot = make_bot("rule")
+    while len(hand.tricks) < tricks and hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bot.act(hand.observation(seat)))
+    return hand
+
+
 def play_out(rules: RuleSet, seed: int, specs: list[tuple[str, dict]]) -> list:  # type: ignore[type-arg]
     hand = Hand(rules, seed=seed)
     bots = [make_bot(name, **options) for name, options in specs]

@@ -16,7 +16,7 @@ from baofen.bots.reference_bot import ReferenceBot
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 
-from .test_bots import check_legal, mixed_hands
+from .test_bots import check_legal, mixed_hands, played_to
 
 VARIANTS = ("baofen", "hongwu")
 
@@ -159,13 +159,7 @@ def test_contract_search_bids_and_buries_legally(variant: str) -> None:
 def test_sharper_inference_raises_each_mismatch_factor_to_its_power() -> None:
     """``inference`` is the power of the mismatch factors: the same world weighs the square at
     2, and 1 at 0."""
-    rules = RuleSet.hongwu()
-    bot = RuleBot()
-    hand = Hand(rules, seed=5)
-    while len(hand.tricks) < 5 and hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bot.act(hand.observation(seat)))
+    hand = played_to(RuleSet.hongwu(), 5, 5)
     seat = hand.to_act
     assert seat is not None and hand.phase == "playing"
     obs = hand.observation(seat)
@@ -203,3 +197,30 @@ def test_reference_with_noisy_playouts_is_legal_and_reproducible(variant: str) -
         ReferenceBot(rollouts=0)
     with pytest.raises(ValueError, match="noise"):
         make_bot("search", noise=1.5)
+
+
+def test_partial_reference_deals_the_holders_it_is_told_their_true_cards() -> None:
+    """``knows``: every world the partial reference searches gives the named holders their true
+    cards; the others are sampled. It plays legally through a hand; bad names are refused."""
+    rules = RuleSet.baofen()
+    hand = played_to(rules, 12, 5)
+    seat = next(s for s in range(4) if s != hand.declarer)
+    declarer = hand.declarer
+    assert declarer is not None
+    partial = ReferenceBot(seed=1, knows="kitty+declarer")
+    sampler = partial._told(Determinizer(hand.observation(seat)), hand)
+    others = [s for s in range(4) if s not in (seat, declarer)]
+    differs = False
+    for draw in range(6):
+        world = sampler.world(random.Random(draw))
+        assert world is not None
+        assert sorted(world.buried or ()) == sorted(hand.buried or ())
+        assert world.hand_of(declarer) == hand.hand_of(declarer)
+        differs |= any(world.hand_of(s) != hand.hand_of(s) for s in others)
+    assert differs
+    table = play_table(rules, 12, [BotSpec("reference", (("knows", "defenders"),
+                                                         ("iterations", 8))),
+                                   *[BotSpec("rule")] * 3])
+    assert table.phase == "done"
+    with pytest.raises(ValueError, match="knows"):
+        ReferenceBot(knows="partner")

@@ -12,7 +12,7 @@ from baofen.bots.determinize import KITTY, Determinizer
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.tracking import WorldTracker
 
-from .test_bots import mixed_hands, play_out
+from .test_bots import mixed_hands, play_out, played_to
 
 VARIANTS = ("baofen", "hongwu")
 
@@ -119,13 +119,7 @@ def test_metropolis_moves_keep_every_constraint() -> None:
 def test_moves_favour_worlds_the_rule_policy_explains() -> None:
     """In a hand the rule bot plays in every seat, sharp Metropolis moves raise the worlds'
     likelihood above fresh draws' (the true deal has likelihood 1)."""
-    rules = RuleSet.baofen()
-    bot = RuleBot()
-    hand = Hand(rules, seed=21)
-    while len(hand.tricks) < 12:
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bot.act(hand.observation(seat)))
+    hand = played_to(RuleSet.baofen(), 21, 12)
     seat = hand.to_act
     assert seat is not None
     sampler = Determinizer(hand.observation(seat), 4.0)

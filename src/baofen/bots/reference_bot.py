@@ -13,6 +13,12 @@ search's ``noise`` option the playouts are no longer exact, and ``rollouts`` pla
 candidate are averaged: a reference that sees every card but cannot foresee exactly how the
 other seats will answer (what share of the ceiling comes from each is measured in
 docs/measurements.md).
+
+``knows``: a *partial* reference, for measuring which hidden cards matter. Instead of the true
+deal, it searches sampled worlds as the search bot does (same budget), but in every world the
+holders named are dealt their true cards: ``kitty`` (the bury), ``declarer`` (the declarer's
+hand), ``defenders`` (the other defenders' hands), joined by ``+`` (``knows=kitty+declarer``).
+``all`` (the default) is the true deal itself.
 """
 
 from __future__ import annotations
@@ -20,9 +26,14 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action, Play
+from ..cards import KINDS
 from ..hand import Hand
 from ..observation import Observation
+from .determinize import KITTY, Determinizer
 from .search_bot import SearchBot
+
+KNOWABLE = ("kitty", "declarer", "defenders")
+"""Holders a partial reference can be told the true cards of (see the module docstring)."""
 
 
 @runtime_checkable
@@ -38,9 +49,18 @@ class ReferenceBot:
     """Search on the true deal (see the module docstring): ``rollouts`` playouts of each
     candidate; other options are the search bot's."""
 
-    def __init__(self, seed: int | None = None, rollouts: int = 1, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, rollouts: int = 1, knows: str = "all",
+                 **options: Any) -> None:
         if rollouts < 1:
             raise ValueError("rollouts (playouts of each candidate on the deal) must be at least 1")
+        self.knows = () if knows == "all" else tuple(knows.split("+"))
+        unknown = [name for name in self.knows if name not in KNOWABLE]
+        if unknown:
+            raise ValueError(f"knows: {', '.join(unknown)} is not one of all, "
+                             f"{', '.join(KNOWABLE)} (joined by +)")
+        if self.knows:
+            self.search = SearchBot(seed=seed, **options)
+            return
         options.setdefault("candidates", 10)
         options.setdefault("iterations", options["candidates"] * rollouts)
         self.search = SearchBot(seed=seed, halving=0, **options)
@@ -59,7 +79,29 @@ class ReferenceBot:
         options = search.rule.play_candidates(obs, search.candidates)
         if len(options) == 1:
             return Play.of(options[0])
+        if self.knows:
+            sampler = self._told(Determinizer(obs, search.inference), hand)
+            return Play.of(search.search(obs, options, sampler.weighted_world))
         return Play.of(search.search(obs, options, lambda _rng: _true(hand)))
+
+    def _told(self, sampler: Determinizer, hand: Hand) -> Determinizer:
+        """``sampler`` made to deal the holders in :attr:`knows` their true cards."""
+        told = []
+        for holder in sampler.holders:
+            if holder == KITTY:
+                named = "kitty"
+            else:
+                named = "declarer" if holder == hand.declarer else "defenders"
+            if named in self.knows:
+                told.append(holder)
+        for holder in told:
+            cards = hand.buried if holder == KITTY else hand.hand_of(holder)
+            counts = [0] * KINDS
+            for card in cards or ():
+                counts[card] += 1
+            sampler.cap[holder] = list(counts)
+            sampler.need[holder] = list(counts)
+        return sampler
 
 
 def _true(hand: Hand) -> tuple[Hand, float]:
