@@ -151,4 +151,4 @@ def test_search_with_tracking_is_legal_and_reproducible(variant: str) -> None:
     with pytest.raises(ValueError, match="particles"):
         make_bot("search", particles=-1)
     with pytest.raises(ValueError, match="steps"):
-        make_bot("search", particles=2, steps=-1)
+        make_bot("search", steps=-1)

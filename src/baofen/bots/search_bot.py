@@ -114,6 +114,8 @@ class SearchBot:
         self.contract = ContractSearch(self.rule, self.rng, contract, margin) if contract else None
         if particles < 0:
             raise ValueError("particles (worlds tracked through the hand) cannot be negative")
+        if steps < 0:
+            raise ValueError("steps (Metropolis steps a decision) cannot be negative")
         self.tracker = WorldTracker(particles, steps) if particles else None
 
     def act(self, observation: Observation) -> Action:

@@ -170,12 +170,13 @@ export function showTable(root, code) {
       else if (obs.phase === "kitty" && state.kittyTrump && state.selected.size === state.defaults.kitty_size) act.declare();
     },
 
-    /** The declarer tries a trump suit: the hand is redrawn in its order, keeping the selection. */
+    /** The declarer tries a trump suit: the hand is redrawn in its order, keeping the selection
+     * as it is when the order arrives (a hint may have chosen one meanwhile). */
     chooseTrump(suit) {
-      const names = selectedNames();
       state.kittyTrump = suit;
       loadOrder(variant(), suit).then(() => {
-        selectNames(names);
+        if (state.kittyTrump !== suit) return; // a later choice, or a hint, took over
+        selectNames(selectedNames());
         renderHand(state, act);
         applySelection();
       }, (error) => toast(error.message, "error"));
@@ -190,6 +191,7 @@ export function showTable(root, code) {
       } else if (answer.action === "declare") {
         state.kittyTrump = answer.trump;
         await loadOrder(variant(), answer.trump);
+        if (state.kittyTrump !== answer.trump) return; // the player chose another suit meanwhile
         selectNames(answer.bury);
         renderHand(state, act);
         applySelection();
