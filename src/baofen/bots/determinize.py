@@ -77,7 +77,7 @@ class Determinizer:
         me = self.me = obs.seat
         judge = obs.judge
         group = judge.group
-        strength = judge.strength
+        self.strength = judge.strength
         kinds_by_group = judge.order.kinds_by_group
         declarer = obs.declarer
         assert declarer is not None
@@ -144,6 +144,8 @@ class Determinizer:
                 cap[seat][card] = min(cap[seat][card], max(0, 1 - later[card]))
         self.cap = cap
         self.need = need
+        self.played = [rows[0] if rows else [0] * KINDS for rows in played_after]
+        """How many of each kind each seat has played this hand."""
         unseen = [2] * KINDS
         for card in obs.hand:
             unseen[card] -= 1
@@ -168,11 +170,25 @@ class Determinizer:
                 weight[KITTY][kind] = KITTY_WEIGHTS[
                     "ace" if rank == 14 else ("points" if POINTS[kind] else "other")]
         self.weight = weight
-        # Most constrained kinds first: those fewest holders may take.
+        self._order_kinds()
+
+    def _order_kinds(self) -> None:
+        """Deal the most constrained kinds first: those fewest holders may take."""
+        strength = self.strength
         self.kinds = sorted(
-            (k for k in range(KINDS) if unseen[k]),
-            key=lambda k: (sum(1 for h in holders if cap[h][k]), -strength[k]),
+            (k for k in range(KINDS) if self.unseen[k]),
+            key=lambda k: (sum(1 for h in self.holders if self.cap[h][k]), -strength[k]),
         )
+
+    def tell(self, holder: int, cards: Sequence[Card]) -> None:
+        """Deal ``holder`` exactly ``cards`` in every world from now on (a partial reference is
+        told them)."""
+        counts = [0] * KINDS
+        for card in cards:
+            counts[card] += 1
+        self.cap[holder] = list(counts)
+        self.need[holder] = counts
+        self._order_kinds()
 
     def _good_throw(
         self,

@@ -26,7 +26,6 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action, Play
-from ..cards import KINDS
 from ..hand import Hand
 from ..observation import Observation
 from .determinize import KITTY, Determinizer
@@ -85,22 +84,15 @@ class ReferenceBot:
         return Play.of(search.search(obs, options, lambda _rng: _true(hand)))
 
     def _told(self, sampler: Determinizer, hand: Hand) -> Determinizer:
-        """``sampler`` made to deal the holders in :attr:`knows` their true cards."""
-        told = []
+        """``sampler`` told the true cards of the holders in :attr:`knows`."""
         for holder in sampler.holders:
             if holder == KITTY:
-                named = "kitty"
+                named, cards = "kitty", list(hand.buried or ())
             else:
                 named = "declarer" if holder == hand.declarer else "defenders"
+                cards = hand.hand_of(holder)
             if named in self.knows:
-                told.append(holder)
-        for holder in told:
-            cards = hand.buried if holder == KITTY else hand.hand_of(holder)
-            counts = [0] * KINDS
-            for card in cards or ():
-                counts[card] += 1
-            sampler.cap[holder] = list(counts)
-            sampler.need[holder] = list(counts)
+                sampler.tell(holder, cards)
         return sampler
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 
+from ..actions import Action
 from ..cards import CARDS, KINDS, Card
 from ..hand import Hand
 from ..observation import Observation
@@ -43,19 +44,21 @@ class WorldTracker:
             raise ValueError("steps (Metropolis steps a decision) cannot be negative")
         self.particles = particles
         self.steps = steps
-        self._actions: tuple[object, ...] | None = None
+        self._hand: tuple[int, tuple[Card, ...], tuple[tuple[int, Action], ...]] | None = None
+        """The followed hand: the seat, its cards at the start of play, and the actions seen."""
         self._starts: list[dict[int, list[Card]]] = []
 
     def worlds(self, obs: Observation, sampler: Determinizer,
                rng: random.Random) -> list[tuple[Hand, float]]:
         """Up to ``particles`` worlds at ``obs``'s position, each with weight 1 (empty when no
         consistent world was found)."""
-        played = _played(obs)
-        key = (obs.seat, tuple(sorted(obs.hand + tuple(_cards(played[obs.seat or 0])))))
-        same_hand = (self._actions is not None and self._actions[0] == key
-                     and obs.actions[:len(self._actions) - 1] == self._actions[1:])
+        played = sampler.played
+        me = sampler.me
+        hand = (me, tuple(sorted(obs.hand + tuple(_cards(played[me])))), obs.actions)
+        same_hand = (self._hand is not None and self._hand[:2] == hand[:2]
+                     and obs.actions[:len(self._hand[2])] == self._hand[2])
         starts = self._starts if same_hand else []
-        self._actions = (key, *obs.actions)
+        self._hand = hand
         found: list[tuple[Hand, float]] = []
         kept: list[dict[int, list[Card]]] = []
         for index in range(self.particles):
@@ -69,7 +72,7 @@ class WorldTracker:
                 state = drawn[0], (drawn[1], drawn[2])
             dealt, (world, likelihood) = state
             dealt, likelihood, moved = sampler.move(rng, dealt, likelihood, self.steps)
-            found.append((moved or world, 1.0))
+            found.append((world if moved is None else moved, 1.0))
             kept.append({h: dealt[h] + (_cards(played[h]) if h != KITTY else [])
                          for h in dealt})
         self._starts = kept
@@ -82,7 +85,7 @@ class WorldTracker:
         seat played but the world gave another holder is swapped in for one of its own."""
         held = {h: [0] * KINDS for h in sampler.holders}
         for h in sampler.holders:
-            for card in start.get(h, ()):
+            for card in start[h]:
                 held[h][card] += 1
             if h != KITTY:
                 for kind, n in enumerate(played[h]):
@@ -103,19 +106,6 @@ class WorldTracker:
         dealt = {h: _cards(held[h]) for h in sampler.holders}
         world = sampler.likely_world(dealt)
         return None if world is None else (dealt, world)
-
-
-def _played(obs: Observation) -> list[list[int]]:
-    """How many of each card kind each seat has played this hand."""
-    played = [[0] * KINDS for _ in range(4)]
-    tricks = [t.plays for t in obs.tricks]
-    if obs.current_trick:
-        tricks.append(obs.current_trick)
-    for plays in tricks:
-        for seat, cards in plays:
-            for card in cards:
-                played[seat][card] += 1
-    return played
 
 
 def _cards(counts: list[int]) -> list[Card]:
