@@ -130,10 +130,11 @@ def test_rule_bot_offers_only_safe_throws() -> None:
 
 
 def played_to(rules: RuleSet, seed: int, tricks: int) -> Hand:
-    """The hand of ``seed`` played by four rule bots until ``tricks`` tricks are done."""
+    """The hand of ``seed`` played by four rule bots until ``tricks`` tricks are done (0: until
+    play begins)."""
     hand = Hand(rules, seed=seed)
     bot = make_bot("rule")
-    while len(hand.tricks) < tricks and hand.phase != "done":
+    while hand.phase != "done" and (hand.phase != "playing" or len(hand.tricks) < tricks):
         seat = hand.to_act
         assert seat is not None
         hand.apply(seat, bot.act(hand.observation(seat)))
