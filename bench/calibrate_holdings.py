@@ -14,8 +14,8 @@ Sampled worlds deal each card to a holder with chance proportional to weight and
 not give exactly those odds (the holders fill up), so the weights are then corrected a few times:
 each is multiplied by the square root of the empirical rate over the rate the sampler achieves on
 a defender's view of the same start positions, and kept between :data:`SMALLEST` and
-:data:`LARGEST`. Prints the table to paste into ``HOLDING_WEIGHTS`` (``--deals 4000 --rounds 8``
-made the one in place).
+:data:`LARGEST`. Prints the table to paste into ``HOLDING_WEIGHTS`` (the defaults made the one in
+place).
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def main() -> None:
     parser.add_argument("--variant", choices=("baofen", "hongwu", "both"), default="both")
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=3, help="correction rounds")
+    parser.add_argument("--rounds", type=int, default=8, help="correction rounds")
     parser.add_argument("--worlds", type=int, default=20, help="worlds a start position")
     args = parser.parse_args()
     for variant in ("baofen", "hongwu") if args.variant == "both" else (args.variant,):
