@@ -12,8 +12,8 @@ about one in three of its play decisions with a choice, each of the rule bot's b
 - on ``--worlds`` worlds from each *source*: its estimated value (weighted mean), as the search
   bot would see it with that many worlds for every candidate.
 
-Sources: ``fresh`` (worlds as the search draws them, unweighted), ``weighted`` (with their
-likelihood weights: 困难's worlds), ``tracked:P:S:K`` (a world tracker, ``particles:steps:
+Sources: ``weighted`` (worlds as the search draws them, with their likelihood weights: 困难's),
+``tracked:P:S:K`` (a world tracker, ``particles:steps:
 sharpness``, following the seat through the hand; the worlds are cycled to ``--worlds``),
 ``knows=H`` (the partial reference's worlds: holders ``kitty``/``declarer``/``defenders``, joined
 by ``+``, dealt their true cards).
@@ -76,7 +76,7 @@ class Source:
             self.config = (int(particles), int(steps), float(sharpness))
         elif text.startswith("knows="):
             self.reference = ReferenceBot(knows=text.split("=", 1)[1])
-        elif text not in ("fresh", "weighted"):
+        elif text != "weighted":
             raise SystemExit(f"unknown source {text!r}")
 
     def new_hand(self) -> None:
@@ -91,12 +91,9 @@ class Source:
             cycle = itertools.cycle(worlds)
             return lambda _rng: next(cycle, None)
         if self.text.startswith("knows="):
-            sampler = self.reference._told(Determinizer(obs), hand)
+            sampler = self.reference.told(Determinizer(obs), hand)
             return sampler.weighted_world
-        sampler = Determinizer(obs)
-        if self.text == "weighted":
-            return sampler.weighted_world
-        return lambda r: _once(sampler.world(r))
+        return Determinizer(obs).weighted_world
 
     def follow(self, obs: Observation, rng: random.Random) -> None:
         """Keep a tracker up to date at a decision that is not probed."""
@@ -138,10 +135,6 @@ def estimated(draw: Draw, rng: random.Random, worlds: int, judge: SearchBot, sea
         for i, option in enumerate(options):
             totals[i] += weight * judge.rollout(world, seat, option)
     return [t / mass for t in totals] if mass else None
-
-
-def _once(world: Hand | None) -> tuple[Hand, float] | None:
-    return None if world is None else (world, 1.0)
 
 
 def main() -> None:

@@ -208,7 +208,7 @@ def test_partial_reference_deals_the_holders_it_is_told_their_true_cards() -> No
     declarer = hand.declarer
     assert declarer is not None
     partial = ReferenceBot(seed=1, knows="kitty+declarer")
-    sampler = partial._told(Determinizer(hand.observation(seat)), hand)
+    sampler = partial.told(Determinizer(hand.observation(seat)), hand)
     others = [s for s in range(4) if s not in (seat, declarer)]
     differs = False
     for draw in range(6):

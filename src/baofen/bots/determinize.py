@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import TypeVar
 
 from ..actions import Action, Bid, Declare, Play
@@ -39,7 +40,7 @@ from ..cards import CARDS, KINDS, Card
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..observation import Observation
-from ..order import TRUMP, Order
+from ..order import TRUMP, Order, order_for
 from ..tricks import TrickJudge
 from ..units import pair_kinds
 from .rule_bot import RuleBot
@@ -213,7 +214,7 @@ class Determinizer:
         if sum(unseen) != sum(room.values()):
             raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
         table = HOLDING_WEIGHTS.get(obs.rules.variant, {})
-        categories = [category(judge.order, kind) for kind in range(KINDS)]
+        categories = _categories(obs.rules.variant, obs.trump)
         weight = {}
         for h in holders:
             row = table.get(holder_class(obs, h), {})
@@ -510,6 +511,14 @@ def category(order: Order, kind: int) -> str:
     if order.group[kind] == TRUMP:
         return f"t{max(order.strength) - order.strength[kind]}"
     return f"p{kind % 13 + 2}"
+
+
+@cache
+def _categories(variant: str, trump: str | None) -> tuple[str, ...]:
+    """:func:`category` of every kind, once per game and trump (a sampler is built every
+    decision)."""
+    order = order_for(variant, trump)
+    return tuple(category(order, kind) for kind in range(KINDS))
 
 
 def holder_class(obs: Observation, holder: int) -> str:

@@ -79,11 +79,11 @@ class ReferenceBot:
         if len(options) == 1:
             return Play.of(options[0])
         if self.knows:
-            sampler = self._told(Determinizer(obs, search.inference), hand)
+            sampler = self.told(Determinizer(obs, search.inference), hand)
             return Play.of(search.search(obs, options, sampler.weighted_world))
         return Play.of(search.search(obs, options, lambda _rng: _true(hand)))
 
-    def _told(self, sampler: Determinizer, hand: Hand) -> Determinizer:
+    def told(self, sampler: Determinizer, hand: Hand) -> Determinizer:
         """``sampler`` told the true cards of the holders in :attr:`knows`."""
         for holder in sampler.holders:
             if holder == KITTY:
