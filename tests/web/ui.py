@@ -10,8 +10,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect
 
-TIMEOUT_MS = 15_000
-"""How long a step waits for the page (never reached when all is well)."""
+TIMEOUT_MS = 30_000
+"""How long a step waits for the page (never reached when all is well; generous, because the
+suite's other workers may load the machine's two cores meanwhile)."""
+expect.set_options(timeout=TIMEOUT_MS)  # its own default is 5 s, not the context's
 
 NETWORK_ERRORS = ("Failed to load resource", "WebSocket connection to")
 

@@ -26,7 +26,7 @@ from ..match import Match
 from ..ruleset import RuleSet
 from ..store import Event, StoredSeat, StoredTable
 from ..store.accounts import Account, hand_results
-from ..store.async_store import AsyncStore, StoreUnavailable
+from ..store.async_store import AsyncStore, StoreFenced, StoreUnavailable
 from ..store.database import FinishedHand
 from ..wire.actions import action_record, read_action_record
 from ..wire.messages import ErrorCode, ErrorMessage, State
@@ -212,7 +212,7 @@ class Table:
             self._replay(self._events)
             # Whether a failed commit reached the database is unknown: read it back first.
             self._stale = True
-            raise TableError("unavailable", "the game could not be saved: try again") from None
+            raise self._refused(error, "the game could not be saved: try again") from None
         self._events.append(entry)
         self.version = entry.seq
 
@@ -293,8 +293,16 @@ class Table:
     async def _store(self, write: Coroutine[Any, Any, None]) -> None:
         try:
             await write
-        except StoreUnavailable:
-            raise TableError("unavailable", "the table could not be saved: try again") from None
+        except StoreUnavailable as error:
+            raise self._refused(error, "the table could not be saved: try again") from None
+
+    def _refused(self, error: StoreUnavailable, message: str) -> TableError:
+        """The answer to a refused write. A fenced one means another node owns the table now
+        (cluster mode): it is no longer served here, so that its clients reconnect to the
+        owner at once instead of acting on what this node last knew."""
+        if isinstance(error, StoreFenced):
+            self.close()
+        return TableError("unavailable", message)
 
     def _attach(self, connection: Connection, seat: Seat) -> None:
         connection.role, connection.seat = "player", seat.number
@@ -356,7 +364,7 @@ class Table:
 
     def start_drop_timer(self, seat: Seat) -> None:
         """Give an absent player ``drop_grace`` seconds to come back before they have left."""
-        if self.status != "playing" or seat.drop_timer is not None:
+        if self.status != "playing" or seat.drop_timer is not None or self.closed:
             return
         loop = asyncio.get_running_loop()
         seat.drop_timer = loop.call_later(

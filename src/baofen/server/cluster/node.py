@@ -136,7 +136,9 @@ class Node:
         try:
             while True:
                 table = self.lobby.tables.get(code)
-                if table is not None:
+                if table is not None and table.closed:  # a write found it fenced
+                    self._let_go(code)
+                elif table is not None:
                     return table
                 holder = await self.leases.holder(code)
                 if holder is None or holder == self.id:
@@ -271,7 +273,7 @@ class Node:
 
     def _open(self, envelope: Envelope) -> None:
         table = self.lobby.tables.get(envelope.table)
-        if table is None:  # not ours (any more): the client reconnects and finds the owner
+        if table is None or table.closed:  # not ours (any more): the client finds the owner
             self.post_soon(envelope.sender, Envelope(
                 "end", envelope.session, self.id, CLOSE_MOVED, envelope.table
             ))
