@@ -7,8 +7,10 @@ winning and that none of its trumps can beat, while its highest trump would be t
 once the trick is over (no unseen trump beats it: e.g. its 大王 under the declarer's 大王), it
 plays that trump instead of the rule bot's choice; the seat is then reviewed
 (:func:`baofen.analysis.review_hand`) and the line printed is the deal's seed, the card thrown,
-the best move found, the expected loss (points) and whether it was flagged as a mistake. A
-summary of the flag rate ends the run.
+the best move found, the expected loss (points) and whether it was flagged as a mistake, and
+why (``loss`` over the threshold, or ``wasted_winner``). A summary of the flag rate ends the
+run. A deal where all the seat's trumps are sure winners plants no real blunder (any of them
+keeps as many): the review rightly lets it pass.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def main() -> None:
             losses.append(move.loss)
             flagged += move.mistake
             print(f"seed {seed}: threw {move.made}, best {move.best}, loss {move.loss:.2f}"
-                  f"{' — flagged' if move.mistake else ''}", flush=True)
+                  f"{f' — flagged ({move.reason})' if move.mistake else ''}", flush=True)
         seed += 1
     print(f"flagged {flagged} of {len(losses)}; median loss {statistics.median(losses):.2f} points")
 

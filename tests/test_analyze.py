@@ -10,10 +10,11 @@ from typer.testing import CliRunner
 
 from baofen import Hand, RuleSet
 from baofen.actions import Play
-from baofen.analysis import review_hand
+from baofen.analysis import review_hand, sure_winners, thriftier
 from baofen.bots.rule_bot import RuleBot
 from baofen.cards import POINTS
 from baofen.cli import app
+from baofen.observation import Observation
 
 
 def blunder_hand(seed: int) -> tuple[Hand, int, int] | None:
@@ -68,6 +69,87 @@ def test_review_flags_points_thrown_to_the_declarer() -> None:
     assert summary.total_loss >= move.loss
 
 
+def highest_trump_thrown(seed: int) -> tuple[Hand, int, int] | None:
+    """A 包分 hand of rule bots in which, once, a seat that must follow an opponent's winning
+    single trump it cannot beat, and whose highest trump would be a sure winner, throws that
+    trump where the rule bot plays a lower one that is not (the issue's known blunder: the
+    highest trump thrown away on a lost trick); the hand, the play's index and the seat."""
+    hand = Hand(RuleSet.baofen(), seed=seed)
+    bot = RuleBot()
+    blunder: tuple[int, int] | None = None
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        action = bot.act(obs)
+        if blunder is None and isinstance(action, Play) and _lost_trump_trick(obs):
+            assert obs.judge is not None
+            order = obs.judge.order
+            highest = max((c for c in obs.hand if order.is_trump(c)),
+                          key=order.strength.__getitem__)
+            thrown = (highest,)
+            if (action.cards != thrown and POINTS[action.cards[0]] == 0
+                    and sure_winners(obs, action.cards) > sure_winners(obs, thrown)):
+                action = Play.of(thrown)
+                blunder = (len(hand.actions), seat)
+        hand.apply(seat, action)
+    return None if blunder is None else (hand, *blunder)
+
+
+def _lost_trump_trick(obs: Observation) -> bool:
+    """True when an opponent leads a single trump that none of the seat's trumps beats."""
+    if obs.judge is None or obs.declarer is None or len(obs.current_trick) != 1:
+        return False
+    leader, led = obs.current_trick[0]
+    judge = obs.judge
+    trumps = [c for c in obs.hand if judge.order.is_trump(c)]
+    return ((leader == obs.declarer) != (obs.seat == obs.declarer) and len(led) == 1
+            and judge.order.is_trump(led[0]) and len(trumps) >= 2
+            and all(judge.winner([led, (c,)]) == 0 for c in trumps))
+
+
+def test_review_flags_the_highest_trump_thrown_on_a_lost_trick() -> None:
+    flagged = 0
+    for seed in range(40):
+        if flagged == 3:
+            break
+        found = highest_trump_thrown(seed)
+        if found is None:
+            continue
+        hand, action, seat = found
+        review = review_hand(hand, [seat], worlds=8, candidates=4)
+        (move,) = [m for m in review.moves if m.action == action]
+        assert move.mistake and move.reason in ("loss", "wasted_winner"), move
+        assert move.best != move.made
+        assert review.seats[0].mistakes >= 1 and review.seats[0].matched < review.seats[0].moves
+        flagged += 1
+    assert flagged == 3  # the deals hold such tricks
+
+
+def test_the_rule_bots_own_plays_waste_no_winner() -> None:
+    """No false alarm: in rule-bot hands of both games, the rule bot's plays (it follows a
+    lost trick with its lowest card) are never taken for a winner thrown away."""
+    bot = RuleBot()
+    checked = 0
+    for variant in ("baofen", "hongwu"):
+        for seed in range(4):
+            hand = Hand(RuleSet.create(variant=variant), seed=seed)
+            while hand.phase != "done":
+                seat = hand.to_act
+                assert seat is not None
+                obs = hand.observation(seat)
+                action = bot.act(obs)
+                if isinstance(action, Play) and obs.current_trick:
+                    options = [tuple(p) for p in bot.play_candidates(obs, 8)]
+                    made = tuple(action.cards)
+                    if made not in options:
+                        options.append(made)
+                    assert thriftier(obs, options, options.index(made)) == [], (seed, made)
+                    checked += 1
+                hand.apply(seat, action)
+    assert checked > 300
+
+
 def test_review_needs_a_finished_hand() -> None:
     hand = Hand(RuleSet.baofen(), seed=1)
     with pytest.raises(ValueError, match="finished"):
@@ -90,3 +172,20 @@ def test_analyze_command_prints_and_writes_the_review(tmp_path: Path) -> None:
     flagged = [m for m in review["moves"] if m["mistake"]]
     assert action in {m["action"] for m in flagged}
     assert review["seats"][0]["seat"] == seat
+
+
+def test_analyze_command_names_a_winner_thrown_away(tmp_path: Path) -> None:
+    found = next(f for f in map(highest_trump_thrown, range(40)) if f is not None)
+    hand, action, seat = found
+    records = tmp_path / "hands.json"
+    records.write_text(json.dumps([hand.to_record()]), encoding="utf-8")
+    out = tmp_path / "review.json"
+    result = CliRunner().invoke(app, ["analyze", str(records), "--seat", str(seat), "--budget",
+                                      "4", "--candidates", "4", "--out", str(out)],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    (review,) = json.loads(out.read_text(encoding="utf-8"))
+    (move,) = [m for m in review["moves"] if m["action"] == action]
+    assert move["mistake"] and move["reason"] in ("loss", "wasted_winner")
+    named = "sure winner thrown on a lost trick"
+    assert (named in result.output) == (move["reason"] == "wasted_winner"), result.output

@@ -7,7 +7,11 @@ as the search bot's, :meth:`~baofen.bots.determinize.Determinizer.weighted_world
 bot in all four seats, and their mean results for the seat are compared in the hand's own unit:
 包分 points (the declarer's points against the target, signed for the seat's side, which decides
 the score), 包红五 levels (the seat's result). The expected loss of a move is the best
-candidate's mean minus the move's; a loss over the threshold marks a mistake. Each seat gets a
+candidate's mean minus the move's; a loss over the threshold marks a mistake. So does a play
+that throws a sure winner away on a trick an opponent is winning when a play giving no more
+points would have kept it (浪费大牌, :func:`thriftier`), whatever the playouts say: rule-bot
+playouts seldom make a kept 大王 count, their noise on a few dozen worlds is larger than the
+difference, and no player would call that play anything but a mistake. Each seat gets a
 summary: moves reviewed, moves matching the best found, total expected loss, mistakes.
 
 Bids (叫分) and the trump and bury (定主扣底) are reviewed the same way with the contract search's
@@ -31,7 +35,7 @@ from .bots.contract import ContractSearch
 from .bots.determinize import Determinizer, weighted_means
 from .bots.rule_bot import RuleBot
 from .bots.search_bot import SearchBot
-from .cards import Card, format_cards
+from .cards import KINDS, POINTS, Card, format_cards
 from .hand import Hand
 from .observation import Observation
 
@@ -67,6 +71,9 @@ class MoveReview:
     mistake: bool
     candidates: int
     """Moves compared (the candidates and the move made)."""
+    reason: str = ""
+    """Why it is a mistake: ``"loss"`` (over the threshold) or ``"wasted_winner"`` (a sure
+    winner thrown on a lost trick, :func:`thriftier`); empty when it is not one."""
 
 
 @dataclass
@@ -131,19 +138,25 @@ def review_hand(
     for index, (seat, action) in enumerate(actions):
         judged = judge.judge(replay.observation(seat), action) if index in decisions else None
         if judged is not None:
-            kind, options, values, chosen = judged
+            kind, options, values, chosen, spare = judged
             best = max(range(len(options)), key=lambda i: (values[i], -i))
             loss = max(0.0, values[best] - values[chosen])
+            reason = "loss" if loss > limit else ""
+            if not reason and spare:
+                reason = "wasted_winner"
+                best = max(spare, key=lambda i: (values[i], -i))
+                loss = max(0.0, values[best] - values[chosen])
             move = MoveReview(
                 action=index, trick=len(replay.tricks) + 1 if kind == "play" else 0, seat=seat,
                 kind=kind, made=_text(options[chosen]), best=_text(options[best]),
                 value_made=round(values[chosen], 3), value_best=round(values[best], 3),
-                loss=round(loss, 3), mistake=loss > limit, candidates=len(options),
+                loss=round(loss, 3), mistake=bool(reason), candidates=len(options),
+                reason=reason,
             )
             review.moves.append(move)
             summary = summaries[seat]
             summary.moves += 1
-            summary.matched += best == chosen or loss == 0.0
+            summary.matched += not reason and (best == chosen or loss == 0.0)
             summary.total_loss = round(summary.total_loss + loss, 3)
             summary.mistakes += move.mistake
         if on_move and index in decisions:
@@ -153,8 +166,48 @@ def review_hand(
     return review
 
 
-Judged = tuple[str, list[Any], list[float], int]
-"""A decision's kind, the options compared, their values and the index of the one made."""
+Judged = tuple[str, list[Any], list[float], int, list[int]]
+"""A decision's kind, the options compared, their values, the index of the one made and the
+options that would have kept more sure winners than it (:func:`thriftier`)."""
+
+
+def sure_winners(obs: Observation, play: tuple[Card, ...]) -> int:
+    """The seat's trumps left after ``play`` that beat every trump it has not seen (大牌: each
+    takes any trick it is played to alone)."""
+    assert obs.judge is not None
+    order = obs.judge.order
+    unseen = obs.counter()
+    top = max((order.strength[k] for k in range(KINDS) if unseen[k] and order.is_trump(k)),
+              default=-1)
+    left = list(obs.hand)
+    for card in play:
+        left.remove(card)
+    return sum(1 for card in left if order.is_trump(card) and order.strength[card] > top)
+
+
+def thriftier(obs: Observation, options: list[tuple[Card, ...]], made: int) -> list[int]:
+    """On a trick an opponent is winning, the options that, like the play made, do not take
+    it, give away no more points, and keep more sure winners (:func:`sure_winners`): when
+    there are any, the play made threw a winner away on a lost trick (浪费大牌)."""
+    assert obs.judge is not None and obs.declarer is not None
+    judge = obs.judge
+    before = [cards for _, cards in obs.current_trick]
+    if not before:
+        return []
+    winning = obs.current_trick[judge.winner(before)][0]
+    if (winning == obs.declarer) == (obs.seat == obs.declarer):  # a partner's trick (or none)
+        return []
+
+    def loses(play: tuple[Card, ...]) -> bool:
+        return judge.winner([*before, play]) != len(before)
+
+    if not loses(options[made]):
+        return []
+    points = sum(POINTS[c] for c in options[made])
+    kept = sure_winners(obs, options[made])
+    return [i for i, play in enumerate(options)
+            if i != made and loses(play) and sum(POINTS[c] for c in play) <= points
+            and sure_winners(obs, play) > kept]
 
 
 class Judge:
@@ -192,7 +245,9 @@ class Judge:
                   if kind == "play" else self.contract.values(obs, options))
         if values is None:
             raise ValueError("no world consistent with the seat's view could be drawn")
-        return kind, options, values, keys.index(_key(made))
+        chosen = keys.index(_key(made))
+        return (kind, options, values, chosen,
+                thriftier(obs, options, chosen) if kind == "play" else [])
 
 
 def _key(option: Any) -> tuple[Any, ...]:

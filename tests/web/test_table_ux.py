@@ -257,3 +257,27 @@ def test_keyboard_play(chromium: Browser, web_server: ThreadServer) -> None:
     person.wait_for("document.querySelector('#trick .slot.bottom .card')"
                     " || document.querySelector('.result-dialog')")
     person.close()
+
+
+def test_review_note_names_a_winner_thrown_away(
+    chromium: Browser, web_server: ThreadServer
+) -> None:
+    """A play flagged for a sure winner thrown on a lost trick (its expected loss may be 0) is
+    shown as a mistake with its reason and the better play, never as a match."""
+    person = Person(chromium, web_server.base)
+    page = person.page
+    page.goto(web_server.base + "/")
+    notes = page.evaluate("""async () => {
+        const { noteEl } = await import('/static/js/review.js');
+        const review = { unit: 'points' };
+        const play = { kind: 'play', made: 'BJ', best: 'C3', loss: 0 };
+        return [
+          noteEl(review, { ...play, mistake: true, reason: 'wasted_winner' }),
+          noteEl(review, { ...play, made: 'C3', mistake: false, reason: '' }),
+        ].map((node) => [node.className, node.textContent]);
+    }""")
+    (wasted_class, wasted), (good_class, good) = notes
+    assert "mistake" in wasted_class and "⚠" in wasted and "浪费大牌" in wasted, wasted
+    assert "−" not in wasted  # no loss to show
+    assert "good" in good_class and "✓" in good
+    person.close()

@@ -69,6 +69,10 @@ def analyze(
     console.print(f"Review written to {out}")
 
 
+_MISTAKES = {"loss": "mistake", "wasted_winner": "mistake: sure winner thrown on a lost trick"}
+"""How the table names a mistake, by its reason (:attr:`baofen.analysis.MoveReview.reason`)."""
+
+
 def _print_review(console: Console, number: int, review: HandReview) -> None:
     unit = review.unit
     table = Table(title=f"Hand {number}: review ({unit}; mistake: loss > {review.threshold:g})")
@@ -78,7 +82,7 @@ def _print_review(console: Console, number: int, review: HandReview) -> None:
         when = str(move.trick) if move.kind == "play" else move.kind
         table.add_row(when, seat_name(move.seat), move.made,
                       "=" if move.best == move.made else move.best, f"{move.loss:.2f}",
-                      Text("mistake", style="red") if move.mistake else "")
+                      Text(_MISTAKES[move.reason], style="red") if move.mistake else "")
     console.print(table)
     summary = Table(title=f"Hand {number}: summary")
     for column in ("seat", "moves", "matched", f"total loss ({unit})", "mistakes"):

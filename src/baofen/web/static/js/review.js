@@ -40,15 +40,19 @@ function amount(review, loss) {
 }
 
 /** The review's note on one play of the replay: a match ✓, or the loss and the suggested play,
- * marked as a mistake (失误) over the threshold. */
+ * marked as a mistake (失误) over the threshold or for a sure winner thrown on a lost trick
+ * (浪费大牌, whatever its loss). */
 export function noteEl(review, move) {
   if (!move) return null;
-  if (move.made === move.best || move.loss === 0) {
+  const wasted = move.reason === "wasted_winner";
+  if (!move.mistake && (move.made === move.best || move.loss === 0)) {
     return el("span", { class: "review-note good", title: t("review.matched"), text: `✓ ${t("review.matched")}` });
   }
   return el("span", { class: ["review-note", move.mistake ? "mistake" : "inexact"] },
     move.mistake && el("strong", { text: `⚠ ${t("review.mistake")} ` }),
-    `−${amount(review, move.loss)} · ${t("review.best")} `, optionEl(move));
+    wasted ? `${t("review.wasted")} · ` : "",
+    move.loss > 0 ? `−${amount(review, move.loss)} · ` : "",
+    `${t("review.best")} `, optionEl(move));
 }
 
 /** The suggested option: cards, a bid ("pass" or its value), or a trump and its bury. */
