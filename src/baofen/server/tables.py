@@ -300,8 +300,8 @@ class Table:
         """The answer to a refused write. A fenced one means another node owns the table now
         (cluster mode): it is no longer served here, so that its clients reconnect to the
         owner at once instead of acting on what this node last knew."""
-        if isinstance(error, StoreFenced):
-            self.close()
+        if isinstance(error, StoreFenced):  # once the refusal is queued to the client
+            asyncio.get_running_loop().call_soon(self.close)
         return TableError("unavailable", message)
 
     def _attach(self, connection: Connection, seat: Seat) -> None:
