@@ -6,6 +6,7 @@ of every stage at phone and desktop sizes in both languages, and no serious acce
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -259,25 +260,40 @@ def test_keyboard_play(chromium: Browser, web_server: ThreadServer) -> None:
     person.close()
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_review_note_names_a_winner_thrown_away(
-    chromium: Browser, web_server: ThreadServer
+    chromium: Browser, web_server: ThreadServer, screenshots: Path, viewport: dict[str, int]
 ) -> None:
     """A play flagged for a sure winner thrown on a lost trick (its expected loss may be 0) is
-    shown as a mistake with its reason and the better play, never as a match."""
-    person = Person(chromium, web_server.base)
+    shown as a mistake with its reason and the better play, never as a match; drawn in a
+    trick of the replay, it fits the row."""
+    person = Person(chromium, web_server.base, viewport)
     page = person.page
     page.goto(web_server.base + "/")
     notes = page.evaluate("""async () => {
         const { noteEl } = await import('/static/js/review.js');
+        const { cardsEl } = await import('/static/js/cards.js');
+        const { el } = await import('/static/js/dom.js');
         const review = { unit: 'points' };
         const play = { kind: 'play', made: 'BJ', best: 'C3', loss: 0 };
-        return [
+        const notes = [
           noteEl(review, { ...play, mistake: true, reason: 'wasted_winner' }),
           noteEl(review, { ...play, made: 'C3', mistake: false, reason: '' }),
-        ].map((node) => [node.className, node.textContent]);
+        ];
+        const row = (name, card, note) => el('div', { class: 'replay-play' },
+          el('span', { class: 'who', text: name }), cardsEl([card], 'small'), note);
+        document.body.replaceChildren(el('div', { class: 'replay-step' },
+          el('div', { class: 'replay-trick' }, row('南·玩家7216', 'BJ', notes[0]),
+            row('东·普通', 'C3', notes[1]))));
+        return notes.map((node) => [node.className, node.textContent]);
     }""")
     (wasted_class, wasted), (good_class, good) = notes
     assert "mistake" in wasted_class and "⚠" in wasted and "浪费大牌" in wasted, wasted
     assert "−" not in wasted  # no loss to show
     assert "good" in good_class and "✓" in good
+    why = page.locator(".review-why")
+    expect(why).to_have_attribute("title", re.compile("稳赢"))
+    box = page.locator(".replay-play").first.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= viewport["width"]
+    page.screenshot(path=str(screenshots / f"review-wasted-{viewport['width']}.png"))
     person.close()

@@ -50,7 +50,8 @@ export function noteEl(review, move) {
   }
   return el("span", { class: ["review-note", move.mistake ? "mistake" : "inexact"] },
     move.mistake && el("strong", { text: `⚠ ${t("review.mistake")} ` }),
-    wasted ? `${t("review.wasted")} · ` : "",
+    wasted && el("span", { class: "review-why", title: t("review.wasted.why"), text: t("review.wasted") }),
+    wasted ? " · " : "",
     move.loss > 0 ? `−${amount(review, move.loss)} · ` : "",
     `${t("review.best")} `, optionEl(move));
 }
