@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,12 +17,14 @@ from baofen.cards import POINTS
 from baofen.cli import app
 from baofen.observation import Observation
 
+Planted = tuple[Hand, int, int]
+"""A finished hand with a blunder planted, the index of that play among its actions, its seat."""
 
-def blunder_hand(seed: int) -> tuple[Hand, int, int] | None:
-    """A 包分 hand of rule bots in which, once, the last seat to play on a trick worth 20 points
-    or more that an opponent is winning, and that the rule bot would take, lets it go instead
-    (plays a legal card that does not win); the hand, the index of that play among its actions
-    and the seat (None when the deal has no such trick)."""
+
+def rule_hand_with(seed: int, plant: Callable[[Observation, Play], Play | None]) -> Planted | None:
+    """The 包分 hand of ``seed`` played by rule bots, where the first play that ``plant``
+    replaces (it returns another play for the seat's view and the rule bot's play, or None)
+    is replaced (None when it replaced none)."""
     hand = Hand(RuleSet.baofen(), seed=seed)
     bot = RuleBot()
     blunder: tuple[int, int] | None = None
@@ -30,22 +33,33 @@ def blunder_hand(seed: int) -> tuple[Hand, int, int] | None:
         assert seat is not None
         obs = hand.observation(seat)
         action = bot.act(obs)
-        trick = obs.current_trick
-        if blunder is None and isinstance(action, Play) and len(trick) == 3 \
-                and obs.judge is not None and obs.declarer is not None:
-            judge = obs.judge
-            points = sum(POINTS[c] for _, cards in trick for c in cards)
-            before = [cards for _, cards in trick]
-            winning = trick[judge.winner(before)][0]
-            opponent = obs.declarer in (seat, winning)
-            if opponent and points >= 20 and judge.winner([*before, action.cards]) == 3:
-                losing = [p for p in bot.play_candidates(obs)
-                          if judge.winner([*before, p]) != 3]
-                if losing:
-                    action = Play.of(losing[0])
-                    blunder = (len(hand.actions), seat)
+        if blunder is None and isinstance(action, Play):
+            replaced = plant(obs, action)
+            if replaced is not None:
+                action, blunder = replaced, (len(hand.actions), seat)
         hand.apply(seat, action)
     return None if blunder is None else (hand, *blunder)
+
+
+def blunder_hand(seed: int) -> Planted | None:
+    """Once, the last seat to play on a trick worth 20 points or more that an opponent is
+    winning, and that the rule bot would take, lets it go instead (plays a legal card that does
+    not win)."""
+    return rule_hand_with(seed, _points_let_go)
+
+
+def _points_let_go(obs: Observation, action: Play) -> Play | None:
+    trick = obs.current_trick
+    if len(trick) != 3 or obs.judge is None or obs.declarer is None:
+        return None
+    judge = obs.judge
+    points = sum(POINTS[c] for _, cards in trick for c in cards)
+    before = [cards for _, cards in trick]
+    opponent = obs.declarer in (obs.seat, trick[judge.winner(before)][0])
+    if not (opponent and points >= 20 and judge.winner([*before, action.cards]) == 3):
+        return None
+    losing = [p for p in RuleBot().play_candidates(obs) if judge.winner([*before, p]) != 3]
+    return Play.of(losing[0]) if losing else None
 
 
 def first_blunder() -> tuple[Hand, int, int]:
@@ -69,31 +83,25 @@ def test_review_flags_points_thrown_to_the_declarer() -> None:
     assert summary.total_loss >= move.loss
 
 
-def highest_trump_thrown(seed: int) -> tuple[Hand, int, int] | None:
-    """A 包分 hand of rule bots in which, once, a seat that must follow an opponent's winning
-    single trump it cannot beat, and whose highest trump would be a sure winner, throws that
-    trump where the rule bot plays a lower one that is not (the issue's known blunder: the
-    highest trump thrown away on a lost trick); the hand, the play's index and the seat."""
-    hand = Hand(RuleSet.baofen(), seed=seed)
-    bot = RuleBot()
-    blunder: tuple[int, int] | None = None
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        obs = hand.observation(seat)
-        action = bot.act(obs)
-        if blunder is None and isinstance(action, Play) and _lost_trump_trick(obs):
-            assert obs.judge is not None
-            order = obs.judge.order
-            highest = max((c for c in obs.hand if order.is_trump(c)),
-                          key=order.strength.__getitem__)
-            thrown = (highest,)
-            if (action.cards != thrown and POINTS[action.cards[0]] == 0
-                    and sure_winners(obs, action.cards) > sure_winners(obs, thrown)):
-                action = Play.of(thrown)
-                blunder = (len(hand.actions), seat)
-        hand.apply(seat, action)
-    return None if blunder is None else (hand, *blunder)
+def highest_trump_thrown(seed: int) -> Planted | None:
+    """Once, a seat that must follow an opponent's winning single trump it cannot beat, and
+    whose highest trump would be a sure winner, throws that trump where the rule bot plays a
+    lower one that is not (the issue's known blunder: the highest trump thrown away on a lost
+    trick)."""
+    return rule_hand_with(seed, _winner_thrown)
+
+
+def _winner_thrown(obs: Observation, action: Play) -> Play | None:
+    if not _lost_trump_trick(obs):
+        return None
+    assert obs.judge is not None
+    order = obs.judge.order
+    highest = max((c for c in obs.hand if order.is_trump(c)), key=order.strength.__getitem__)
+    thrown = (highest,)
+    if (action.cards != thrown and POINTS[action.cards[0]] == 0
+            and sure_winners(obs, action.cards) > sure_winners(obs, thrown)):
+        return Play.of(thrown)
+    return None
 
 
 def _lost_trump_trick(obs: Observation) -> bool:
