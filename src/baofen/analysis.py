@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from itertools import islice
-from typing import Any
+from typing import Any, Literal
 
 from .actions import Action, Bid, Declare, Play
 from .bots.contract import ContractSearch
@@ -52,6 +52,10 @@ UNITS = {"baofen": "points", "hongwu": "levels"}
 """The unit of a hand's result, by game."""
 
 
+Reason = Literal["", "loss", "wasted_winner"]
+"""Why a move is a mistake (empty: it is not one)."""
+
+
 @dataclass(frozen=True)
 class MoveReview:
     """The review of one play: the move made, the best move found and the expected loss."""
@@ -71,7 +75,7 @@ class MoveReview:
     mistake: bool
     candidates: int
     """Moves compared (the candidates and the move made)."""
-    reason: str = ""
+    reason: Reason = ""
     """Why it is a mistake: ``"loss"`` (over the threshold) or ``"wasted_winner"`` (a sure
     winner thrown on a lost trick, :func:`thriftier`); empty when it is not one."""
 
@@ -141,7 +145,7 @@ def review_hand(
             kind, options, values, chosen, spare = judged
             best = max(range(len(options)), key=lambda i: (values[i], -i))
             loss = max(0.0, values[best] - values[chosen])
-            reason = "loss" if loss > limit else ""
+            reason: Reason = "loss" if loss > limit else ""
             if not reason and spare:
                 reason = "wasted_winner"
                 best = max(spare, key=lambda i: (values[i], -i))
