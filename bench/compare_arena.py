@@ -11,9 +11,10 @@ difference, and the 95% interval is taken over deals (far narrower than the diff
 runs' intervals, which both carry the deals' luck).
 
 ``--pool``: the same bot's runs with different bot seeds (e.g. ``hard`` and ``hard:iterations=64``,
-the same player under another label) pooled: its gain over the rule table on each seat, averaged
-over the runs, then over the seats of a deal; the interval over deals. A search bot's own luck
-(the worlds it drew) moves one 包分 run by several points a deal; pooling runs averages it out.
+the same player under another label; the bot they play against may be relabelled too) pooled:
+its gain over the other table on each seat, averaged over the runs, then over the seats of a
+deal; the interval over deals. A search bot's own luck (the worlds it drew) moves one 包分 run
+by several points a deal; pooling runs averages it out.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from baofen.arena import Estimate, read_csv
+from baofen.arena import BotSpec, Estimate, read_csv
 
 
 def seat_results(run: Path, gain: bool = False) -> tuple[dict[str, Any], dict[int, list[float]]]:
@@ -47,7 +48,8 @@ def pool(runs: list[Path]) -> None:
     """Print the pooled advantage of the runs (see the module docstring)."""
     loaded = [seat_results(run, gain=True) for run in runs]
     reports = [report for report, _ in loaded]
-    if len({(r["variant"], r["seed"], r["bots"][1]) for r in reports}) != 1:
+    # The opponent may be the same player under another label (other seeds for its worlds too).
+    if len({(r["variant"], r["seed"], BotSpec.parse(r["bots"][1]).name) for r in reports}) != 1:
         raise SystemExit("the runs differ in variant, seed or the bot they play against")
     common = sorted(set.intersection(*(set(results) for _, results in loaded)))
     if len(common) < 2:
@@ -57,7 +59,8 @@ def pool(runs: list[Path]) -> None:
     labels = ", ".join(r["bots"][0] for r in reports)
     print(f"{labels} pooled ({reports[0]['variant']}, {len(common)} common deals, seed "
           f"{reports[0]['seed']}): {estimate.mean:+.2f} [{estimate.low:+.2f}, "
-          f"{estimate.high:+.2f}] a seat and deal over {reports[0]['bots'][1]}")
+          f"{estimate.high:+.2f}] a seat and deal over "
+          f"{', '.join(dict.fromkeys(r['bots'][1] for r in reports))}")
 
 
 def main() -> None:
