@@ -22,6 +22,7 @@ from baofen import Hand, RuleSet
 from baofen.actions import Play
 from baofen.analysis import review_hand
 from baofen.bots.rule_bot import RuleBot
+from baofen.bots.search_bot import SearchBot
 from baofen.cards import KINDS, Card
 from baofen.observation import Observation
 
@@ -76,6 +77,7 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     args = parser.parse_args()
     losses: list[float] = []
+    true_losses: list[float] = []
     flagged = 0
     seed = 0
     while len(losses) < args.hands:
@@ -86,10 +88,29 @@ def main() -> None:
             (move,) = [m for m in review.moves if m.action == action]
             losses.append(move.loss)
             flagged += move.mistake
-            print(f"seed {seed}: threw {move.made}, best {move.best}, loss {move.loss:.2f}"
+            true = true_loss(hand, action, seat)
+            true_losses.append(true)
+            print(f"seed {seed}: threw {move.made}, best {move.best}, loss {move.loss:.2f}, "
+                  f"on the true deal {true:+.0f}"
                   f"{f' — flagged ({move.reason})' if move.mistake else ''}", flush=True)
         seed += 1
-    print(f"flagged {flagged} of {len(losses)}; median loss {statistics.median(losses):.2f} points")
+    print(f"flagged {flagged} of {len(losses)}; median loss {statistics.median(losses):.2f} points;"
+          f" on the true deal: median {statistics.median(true_losses):+.1f}, mean "
+          f"{statistics.fmean(true_losses):+.1f}, none in {true_losses.count(0)}")
+
+
+def true_loss(hand: Hand, action: int, seat: int) -> float:
+    """What the planted play cost on the true deal, the rule bots playing on: the seat's points
+    after the rule bot's own play less after the blunder (the review sees only sampled worlds;
+    this shows how little a thrown winner costs even when rule bots play the rest)."""
+    before = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
+    for actor, made in hand.actions[:action]:
+        before.apply(actor, made)
+    blunder = hand.actions[action][1]
+    assert isinstance(blunder, Play)
+    search = SearchBot(objective="points")
+    own = tuple(RuleBot().play(before.observation(seat)))
+    return search.rollout(before, seat, own) - search.rollout(before, seat, tuple(blunder.cards))
 
 
 if __name__ == "__main__":
