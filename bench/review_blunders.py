@@ -1,6 +1,7 @@
 """How often the 复盘 flags a planted blunder: the highest trump thrown on a lost trick.
 
     PYTHONPATH=src python3 bench/review_blunders.py [--hands 6] [--worlds 24] [--candidates 4]
+    PYTHONPATH=src python3 bench/review_blunders.py --false-alarms 40
 
 In 包分 hands of rule bots, the first time a seat must follow a single trump that an opponent is
 winning and that none of its trumps can beat, while its highest trump would be the highest left
@@ -20,7 +21,7 @@ import statistics
 
 from baofen import Hand, RuleSet
 from baofen.actions import Play
-from baofen.analysis import review_hand
+from baofen.analysis import review_hand, thriftier
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 from baofen.cards import KINDS, Card
@@ -75,7 +76,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=6, help="planted hands to review")
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--candidates", type=int, default=4)
+    parser.add_argument("--false-alarms", type=int, default=0, metavar="HANDS",
+                        help="instead: in HANDS rule-bot hands of each game, count the rule "
+                             "bot's own plays taken for a winner thrown away")
     args = parser.parse_args()
+    if args.false_alarms:
+        for variant in ("baofen", "hongwu"):
+            plays, taken = false_alarms(variant, args.false_alarms)
+            print(f"{variant}: {taken} of {plays} rule-bot plays taken for a winner thrown away")
+        return
     losses: list[float] = []
     true_losses: list[float] = []
     flagged = 0
@@ -97,6 +106,29 @@ def main() -> None:
     print(f"flagged {flagged} of {len(losses)}; median loss {statistics.median(losses):.2f} points;"
           f" on the true deal: median {statistics.median(true_losses):+.1f}, mean "
           f"{statistics.fmean(true_losses):+.1f}, none in {true_losses.count(0)}")
+
+
+def false_alarms(variant: str, hands: int) -> tuple[int, int]:
+    """In ``hands`` rule-bot hands (seeds 0, 1, …): the rule bot's plays, and how many of them
+    :func:`baofen.analysis.thriftier` takes for a winner thrown away (among its 8 best plays)."""
+    bot = RuleBot()
+    plays = taken = 0
+    for seed in range(hands):
+        hand = Hand(RuleSet.create(variant=variant), seed=seed)
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            obs = hand.observation(seat)
+            action = bot.act(obs)
+            if isinstance(action, Play):
+                options = [tuple(p) for p in bot.play_candidates(obs, 8)]
+                made = tuple(action.cards)
+                if made not in options:
+                    options.append(made)
+                plays += 1
+                taken += bool(thriftier(obs, options, options.index(made)))
+            hand.apply(seat, action)
+    return plays, taken
 
 
 def true_loss(hand: Hand, action: int, seat: int) -> float:
