@@ -224,6 +224,10 @@ def test_screenshots_of_every_stage(
     fast_review(page)
     page.click("#replay-review")
     expect(page.locator(".review-summary")).to_be_visible(timeout=60_000)
+    fits = page.evaluate("(t => t.getBoundingClientRect().right"
+                         " <= t.parentElement.getBoundingClientRect().right + 1)"
+                         "(document.querySelector('.review-summary'))")
+    assert fits, "the review's summary table is wider than the replay"
     page.locator(".replay-viewer input[type=range]").fill("0")
     expect(page.locator(".replay-bids .review-note").first).to_be_visible()
     shot("review-bids")

@@ -74,7 +74,8 @@ export function summaryEl(review, names) {
     el("tr", {}, [t("review.player"), t("review.moves"), t("review.matched"), t("review.loss"),
       t("review.mistakes")].map((text) => el("th", { scope: "col", text }))),
     review.seats.map((seat) => el("tr", {},
-      el("th", { scope: "row", text: names(seat.seat) }),
+      // A long name may break after its seat ("South·…") on a phone, not in the middle.
+      el("th", { scope: "row", text: names(seat.seat).replace("·", "·\u200b") }),
       el("td", { text: seat.moves }),
       el("td", { text: seat.matched }),
       el("td", { text: amount(review, seat.total_loss) }),
