@@ -257,10 +257,16 @@ def test_keyboard_play(chromium: Browser, web_server: ThreadServer) -> None:
     page.keyboard.press(" ")
     expect(page.locator("#hand .card.selected")).to_have_count(1)
     expect(page.locator("#btn-play")).to_be_enabled()
+    name = focused.split("#")[0]
+    copies = ("[...document.querySelectorAll('#hand .card')]"
+              ".filter((c) => c.dataset.id.startsWith(n + '#')).length")
+    before = page.evaluate(f"(n) => {copies}", name)
     person.act_and_wait(lambda: page.keyboard.press("Enter"))
-    # South's card on the table (or, when that lead was the hand's last trick, the result)
-    person.wait_for("document.querySelector('#trick .slot.bottom .card')"
-                    " || document.querySelector('.result-dialog')")
+    # The chosen card left South's hand (or that lead was the hand's last trick: the result).
+    # Not "South's card on the table": when a bot wins the trick and South plays next in the
+    # new one, the finished trick is not held and the table shows the new trick at once.
+    person.wait_for(f"(n) => {copies} === {before - 1} || document.querySelector('.result-dialog')",
+                    name)
     person.close()
 
 
