@@ -21,7 +21,7 @@ import statistics
 
 from baofen import Hand, RuleSet
 from baofen.actions import Play
-from baofen.analysis import review_hand, thriftier
+from baofen.analysis import review_hand
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 from baofen.cards import KINDS, Card
@@ -61,14 +61,10 @@ def _master(obs: Observation, card: Card) -> bool:
     """True when no trump ``obs``'s seat has not seen beats ``card`` (after the current trick,
     it would be the highest trump left)."""
     assert obs.judge is not None
-    strength = obs.judge.order.strength
-    seen = [0] * KINDS
-    for cards in (obs.hand, *(c for t in obs.tricks for _, c in t.plays),
-                  *(c for _, c in obs.current_trick)):
-        for c in cards:
-            seen[c] += 1
-    return all(seen[k] == 2 for k in range(KINDS)
-               if obs.judge.order.is_trump(k) and strength[k] > strength[card])
+    order = obs.judge.order
+    unseen = obs.counter()
+    return not any(unseen[k] for k in range(KINDS)
+                   if order.is_trump(k) and order.strength[k] > order.strength[card])
 
 
 def main() -> None:
@@ -110,24 +106,19 @@ def main() -> None:
 
 def false_alarms(variant: str, hands: int) -> tuple[int, int]:
     """In ``hands`` rule-bot hands (seeds 0, 1, …): the rule bot's plays, and how many of them
-    :func:`baofen.analysis.thriftier` takes for a winner thrown away (among its 8 best plays)."""
-    bot = RuleBot()
+    the review (:func:`baofen.analysis.review_hand`, its 8 best plays as options) takes for a
+    winner thrown away."""
     plays = taken = 0
     for seed in range(hands):
         hand = Hand(RuleSet.create(variant=variant), seed=seed)
+        bot = RuleBot()
         while hand.phase != "done":
             seat = hand.to_act
             assert seat is not None
-            obs = hand.observation(seat)
-            action = bot.act(obs)
-            if isinstance(action, Play):
-                options = [tuple(p) for p in bot.play_candidates(obs, 8)]
-                made = tuple(action.cards)
-                if made not in options:
-                    options.append(made)
-                plays += 1
-                taken += bool(thriftier(obs, options, options.index(made)))
-            hand.apply(seat, action)
+            hand.apply(seat, bot.act(hand.observation(seat)))
+        moves = [m for m in review_hand(hand, worlds=1, candidates=8).moves if m.kind == "play"]
+        plays += len(moves)
+        taken += sum(m.reason == "wasted_winner" for m in moves)
     return plays, taken
 
 
