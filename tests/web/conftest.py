@@ -3,6 +3,7 @@ downloaded one), and the directory where screenshots go."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,7 +49,11 @@ def playwright() -> Iterator[Playwright]:
 def chromium(playwright: Playwright) -> Iterator[Browser]:
     """Debian's headless Chromium."""
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM}")
+        reason = (f"the browser tests need Debian's Chromium at {CHROMIUM} (as root: apt-get "
+                  "install -y chromium fonts-noto-cjk; .ci/run does it)")
+        if os.environ.get("BAOFEN_TEST_REQUIRE_CHROMIUM"):
+            pytest.fail(reason)  # CI (.ci/run) has installed it: its absence is a failure there
+        pytest.skip(reason)
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield browser
     browser.close()

@@ -19,10 +19,11 @@ from .test_table_ux import check_axe
 from .ui import DESKTOP, PHONE, Person
 
 
-@pytest.fixture(scope="module")
-def match_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    """A server of its own (its quick-match line is this module's alone), waiting 4 s."""
-    db = tmp_path_factory.mktemp("quickmatch") / "baofen.db"
+@pytest.fixture
+def match_server(tmp_path: Path) -> Iterator[ThreadServer]:
+    """A server of each test's own, waiting 4 s: its quick-match line is that test's alone, so a
+    test that fails with people still waiting leaves nobody in the next test's line."""
+    db = tmp_path / "baofen.db"
     live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", match_wait_seconds=4, **FAST))
     yield live
     live.stop()

@@ -5,6 +5,7 @@ of every stage at phone and desktop sizes in both languages, and no serious acce
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -17,9 +18,9 @@ from ..server.harness import ThreadServer, create_table
 from .test_play import play_to_result
 from .ui import DESKTOP, PHONE, Person, fast_review
 
-AXE = Path(__file__).parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
-"""axe-core from the npm registry, fetched for the tests only (.ci/run: ``npm install
---no-save --prefix tests/web/.axe axe-core@4``); the app itself has no build step."""
+AXE_PACKAGE = "axe_playwright_python"
+"""The dev extra's package that ships axe-core's script (the tests inject it themselves; the app
+itself has no build step)."""
 
 TALL_PHONE = {"width": 390, "height": 844}
 
@@ -40,12 +41,13 @@ class Watched(Person):
 
 def check_axe(person: Person, where: str) -> None:
     """No serious or critical accessibility violation on the page as it is now."""
-    if not AXE.exists():
-        pytest.fail(f"axe-core is missing: run `npm install --no-save --prefix {AXE.parents[2]} "
-                    "axe-core@4` (as .ci/run does)")
+    spec = importlib.util.find_spec(AXE_PACKAGE)
+    if spec is None or spec.origin is None:
+        pytest.fail(f"axe-core is missing: {AXE_PACKAGE} comes with the dev extra "
+                    "(python3 -m pip install -e '.[dev]')")
     page = person.page
     if not page.evaluate("Boolean(window.axe)"):
-        page.add_script_tag(path=str(AXE))
+        page.add_script_tag(path=str(Path(spec.origin).with_name("axe.min.js")))
     found = page.evaluate("axe.run(document, {resultTypes: ['violations']})"
                           ".then(r => r.violations.map(v => [v.id, v.impact, v.nodes.length,"
                           " v.nodes[0].target.join(' ')]))")
