@@ -5,7 +5,7 @@ A session is a random cookie (``baofen_session``: HttpOnly, SameSite=Lax, Secure
 the store keeps only its SHA-256 hash. Passwords are hashed with argon2 (argon2-cffi's
 defaults) in worker threads, a few at a time, and never logged nor sent back: a refused body's
 422 answer omits the refused input on these routes (:func:`.rest.invalid_request`). Failed
-sign-ins are limited per username and per client address (:mod:`.login_limits`; shared by
+sign-ins are limited per client address and per username (:mod:`.login_limits`; shared by
 the nodes of a cluster).
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from functools import cache
@@ -121,15 +122,18 @@ async def sign_up(body: wire.SignUp, request: Request, response: Response) -> wi
 )
 async def sign_in(body: wire.SignIn, request: Request, response: Response) -> wire.Account:
     """Sign in; sets the session cookie."""
-    name_key = "user:" + canonical(body.username)
-    limits, keys = await _limited(request, body.username, "too many failed sign-ins")
-    found = await run(request, accounts_of(request).credentials, canonical(body.username))
-    if not await password_matches(body.password, found[1] if found else None) or found is None:
-        await limits.failed(keys)
+    name = canonical(body.username)
+    found = await _verified(request, name, body.password, "too many failed sign-ins",
+                            lambda: _credentials(request, name))
+    if found is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "wrong username or password")
-    await limits.succeeded(name_key)
-    await _open_session(request, response, found[0])
-    return _account_view(found[0])
+    await _open_session(request, response, found)
+    return _account_view(found)
+
+
+async def _credentials(request: Request, name: str) -> tuple[Account | None, str | None]:
+    found = await run(request, accounts_of(request).credentials, name)
+    return (found[0], found[1]) if found else (None, None)
 
 
 @router.post("/api/logout", status_code=status.HTTP_204_NO_CONTENT)
@@ -155,26 +159,42 @@ async def me(account: SignedIn, request: Request) -> wire.Me:
     )
 
 
-async def _limited(request: Request, username: str,
-                   refusal: str) -> tuple[LoginLimits, list[str]]:
-    """The sign-in limits and the keys a password try counts against (the username, the client
-    address); 429 with Retry-After, saying ``refusal``, while any is over its limit."""
+async def _verified(
+    request: Request, name: str, password: str, refusal: str,
+    stored: Callable[[], Awaitable[tuple[Account | None, str | None]]],
+) -> Account | None:
+    """The account ``stored()`` finds, with its password hash, when ``password`` is its
+    password (None else, and for no account); ``name`` is its canonical username. The try is
+    taken from the limits first (per client address and per name, :mod:`.login_limits`), so
+    however many arrive at once no more are verified than allowed: 429 with Retry-After, saying
+    ``refusal``, when it is refused. A try whose password proves right, or that was never
+    verified, is forgiven."""
     limits: LoginLimits = request.app.state.login_limits
     address = request.client.host if request.client else ""
-    keys = ["user:" + canonical(username), "addr:" + address]
-    wait = await limits.retry_after(keys)
-    if wait is not None:
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"{refusal}: try again in {wait} s",
-                            headers={"Retry-After": str(wait)})
-    return limits, keys
+    attempt = await limits.attempt(address, name)
+    if isinstance(attempt, int):
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS,
+                            f"{refusal}: try again in {attempt} s",
+                            headers={"Retry-After": str(attempt)})
+    try:
+        account, hashed = await stored()
+    except BaseException:
+        await limits.forgive(attempt)
+        raise
+    if not await password_matches(password, hashed) or account is None:
+        return None
+    await limits.forgive(attempt)
+    return account
 
 
 async def _confirm(request: Request, account: Account, password: str) -> None:
-    """403 unless ``password`` is the account's (counted like a failed sign-in)."""
-    limits, keys = await _limited(request, account.username, "too many wrong passwords")
-    hashed = await run(request, accounts_of(request).password_hash, account.id)
-    if not await password_matches(password, hashed):
-        await limits.failed(keys)
+    """403 unless ``password`` is the account's (a try like a sign-in's)."""
+
+    async def stored() -> tuple[Account | None, str | None]:
+        return account, await run(request, accounts_of(request).password_hash, account.id)
+
+    if await _verified(request, canonical(account.username), password,
+                       "too many wrong passwords", stored) is None:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "wrong password")
 
 

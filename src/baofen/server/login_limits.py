@@ -1,9 +1,21 @@
-"""Limits on failed sign-ins (and wrong passwords), per username and per client address.
+"""Limits on password tries (sign-in, password change, account deletion), per client address and
+per username.
 
-At most ``failures`` failures per ``window`` seconds for each key (a username's canonical form,
-a client address); while a key is over, sign-ins are refused outright (429). One server keeps
-the counts in memory; the nodes of a cluster share them in Redis, so that more nodes do not
-give an attacker more tries (were Redis not answering, each node goes on counting on its own).
+A try is *taken* before its password is verified, atomically with the check that it is allowed,
+and forgiven once the password proves right (or was never verified): so however many tries
+arrive at once, no more are verified than the limits let through. Two limits:
+
+- a client address may take ``failures`` tries per ``window`` seconds; then it waits until its
+  oldest try leaves the window;
+- a username may take ``failures`` tries per window at once; after them it *backs off*: each
+  further try waits 1, 2, 4, … seconds after the name's latest one, at most
+  ``window / failures`` seconds (so, from many addresses, about ``failures`` tries a window).
+  A name is never locked for the whole window, so wrong passwords sent from elsewhere delay its
+  owner by seconds, not minutes.
+
+One server keeps the tries in memory; the nodes of a cluster share them in Redis (one Lua
+script checks and takes a try), so that more nodes do not give an attacker more tries (were
+Redis not answering, each node goes on counting on its own).
 """
 
 from __future__ import annotations
@@ -13,73 +25,124 @@ import math
 import secrets
 import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Protocol
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A password try taken against a client address and a username."""
+
+    keys: tuple[str, str]
+    """The address's key, then the name's."""
+    mark: str
+    """Tells this try from the others of its keys (what :meth:`LoginLimits.forgive` removes)."""
+    local: bool = False
+    """Counted in this process only (Redis did not answer)."""
+
+
 class LoginLimits(Protocol):
-    """Failed sign-ins by key."""
+    """Password tries by client address and username."""
 
-    async def retry_after(self, keys: list[str]) -> int | None:
-        """Seconds until every key may try again, or None when none is over its limit."""
+    async def attempt(self, address: str, name: str) -> Attempt | int:
+        """Take a try for ``address`` and the canonical username ``name``; when the limits
+        refuse it, the whole seconds to wait instead (nothing is taken)."""
 
-    async def failed(self, keys: list[str]) -> None:
-        """Count a failed sign-in against each key."""
-
-    async def succeeded(self, key: str) -> None:
-        """A right password: the username's failures are forgiven (the address's are not)."""
+    async def forgive(self, attempt: Attempt) -> None:
+        """The try's password was right (or not verified): it no longer counts."""
 
     async def close(self) -> None:
         """Let go of any connection."""
 
 
-def _wait(window: float, oldest: list[float], now: float) -> int | None:
-    """The wait in whole seconds until the oldest failure of each full key leaves the window."""
-    waits = [first + window - now for first in oldest]
-    return max(1, round(max(waits) + 0.5)) if waits else None
+def _keys(address: str, name: str) -> tuple[str, str]:
+    return "addr:" + address, "user:" + name
+
+
+def _whole(seconds: float) -> int:
+    return max(1, math.ceil(seconds))
 
 
 class MemoryLimits:
-    """The counts of one server process."""
+    """The tries of one server process (each method runs on the event loop without awaiting,
+    so the check and the take are one step)."""
 
     def __init__(self, failures: int, window: float) -> None:
         self.failures = failures
         self.window = window
-        self._failed: dict[str, deque[float]] = {}
+        self._tries: dict[str, deque[tuple[float, str]]] = {}
 
-    async def retry_after(self, keys: list[str]) -> int | None:
+    async def attempt(self, address: str, name: str) -> Attempt | int:
         """See :class:`LoginLimits`."""
         now = time.monotonic()
-        full = [times[0] for times in (self._recent(key, now) for key in keys)
-                if len(times) >= self.failures]
-        return _wait(self.window, full, now)
-
-    async def failed(self, keys: list[str]) -> None:
-        """See :class:`LoginLimits`."""
-        now = time.monotonic()
-        if len(self._failed) >= 100_000:
-            self._failed = {k: v for k, v in self._failed.items() if self._recent(k, now)}
+        if len(self._tries) >= 100_000:
+            self._tries = {k: v for k, v in self._tries.items() if self._recent(k, now)}
+        keys = _keys(address, name)
+        by_address, by_name = (self._recent(key, now) for key in keys)
+        wait = 0.0
+        if len(by_address) >= self.failures:
+            wait = by_address[0][0] + self.window - now
+        if len(by_name) >= self.failures:
+            pause = min(self.window / self.failures, 2.0 ** (len(by_name) - self.failures))
+            wait = max(wait, by_name[-1][0] + pause - now)
+        if wait > 0:
+            return _whole(wait)
+        attempt = Attempt(keys, secrets.token_hex(8))
         for key in keys:
-            self._failed.setdefault(key, deque()).append(now)
+            self._tries.setdefault(key, deque()).append((now, attempt.mark))
+        return attempt
 
-    async def succeeded(self, key: str) -> None:
+    async def forgive(self, attempt: Attempt) -> None:
         """See :class:`LoginLimits`."""
-        self._failed.pop(key, None)
+        for key in attempt.keys:
+            tries = self._tries.get(key)
+            if tries is not None:
+                self._tries[key] = deque(t for t in tries if t[1] != attempt.mark)
 
     async def close(self) -> None:
         """Nothing to let go of."""
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failed.get(key, deque())
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        return times
+    def _recent(self, key: str, now: float) -> deque[tuple[float, str]]:
+        tries = self._tries.get(key, deque())
+        while tries and tries[0][0] <= now - self.window:
+            tries.popleft()
+        return tries
+
+
+ATTEMPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local window, free, cap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local wait = 0
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local n = redis.call('ZCARD', key)
+  if n >= free then
+    if i == 1 then
+      local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+      wait = math.max(wait, tonumber(oldest[2]) + window - now)
+    else
+      local latest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+      wait = math.max(wait, tonumber(latest[2]) + math.min(cap, 2 ^ (n - free)) - now)
+    end
+  end
+end
+if wait > 0 then return tostring(wait) end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[4])
+  redis.call('PEXPIRE', key, math.ceil(window * 1000))
+end
+return '0'
+"""
+"""KEYS: the address's sorted set of tries, the name's (scored by Redis's clock, so that the
+nodes' clocks need not agree); ARGV: window, failures, the name's longest pause, the try's
+mark. Returns the seconds to wait, or 0 when the try was taken."""
 
 
 class RedisLimits:
-    """The counts of a cluster, in Redis (a sorted set of failure times per key, on Redis's
-    clock so that the nodes' clocks need not agree)."""
+    """The tries of a cluster, in Redis."""
 
     def __init__(self, url: str, prefix: str, failures: int, window: float) -> None:
         from redis import asyncio as aioredis  # the cluster extra
@@ -89,54 +152,37 @@ class RedisLimits:
         self.failures = failures
         self.window = window
         self.local = MemoryLimits(failures, window)
+        self._attempt = self.redis.register_script(ATTEMPT)
 
-    async def _now(self) -> float:
-        seconds, micros = await self.redis.time()
-        return float(seconds) + micros / 1e6
-
-    async def retry_after(self, keys: list[str]) -> int | None:
+    async def attempt(self, address: str, name: str) -> Attempt | int:
         """See :class:`LoginLimits`."""
         from redis.exceptions import RedisError
 
+        keys = _keys(address, name)
+        mark = secrets.token_hex(8)
         try:
-            now = await self._now()
-            full = []
-            for key in keys:
-                name = self.prefix + key
-                async with self.redis.pipeline(transaction=True) as pipe:
-                    pipe.zremrangebyscore(name, 0, now - self.window)
-                    pipe.zrange(name, 0, 0, withscores=True)
-                    pipe.zcard(name)
-                    _, oldest, count = await pipe.execute()
-                if count >= self.failures:
-                    full.append(float(oldest[0][1]))
-            return _wait(self.window, full, now)
+            wait = float(await self._attempt(
+                keys=[self.prefix + key for key in keys],
+                args=[self.window, self.failures, self.window / self.failures, mark],
+            ))
         except (RedisError, OSError) as error:
             log.warning("login limits: Redis is not answering (%s); counting here", error)
-            return await self.local.retry_after(keys)
+            local = await self.local.attempt(address, name)
+            return local if isinstance(local, int) else Attempt(keys, local.mark, local=True)
+        return _whole(wait) if wait > 0 else Attempt(keys, mark)
 
-    async def failed(self, keys: list[str]) -> None:
+    async def forgive(self, attempt: Attempt) -> None:
         """See :class:`LoginLimits`."""
         from redis.exceptions import RedisError
 
-        await self.local.failed(keys)
+        if attempt.local:
+            await self.local.forgive(attempt)
+            return
         try:
-            now = await self._now()
-            async with self.redis.pipeline(transaction=True) as pipe:
-                for key in keys:
-                    pipe.zadd(self.prefix + key, {f"{now}:{secrets.token_hex(4)}": now})
-                    pipe.expire(self.prefix + key, math.ceil(self.window))
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for key in attempt.keys:
+                    pipe.zrem(self.prefix + key, attempt.mark)
                 await pipe.execute()
-        except (RedisError, OSError) as error:
-            log.warning("login limits: Redis is not answering (%s); counting here", error)
-
-    async def succeeded(self, key: str) -> None:
-        """See :class:`LoginLimits`."""
-        from redis.exceptions import RedisError
-
-        await self.local.succeeded(key)
-        try:
-            await self.redis.delete(self.prefix + key)
         except (RedisError, OSError) as error:
             log.warning("login limits: Redis is not answering (%s)", error)
 

@@ -1,0 +1,123 @@
+"""The second audit's account defects (issue 24): password tries taken before they are verified
+(bursts on one node and across a cluster), the name's back-off instead of a lock."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from baofen.server import ServerSettings
+
+from .accounts import PASSWORD, sign_up
+from .cluster import running
+from .databases import Database, database
+from .harness import FAST, ThreadServer, run_async
+
+BURST = 60
+
+
+@pytest.fixture
+def live(db_url: str) -> Iterator[ThreadServer]:
+    server = ThreadServer(ServerSettings(db=db_url, **FAST))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg(tmp_path: Path) -> Iterator[Database]:
+    """A PostgreSQL schema of the test's own."""
+    yield from database("postgresql", tmp_path)
+
+
+def burst(bases: list[str], path: str, bodies: list[dict[str, str]],
+          addresses: list[str] | None = None, method: str = "POST",
+          cookies: dict[str, str] | None = None) -> list[int]:
+    """Send every body at once (request n to ``bases[n % len]``, from ``addresses[n]`` when
+    given); the answers' status codes, in order."""
+
+    async def send() -> list[int]:
+        async with httpx.AsyncClient(timeout=300, cookies=cookies,
+                                     limits=httpx.Limits(max_connections=None)) as client:
+            answers = await asyncio.gather(*(
+                client.request(
+                    method, bases[n % len(bases)] + path, json=body,
+                    headers={"X-Forwarded-For": addresses[n]} if addresses else None,
+                )
+                for n, body in enumerate(bodies)
+            ))
+        return [answer.status_code for answer in answers]
+
+    return run_async(send())
+
+
+def guesses(right_last: bool = True) -> list[dict[str, str]]:
+    """``BURST`` sign-ins of Ann: wrong passwords, and the right one last."""
+    bodies = [{"username": "ann", "password": f"guess {n:04}"} for n in range(BURST)]
+    if right_last:
+        bodies[-1]["password"] = PASSWORD
+    return bodies
+
+
+def test_a_burst_of_guesses_is_limited_before_they_are_verified(live: ThreadServer) -> None:
+    sign_up(live.base, "Ann")
+    answers = burst([live.base], "/api/login", guesses())
+    evaluated = answers.count(401)
+    assert evaluated <= 5, answers  # before: 59 wrong guesses verified, the 60th signed in
+    assert set(answers) <= {401, 429} and answers[-1] == 429
+    # From as many addresses as guesses: the name's back-off lets no more through.
+    spread = burst([live.base], "/api/login", guesses(),
+                   [f"10.9.{n}.1" for n in range(BURST)])
+    assert spread.count(401) + spread.count(200) <= 5, spread
+
+
+def test_bursts_of_wrong_passwords_on_the_account_routes_are_limited(live: ThreadServer) -> None:
+    eve = sign_up(live.base, "Eve")
+    cookies = dict(eve.cookies)
+    change = [{"old_password": f"guess {n:04}", "new_password": "a new password"}
+              for n in range(30)]
+    answers = burst([live.base], "/api/me/password", change, cookies=cookies)
+    assert answers.count(403) <= 5 and set(answers) <= {403, 429}, answers
+    delete = [{"password": f"guess {n:04}"} for n in range(30)]
+    answers = burst([live.base], "/api/me", delete, method="DELETE", cookies=cookies,
+                    addresses=[f"10.8.{n}.1" for n in range(30)])
+    assert answers.count(403) <= 5 and set(answers) <= {403, 429}, answers
+    assert eve.get("/api/me").status_code == 200
+
+
+def test_a_burst_across_two_nodes_is_limited_in_redis(pg: Database) -> None:
+    with running(pg, 2) as cluster:
+        sign_up(cluster.bases[0], "Ann")
+        answers = burst(cluster.bases, "/api/login", guesses())
+        assert answers.count(401) <= 5 and set(answers) <= {401, 429}, answers
+        spread = burst(cluster.bases, "/api/login", guesses(),
+                       [f"10.7.{n}.1" for n in range(BURST)])
+        assert spread.count(401) + spread.count(200) <= 5, spread
+
+
+def test_wrong_passwords_from_elsewhere_delay_the_owner_by_seconds(live: ThreadServer) -> None:
+    """Five wrong passwords from five addresses no longer lock the name for five minutes: it
+    backs off for a second, then its owner signs in."""
+    sign_up(live.base, "Cyd")
+
+    def login(password: str, address: str) -> httpx.Response:
+        return httpx.post(f"{live.base}/api/login", headers={"X-Forwarded-For": address},
+                          json={"username": "cyd", "password": password})
+
+    for n in range(5):
+        assert login("guess number", f"10.0.0.{n}").status_code == 401
+    deadline = time.monotonic() + 30
+    while (answer := login(PASSWORD, "10.0.1.1")).status_code == 429:
+        assert int(answer.headers["Retry-After"]) <= 2  # before: 300 s
+        assert time.monotonic() < deadline
+        time.sleep(int(answer.headers["Retry-After"]))
+    assert answer.status_code == 200
+    # Past its free tries a name takes one try at a time, each pausing it longer.
+    answers = burst([live.base], "/api/login",
+                    [{"username": "cyd", "password": f"guess {n}"} for n in range(10)],
+                    [f"10.0.2.{n}" for n in range(10)])
+    assert answers.count(401) <= 2 and set(answers) <= {401, 429}, answers
