@@ -7,6 +7,7 @@ built from a finished hand's record, which is public (``GET /api/tables/{code}/h
 
 from __future__ import annotations
 
+import io
 from typing import Any, get_args
 
 import segno
@@ -61,8 +62,14 @@ def get_order(
 async def get_link_qr(code: str, request: Request) -> Response:
     """The table's link as a QR code (SVG), for friends to scan from the waiting table."""
     await rest.table_of(request, code)  # 404 for a code no table has
-    svg = segno.make(f"{request.base_url}t/{code}", error="m").svg_inline(scale=4, border=2)
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    # A standalone SVG document (with its namespace): an inline fragment draws nothing in <img>.
+    svg = io.BytesIO()
+    segno.make(f"{request.base_url}t/{code}", error="m").save(
+        svg, kind="svg", scale=4, border=2, xmldecl=False
+    )
+    return Response(
+        svg.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
+    )
 
 
 @router.get("/api/tables/{code}/hands/{number}/replay")

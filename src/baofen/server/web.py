@@ -1,6 +1,6 @@
 """The browser client's pages: the lobby at ``/``, a table at ``/t/{code}``, a player's 战绩 at
-``/players/{username}``, the leaderboard at ``/leaderboard``, and the static
-assets (HTML, CSS, JavaScript modules) shipped in the package under ``baofen/web/static``."""
+``/players/{username}``, the leaderboard at ``/leaderboard``, the rules at ``/rules``, and the
+static assets (HTML, CSS, JavaScript modules) shipped in the package under ``baofen/web/static``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ router.mount("/static", _StaticFiles(directory=STATIC), name="static")
 @router.get("/t/{code}")
 @router.get("/players/{username}")
 @router.get("/leaderboard")
+@router.get("/rules")
 def page() -> FileResponse:
     """The single page of the client; it reads the table code (or the player) from the
     address itself."""

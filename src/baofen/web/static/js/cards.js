@@ -2,7 +2,7 @@
 // (GET /api/order): the client never decides what is trump or what beats what.
 
 import { el } from "./dom.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
@@ -11,14 +11,23 @@ const RANK_TEXT = { T: "10" };
 /** True for cards printed red: hearts, diamonds and the big joker. */
 export const isRed = (name) => name === "BJ" || name[0] === "H" || name[0] === "D";
 
-/** Rank and suit as printed on the card's corner. */
+/** Rank and suit as printed on the card's corner (an English joker says JOKER, the big one red
+ * with a full star, the little one black with an empty one). */
 export function face(name) {
   if (name === "BJ" || name === "LJ") {
     return lang() === "zh"
       ? { rank: name === "BJ" ? "大" : "小", suit: "王" }
-      : { rank: name === "BJ" ? "BIG" : "LIT", suit: "★" };
+      : { rank: "JOKER", suit: "" };
   }
   return { rank: RANK_TEXT[name[1]] ?? name[1], suit: SUIT_SYMBOL[name[0]] };
+}
+
+/** A card as text, in the glossary's words: ♠A, ♥10, 大王 / Big joker. */
+export function cardText(name) {
+  if (name === "BJ") return t("joker.big");
+  if (name === "LJ") return t("joker.little");
+  const { rank, suit } = face(name);
+  return suit + rank;
 }
 
 /** Classes marking what a card is in this hand, from the server's card order (`order`, may be
@@ -40,10 +49,10 @@ export function cardEl(name, attrs = {}) {
     ...attrs,
     class: ["card", isRed(name) ? "red" : "black", joker && "joker", attrs.class],
     dataset: { card: name, ...(attrs.dataset || {}) },
-    title: name,
+    title: cardText(name),
   },
-  el("span", { class: "corner" }, el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: suit })),
-  el("span", { class: "pip", text: joker ? "★" : suit }));
+  el("span", { class: "corner" }, el("span", { class: "rank", text: rank }), suit && el("span", { class: "suit", text: suit })),
+  el("span", { class: "pip", text: joker ? (name === "BJ" ? "★" : "☆") : suit }));
 }
 
 /** A row of overlapping card faces (a play, a trick); `mark(name)` gives a card's marks. */
@@ -53,12 +62,8 @@ export function cardsEl(names, className = "", mark = () => []) {
 
 /** Short text chips (♠A ♥10) for compact lists: bids, replays, kitty. */
 export function chipsEl(names) {
-  return el("span", { class: "chips" }, names.map((name) => {
-    const { rank, suit } = face(name);
-    const joker = name === "BJ" || name === "LJ";
-    return el("span", { class: ["chip", isRed(name) ? "red" : "black"], dataset: { card: name },
-      text: joker ? rank + suit : suit + rank });
-  }));
+  return el("span", { class: "chips" }, names.map((name) => el("span", {
+    class: ["chip", isRed(name) ? "red" : "black"], dataset: { card: name }, text: cardText(name) })));
 }
 
 /** A trump suit as a coloured symbol. */

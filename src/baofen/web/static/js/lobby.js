@@ -59,7 +59,7 @@ export async function showLobby(root) {
       el("div", { class: "choice" },
         el("button", { type: "button", class: "primary big", id: "quickmatch", text: t("match.button"),
           on: { click: (e) => match(e.currentTarget) } }),
-        el("small", { text: t("match.choice") })),
+        el("small", { text: t(account ? "match.choice" : "match.choice.guest") })),
       el("div", { class: "choice" },
         el("button", { type: "button", class: "primary big", id: "friends", text: t("friends.title"),
           on: { click: (e) => playFriends(e.currentTarget, defaults) } }),
@@ -81,7 +81,8 @@ export async function showLobby(root) {
   const join = el("form", { class: "join", on: { submit: (event) => {
     event.preventDefault();
     const code = codeFrom(joinInput.value);
-    if (!code) return toast(t("lobby.bad_code"), "error");
+    const typed = joinInput.value.trim();
+    if (!code) return toast(typed ? t("lobby.bad_code", { text: typed }) : t("lobby.no_code"), "error");
     location.assign(`/t/${code}`);
   } } },
   el("h2", { text: t("lobby.join") }),

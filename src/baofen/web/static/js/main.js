@@ -4,6 +4,7 @@
 
 import { byId, el, fill } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
+import { showHelp } from "./help.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showProfile } from "./profile.js";
@@ -16,6 +17,7 @@ const path = location.pathname;
 const code = pathPart(/^\/t\/([^/]+)\/?$/);
 const player = pathPart(/^\/players\/([^/]+)\/?$/);
 const leaderboard = /^\/leaderboard\/?$/.test(path);
+const rules = /^\/rules\/?$/.test(path);
 let table = null;
 
 function pathPart(pattern) {
@@ -26,10 +28,13 @@ function pathPart(pattern) {
 function drawTopbar() {
   const account = me();
   fill(byId("topbar"),
-    el("a", { class: "brand", id: "brand", href: "/", text: t("title") }),
+    el("a", { class: "brand", id: "brand", href: "/" },
+      el("span", { class: "long", text: t("title") }), el("span", { class: "short", text: t("title.short") })),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
     !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
+    el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
+      target: code ? "_blank" : null }), // from a table, the rules open beside the game
     account
       ? el("a", { class: "nav me", id: "nav-me", href: `/players/${encodeURIComponent(account.username)}`,
         title: t("account.you"), text: account.username })
@@ -49,6 +54,8 @@ function draw() {
     showProfile(root, player).catch(failed);
   } else if (leaderboard) {
     showLeaderboard(root).catch(failed);
+  } else if (rules) {
+    showHelp(root);
   } else if (!code) {
     showLobby(root).catch(failed);
   } else if (table) {

@@ -75,8 +75,9 @@ function handRow(hand) {
       : el("span", { class: "muted", text: "—" })));
 }
 
+/** 复盘: the hand's replay with the computer's review asked for at once. */
 async function replay(code, number) {
   let table;
   try { table = await api.table(code); } catch (error) { return toast(error.message, "error"); }
-  openReplay(code, (seat) => table.seats[seat].name ?? "", number);
+  openReplay(code, (seat) => table.seats[seat].name ?? "", number, { review: true });
 }

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { el, fill, modal, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { setSeatToken } from "./prefs.js";
+import { me } from "./session.js";
 
 /** The server drops a ticket nobody asks about for 10 s: ask every second. */
 const POLL_MS = 1000;
@@ -24,7 +25,7 @@ export async function quickMatch(variant, name) {
     seats,
     el("p", { class: "match-waiting" }, count),
     countdown,
-    el("p", { class: "match-note", text: t("match.note") }),
+    el("p", { class: "match-note", text: t(me() ? "match.note" : "match.note.guest") }),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "secondary", id: "match-cancel", text: t("match.cancel"),
         on: { click: () => close() } }))),

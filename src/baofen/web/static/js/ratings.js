@@ -8,7 +8,8 @@ import { lang, t } from "./i18n.js";
 export function ratingEl(rating, labelled = false) {
   return el("span", { class: "rating", title: t("rating.explain") },
     labelled && el("span", { class: "rating-label", text: t("leaders.col.rating") }),
-    el("strong", { class: "rating-value", text: rating.display.toFixed(1) }),
+    // A new account's rating starts below zero (mu − 3 sigma): said with its sign, not in green.
+    el("strong", { class: ["rating-value", rating.display < 0 && "below"], text: rating.display < 0 ? signed(rating.display, 1) : rating.display.toFixed(1) }),
     el("small", { class: "rating-spread", text: t("rating.spread", { mu: rating.mu.toFixed(1), sigma: rating.sigma.toFixed(1) }) }));
 }
 

@@ -8,8 +8,9 @@ import { t } from "./i18n.js";
 import { resultEl } from "./result.js";
 import { fetchReview, movesByPlay, noteEl, summaryEl } from "./review.js";
 
-/** Open the replay dialog of table `code`; `names(seat)` names a seat; `number` opens a hand. */
-export async function openReplay(code, names, number = null) {
+/** Open the replay dialog of table `code`; `names(seat)` names a seat; `number` opens a hand;
+ * `review`: its 复盘 is asked for at once. */
+export async function openReplay(code, names, number = null, { review: reviewNow = false } = {}) {
   const body = el("div", { class: "replay" });
   modal(t("replay.title"), body, { className: "wide" });
   let hands;
@@ -26,7 +27,7 @@ export async function openReplay(code, names, number = null) {
     for (const b of picker.querySelectorAll("button")) b.classList.toggle("chosen", Number(b.dataset.hand) === n);
     let view;
     try { view = await api.replay(code, n); } catch (error) { return toast(error.message, "error"); }
-    stepper(viewer, view, names, () => review(n));
+    stepper(viewer, view, names, () => review(n), reviewNow && n === number);
   }
   const reviews = new Map();
   const review = (n) => {
@@ -43,8 +44,9 @@ export async function openReplay(code, names, number = null) {
   load(number ?? hands[hands.length - 1].number);
 }
 
-/** Step through one hand's replay; `review()` gives the promise of its 复盘 (asked for on a click). */
-function stepper(viewer, view, names, review) {
+/** Step through one hand's replay; `review()` gives the promise of its 复盘 (asked for on a click,
+ * or at once when `reviewNow`). */
+function stepper(viewer, view, names, review, reviewNow) {
   const last = view.tricks.length + 1;
   let step = 0;
   const content = el("div", { class: "replay-step" });
@@ -69,6 +71,7 @@ function stepper(viewer, view, names, review) {
     if (event.key === "ArrowRight") go(step + 1);
   };
   go(0);
+  if (reviewNow) startReview();
 
   async function startReview() {
     ask.disabled = true;

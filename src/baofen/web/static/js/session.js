@@ -10,10 +10,14 @@ let loading = null;
 /** The signed-in account ({username, created, ratings}), or null for a guest. */
 export const me = () => account;
 
+/** The account `GET /api/me` names: null when it answers that nobody is signed in
+ * (`{"signed_in": false}`, a 200 so that a guest's page logs no failed request). */
+const accountOf = (answer) => (answer && answer.signed_in !== false ? answer : null);
+
 /** Ask the server who is signed in (once; later calls wait for the same answer). A server that
  * does not answer leaves the page a guest's. */
 export function loadSession() {
-  loading ??= api.me().then((found) => { account = found; }, () => { account = null; });
+  loading ??= api.me().then((found) => { account = accountOf(found); }, () => { account = null; });
   return loading;
 }
 
@@ -25,13 +29,13 @@ function changed(next) {
 /** Sign in; throws the server's refusal (401 wrong, 429 with `retryAfter`). */
 export async function signIn(username, password) {
   await api.signIn({ username, password });
-  changed(await api.me());
+  changed(accountOf(await api.me()));
 }
 
 /** Make an account and sign in; throws the server's refusal (409 taken, 422 not allowed). */
 export async function signUp(username, password) {
   await api.signUp({ username, password });
-  changed(await api.me());
+  changed(accountOf(await api.me()));
 }
 
 /** Sign out (this browser only). */

@@ -25,7 +25,7 @@ import { checkKey, myTurn, ready, shortName, tableState } from "./table/state.js
 import { render, renderShell, showStatus } from "./table/view.js";
 
 const CHECK_DELAY_MS = 150;
-const TRICK_HOLD_MS = 1200;
+const TRICK_HOLD_MS = 1800;
 
 /** Open table `code` in `root`; returns its `renderShell` and `render` (to redraw the page,
  * e.g. on a language change), and `signedIn` (to call when the page signs in). */
@@ -57,7 +57,9 @@ export function showTable(root, code) {
         state.selected.clear();
         state.suggestedBid = undefined;
       }
-      if (obs.tricks.length > state.tricksSeen && obs.current_trick.length > 0 && !myTurn(state)) {
+      // A trick just finished: it stays on the table a while from now, whoever plays next and
+      // however soon (a computer leads the next one within a second), unless this player acts.
+      if (previous && obs.tricks.length > state.tricksSeen) {
         state.hold = { trick: obs.tricks[obs.tricks.length - 1], until: Date.now() + TRICK_HOLD_MS };
         setTimeout(() => ready(state) && renderCenter(state, act), TRICK_HOLD_MS + 20);
       }
@@ -115,11 +117,12 @@ export function showTable(root, code) {
     if (!cards.length || !obs || obs.phase !== "playing" || !myTurn(state)) return;
     const key = checkKey(state, cards);
     if (state.check.key === key) return;
-    state.check = { key, legal: false, reason: null, pending: true };
+    state.check = { key, legal: false, answer: null, pending: true };
     checkTimer = setTimeout(async () => {
       const answer = await conn.request({ type: "check", cards });
       if (state.check.key !== key) return;
-      state.check = { key, legal: answer.type === "checked" && answer.legal, reason: reasonText(answer), pending: false };
+      // the answer is kept, not its words: a language switch says the refusal again in the new one
+      state.check = { key, legal: answer.type === "checked" && answer.legal, answer, pending: false };
       renderActions(state, act);
     }, CHECK_DELAY_MS);
   }
@@ -202,6 +205,7 @@ export function showTable(root, code) {
     },
 
     async play() {
+      state.hold = null; // acting ends the pause on the finished trick
       const answer = await send({ type: "play", cards: selectedNames() });
       if (answer.type === "ack") state.selected.clear();
     },

@@ -6,7 +6,8 @@ import { chipsEl, isRed, SUIT_SYMBOL } from "../cards.js";
 import { byId, el, fill, patch } from "../dom.js";
 import { t } from "../i18n.js";
 import { selectedNames } from "./hand.js";
-import { checkKey, myTurn, shortName } from "./state.js";
+import { reasonText } from "./reasons.js";
+import { checkKey, myTurn, notReady, shortName } from "./state.js";
 
 /** Bids offered as buttons before the rest go into a list (包红五 has up to 27). */
 const QUICK_BIDS = 5;
@@ -43,11 +44,19 @@ function renderAutoBanner(state, act) {
 function waitingText(state) {
   const { observation: obs, you } = state.message;
   if (you === null) return t("act.spectator");
-  if (obs.phase === "done") return t("act.next_hand");
+  if (obs.phase === "done") return readyText(state);
   const name = shortName(state, obs.to_act);
   if (obs.phase === "bidding") return t("act.waiting_bid", { name });
   if (obs.phase === "kitty") return t("act.waiting_kitty", { name });
   return t("act.waiting", { name });
+}
+
+/** Between hands: press 继续, or (once pressed) who has not pressed yet. */
+function readyText(state) {
+  const { table: info, you } = state.message;
+  if (!info.ready.includes(you)) return t("act.next_hand");
+  const names = notReady(info).map((seat) => shortName(state, seat));
+  return names.length ? t("ready.waiting_for", { names: names.join(t("list.sep")) }) : t("ready.dealing");
 }
 
 /** Buttons for the legal bids (a few, then a list for the rest). */
@@ -101,10 +110,11 @@ function playBar(state, act, hint, timer) {
   const check = state.check;
   const checked = check.key === checkKey(state, cards) && !check.pending;
   const refused = Boolean(cards.length && checked && !check.legal);
+  const reason = refused && check.answer ? reasonText(check.answer) : null;
   return [
     el("div", { class: "prompt" }, obs.current_trick.length ? t("act.follow") : t("act.lead"), timer),
     el("p", { class: ["note", refused && "error"], id: "play-note",
-      text: refused && check.reason ? t("act.illegal", { reason: check.reason }) : t("act.select") }),
+      text: reason ? t("act.illegal", { reason }) : t("act.select") }),
     el("div", { class: "buttons" }, hint,
       el("button", { type: "button", class: "primary", id: "btn-play", text: t("btn.play"),
         disabled: !(cards.length && checked && check.legal), on: { click: act.play } })),

@@ -4,7 +4,7 @@
 import { cardsEl, chipsEl, marks, orderNow } from "../cards.js";
 import { byId, el, fill, patch } from "../dom.js";
 import { t } from "../i18n.js";
-import { myTurn, POSITIONS, position, shortName } from "./state.js";
+import { POSITIONS, position, shortName } from "./state.js";
 import { waitingPanel } from "./waiting.js";
 
 /** Draw the middle of the table from `state`. */
@@ -18,14 +18,18 @@ export function renderCenter(state, act) {
   delete center.dataset.key;
   if (!obs) return fill(center);
   if (obs.phase === "bidding" || obs.phase === "kitty") return fill(center, biddingSummary(state));
-  if (obs.phase === "done" && !obs.tricks.length) return fill(center, biddingSummary(state), readyNote(state));
+  if (obs.phase === "done" && !obs.tricks.length) return fill(center, biddingSummary(state));
   let trick = null;
   let live = false;
+  let held = false;
   if (obs.current_trick.length) {
-    if (state.hold && Date.now() < state.hold.until && !myTurn(state)) trick = state.hold.trick;
-    else {
+    if (state.hold && Date.now() < state.hold.until) {
+      trick = state.hold.trick;
+      held = true;
+    } else {
       trick = { leader: obs.leader, plays: obs.current_trick, winner: null, points: null,
-        attempted: obs.current_attempt, penalty: null, winning: obs.winning };
+        attempted: obs.current_attempt, penalty: livePenalty(obs), winning: obs.winning,
+        stopper: obs.current_stopper ?? null, stopper_cards: obs.current_stopper_cards ?? null };
       live = true;
     }
   } else if (obs.tricks.length) {
@@ -33,24 +37,40 @@ export function renderCenter(state, act) {
   }
   const number = live ? obs.trick_number : obs.tricks.length;
   const points = live ? obs.trick_points : trick?.points ?? 0;
-  return fill(center, trickEl(state, trick, live),
-    trick && el("div", { class: "trick-info", id: "trick-info", text: t("trick.info", { n: number, p: points }) }),
-    obs.phase === "done" && readyNote(state));
+  const area = trickEl(state, trick, live);
+  const notes = area.querySelector(".trick-notes");
+  if (trick) notes.prepend(el("div", { class: "trick-info", id: "trick-info", text: t("trick.info", { n: number, p: points }) }));
+  if (held) notes.append(nextTrickNote(state));
+  return fill(center, area);
 }
 
-/** Between hands, once this player pressed 继续: whom the table still waits for. */
-function readyNote(state) {
-  const { table: info, you } = state.message;
-  if (info.status !== "playing" || you === null || !info.ready.includes(you)) return null;
-  return el("p", { class: "ready-note", id: "ready-note", text: t("ready.waiting") });
+/** The penalty of the failed throw being played now: the leader's penalties so far, less those
+ * of the finished tricks (the server counts it the moment the throw fails). */
+function livePenalty(obs) {
+  if (!obs.current_attempt) return null;
+  const earlier = obs.tricks.filter((trick) => trick.leader === obs.leader)
+    .reduce((sum, trick) => sum + trick.penalty, 0);
+  return obs.penalties[obs.leader] - earlier;
+}
+
+/** Where a text of the dictionaries puts its cards (`{cards}`), drawn as chips. */
+const CARDS = "\u0000";
+
+/** `text` (made with `cards: CARDS`) with `cards` drawn as chips in their place. */
+function withChips(text, cards) {
+  const [before, after = ""] = text.split(CARDS);
+  return [before, chipsEl(cards), after];
 }
 
 /** A trick (a TrickView, or the one being played when `live`) laid out around the table: the
  * leader marked, the seat winning so far (the server's `winning`) or the winner highlighted,
- * the card that just landed sliding in, and trumps, 红五 and 参谋 marked. */
+ * the card that just landed sliding in, and trumps, 红五 and 参谋 marked. Notes (a failed
+ * throw: what was tried, who stopped it with which cards, the penalty) go in a row of their
+ * own above the seats' cards, never over them. */
 export function trickEl(state, trick, live) {
   const slots = POSITIONS.map((pos) => el("div", { class: ["slot", pos], dataset: { pos } }));
-  const area = el("div", { class: ["trick", live ? "live" : "done"], id: "trick" }, slots);
+  const notes = el("div", { class: "trick-notes" });
+  const area = el("div", { class: ["trick", live ? "live" : "done"], id: "trick" }, notes, slots);
   if (!trick) return area;
   const variant = state.message.table.rules.variant;
   const order = orderNow(variant, state.message.observation?.trump ?? null);
@@ -68,13 +88,24 @@ export function trickEl(state, trick, live) {
       !live && trick.winner === seat && el("span", { class: "won", text: `★ ${t("trick.won")}${trick.points ? ` · ${t("trick.points", { n: trick.points })}` : ""}` }));
   });
   if (trick.attempted) {
-    area.append(el("div", { class: "failed-throw", id: "failed-throw" },
-      el("strong", { text: `${t("trick.failed")} · ${shortName(state, trick.leader)}` }),
-      el("div", {}, `${t("trick.attempted")}: `, chipsEl(trick.attempted)),
-      el("div", {}, `${t("trick.played")}: `, chipsEl(trick.plays[0][1])),
-      trick.penalty ? el("div", { text: t("trick.penalty", { n: trick.penalty }) }) : null));
+    notes.append(el("div", { class: "failed-throw", id: "failed-throw" },
+      el("strong", { text: t("trick.failed") }), " ",
+      el("span", {}, withChips(t("trick.tried", { name: shortName(state, trick.leader), cards: CARDS }), trick.attempted)),
+      trick.stopper !== null && trick.stopper !== undefined && trick.stopper_cards
+        && el("span", { class: "stopper" }, " · ", withChips(t("trick.stopper", { name: shortName(state, trick.stopper), cards: CARDS }), trick.stopper_cards)),
+      trick.penalty ? el("span", { class: "penalty", text: ` · ${t("trick.penalty", { n: trick.penalty })}` }) : null));
   }
   return area;
+}
+
+/** While the finished trick is held: the next trick's cards so far, beside it (this player may
+ * be the one to follow). */
+function nextTrickNote(state) {
+  const obs = state.message.observation;
+  return el("div", { class: "next-trick", id: "next-trick" },
+    el("strong", { text: `${t("trick.next", { n: obs.trick_number })}: ` }),
+    obs.current_trick.map(([seat, cards], i) => el("span", {}, i ? " · " : "",
+      `${shortName(state, seat)}${seat === obs.leader ? ` (${t("trick.lead")})` : ""} `, chipsEl(cards))));
 }
 
 function biddingSummary(state) {

@@ -2,7 +2,7 @@
 // server's `counter`, drawn as a compact grid, trumps first, in the server's card order.
 // Folded by default on a phone; the player's choice is kept while the page lives.
 
-import { face, isRed, orderNow } from "../cards.js";
+import { cardText, isRed, orderNow } from "../cards.js";
 import { byId, el, fill } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -24,11 +24,11 @@ export function renderCounter(state) {
   const grid = el("div", { class: "counter-grid" }, [...rows].map(([group, names]) => el("div", {
     class: ["counter-row", group === order.trumpGroup && "trumps"] },
   names.map((name) => {
-    const { rank, suit } = face(name);
+    const text = cardText(name);
     const left = obs.counter[name];
     return el("span", { class: ["cell", isRed(name) ? "red" : "black", left === 0 && "none-left"],
-      dataset: { card: name, left }, title: `${suit}${rank}: ${left}` },
-    el("span", { class: "face", text: name === "BJ" || name === "LJ" ? rank : suit + rank }),
+      dataset: { card: name, left }, title: `${text}: ${left}` },
+    el("span", { class: "face", text }),
     el("b", { text: left }));
   }))));
   const details = el("details", { class: "counter", id: "counter", open: state.counterOpen,

@@ -104,24 +104,17 @@ function fitRows(row, rows = 2) {
   }
 }
 
-/** On a phone during play, make the hand's and the trick's cards smaller (to seven tenths at
- * most) while the page is taller than the screen: the header, a long prompt or a tall trick
- * must not push the hand's last row below it. */
+/** On a phone during play, make the hand's cards smaller (to seven tenths at most) while the
+ * page is taller than the screen: the header, a long prompt or a tall trick must not push the
+ * hand's last row below it. The trick's cards keep their size, so that their ranks stay
+ * readable. */
 function fitScreen(row) {
-  const center = byId("center");
-  if (!center) return;
-  for (const name of ["--tw", "--th", "--tov"]) center.style.removeProperty(name);
   if (window.innerWidth >= 700 || document.body.dataset.phase !== "playing") return;
-  const root = getComputedStyle(document.documentElement);
   const own = getComputedStyle(row);
-  const sizes = {
-    row: { "--cw": parseFloat(own.getPropertyValue("--cw")), "--ch": parseFloat(own.getPropertyValue("--ch")) },
-    center: Object.fromEntries(["--tw", "--th", "--tov"].map((name) => [name, parseFloat(root.getPropertyValue(name))])),
-  };
+  const sizes = { "--cw": parseFloat(own.getPropertyValue("--cw")), "--ch": parseFloat(own.getPropertyValue("--ch")) };
   const over = () => document.documentElement.scrollHeight > window.innerHeight;
   for (let scale = 0.95; over() && scale >= 0.7; scale -= 0.05) {
-    for (const [name, size] of Object.entries(sizes.row)) row.style.setProperty(name, `${Math.round(size * scale)}px`);
-    for (const [name, size] of Object.entries(sizes.center)) center.style.setProperty(name, `${Math.round(size * scale)}px`);
+    for (const [name, size] of Object.entries(sizes)) row.style.setProperty(name, `${Math.round(size * scale)}px`);
   }
 }
 

@@ -2,7 +2,8 @@
 // and the tools (last trick, scores, replay, 托管).
 
 import { suitEl } from "../cards.js";
-import { byId, el, fill, patch } from "../dom.js";
+import { byId, el, fill, modal, patch } from "../dom.js";
+import { legendEl } from "../help.js";
 import { t } from "../i18n.js";
 import { setSound, soundOn } from "../prefs.js";
 import { beep } from "./notice.js";
@@ -49,9 +50,17 @@ function renderTools(state, act) {
       disabled: !match, on: { click: act.showScores } }),
     el("button", { type: "button", class: "tool", id: "btn-replay", text: t("btn.replay"),
       disabled: !canReplay, on: { click: () => act.openReplay() } }),
+    el("button", { type: "button", class: "tool", id: "btn-legend", text: t("btn.legend"),
+      on: { click: showLegend } }),
     showAuto && el("button", {
       type: "button", class: ["tool", me.auto && "on"], id: "btn-auto",
       text: me.auto ? t("btn.auto_off") : t("btn.auto_on"),
       on: { click: act.toggleAuto } }),
   ]);
+}
+
+/** The marks on the table explained, with the way to the whole rules (opened beside the game). */
+function showLegend() {
+  modal(t("legend.title"), el("div", {}, legendEl(),
+    el("p", {}, el("a", { class: "link", id: "legend-rules", href: "/rules", target: "_blank", text: t("legend.more") }))));
 }

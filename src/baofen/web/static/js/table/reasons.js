@@ -1,7 +1,7 @@
 // A refusal in the interface's language: every refusal by the rules carries a reason code
 // with parameters (docs/protocol.md), said here with the dictionaries' words.
 
-import { face } from "../cards.js";
+import { cardText } from "../cards.js";
 import { t } from "../i18n.js";
 
 const CARD = /^([SHCD][2-9TJQKA]|BJ|LJ)$/;
@@ -17,8 +17,7 @@ export function reasonText(answer) {
   for (const name of ["seat", "to_act"]) if (typeof params[name] === "number") params[name] = t(`seat.${params[name]}`);
   for (const name of ["phase", "expected"]) if (name in params) params[name] = t(`phase.${params[name]}`);
   if (typeof params.card === "string" && CARD.test(params.card)) {
-    const { rank, suit } = face(params.card);
-    params.card = params.card === "BJ" || params.card === "LJ" ? t(`card.${params.card}`) : suit + rank;
+    params.card = params.card === "BJ" || params.card === "LJ" ? t(`card.${params.card}`) : cardText(params.card);
   }
   return t(`reason.${coded.code}`, params);
 }

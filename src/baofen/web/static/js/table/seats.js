@@ -3,12 +3,16 @@
 
 import { byId, el, fill } from "../dom.js";
 import { t } from "../i18n.js";
-import { position, seatName } from "./state.js";
+import { notReady, position, seatName } from "./state.js";
 
 /** Draw every seat from `state`. */
 export function renderSeats(state) {
   const { table: info, observation: obs, you } = state.message;
   const match = info.match;
+  // Between hands at a table of several players: who pressed 继续, who the table waits for.
+  const waiting = notReady(info);
+  const between = Boolean(obs && obs.phase === "done" && info.status === "playing"
+    && (info.ready.length || waiting.length > 1));
   for (const seat of [0, 1, 2, 3]) {
     const s = info.seats[seat];
     const node = byId(`seat-${position(state, seat)}`);
@@ -24,6 +28,13 @@ export function renderSeats(state) {
     if (s.away) badges.push(el("span", { class: "badge away", text: t("seat.away") }));
     else if (s.auto) badges.push(el("span", { class: "badge auto", text: t("seat.auto") }));
     if (s.kind === "human" && !s.connected && !s.away) badges.push(el("span", { class: "badge offline", text: t("seat.offline") }));
+    if (between) {
+      const pressed = info.ready.includes(seat);
+      if (pressed || waiting.includes(seat)) {
+        badges.push(el("span", { class: ["badge", pressed ? "ready" : "not-ready"], dataset: { ready: pressed ? "1" : "0" },
+          text: pressed ? t("seat.ready") : t("seat.not_ready") }));
+      }
+    }
     const meta = [];
     if (obs) meta.push(el("span", { class: "count", text: t("seat.cards", { n: obs.hand_sizes[seat] }) }));
     if (match) {

@@ -16,7 +16,7 @@ export function tableState(code) {
     message: null,
     selected: new Set(),
     handKey: "",
-    check: { key: "", legal: false, reason: null, pending: false },
+    check: { key: "", legal: false, answer: null, pending: false },
     kittyTrump: null,
     suggestedBid: undefined,
     hold: null,
@@ -34,6 +34,13 @@ export function myTurn(state) {
   const { you, observation: obs, table: info } = state.message ?? {};
   return Boolean(obs && you !== null && obs.to_act === you && obs.phase !== "done"
     && info.status === "playing");
+}
+
+/** Between hands: the connected players who have not pressed 继续 (the server deals the next
+ * hand once none is left). */
+export function notReady(info) {
+  return info.seats.filter((s) => s.kind === "human" && s.connected && !s.away && !info.ready.includes(s.seat))
+    .map((s) => s.seat);
 }
 
 /** A seat's direction and who sits there (a name or a computer's level). */

@@ -42,6 +42,9 @@ export function render(state, act) {
   renderCenter(state, act);
   renderActions(state, act);
   renderHand(state, act);
+  // The action bar reads the selection off the hand's cards: once more when the page was drawn
+  // anew (a language switch) with cards selected, so that the refusal stays said.
+  if (state.selected.size) renderActions(state, act);
   renderCounter(state);
 }
 

@@ -1,9 +1,43 @@
 // Before the start: the invitation link, the seats to pick, computer players, start and leave.
 
-import { el, toast } from "../dom.js";
+import { byId, el, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { playerName, setPlayerName } from "../prefs.js";
 import { seatName } from "./state.js";
+
+/** An address only this computer can open: friends on other devices need the LAN address. */
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+/** 复制: the Clipboard API where the page may use it (a secure context: https or this computer);
+ * else the share sheet (phones); else the link selected in its field, copied the old way if the
+ * browser still allows it. Whatever happened is said. */
+async function shareLink(link, input) {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(link);
+      return toast(t("wait.copied"));
+    } catch {
+      // refused (no permission): fall through to the other ways
+    }
+  }
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: t("share.title"), url: link });
+      return toast(t("wait.shared"));
+    } catch (error) {
+      if (error.name === "AbortError") return toast(t("wait.share_cancelled"));
+    }
+  }
+  input.focus();
+  input.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy"); // the only way to copy on a plain-http address
+  } catch {
+    copied = false;
+  }
+  toast(copied ? t("wait.copied") : t("wait.selected"), copied ? "info" : "error");
+}
 
 /** The waiting panel of `state`'s table; `act` sits, fills seats with bots, starts, leaves. */
 export function waitingPanel(state, act) {
@@ -31,10 +65,10 @@ export function waitingPanel(state, act) {
       el("div", { class: "share-text" },
         el("label", { for: "share-link", text: `${t("wait.share")}: ` }),
         el("input", { id: "share-link", type: "text", readOnly: true, value: link, on: { focus: (e) => e.target.select() } }),
-        el("button", { type: "button", class: "secondary small", text: t("wait.copy"), on: { click: () => {
-          navigator.clipboard?.writeText(link).then(() => toast(t("wait.copied")), () => {});
-        } } }),
-        el("small", { class: "code", text: `${t("share.code")}: ${state.code}` }))),
+        el("button", { type: "button", class: "secondary small", id: "btn-copy", text: t("wait.copy"),
+          on: { click: () => shareLink(link, byId("share-link")) } }),
+        el("small", { class: "code", text: `${t("share.code")}: ${state.code}` }),
+        LOOPBACK.test(location.hostname) && el("small", { class: "share-lan", id: "share-lan", text: t("share.lan") }))),
     !seated && el("p", { text: t("wait.watching") }),
     !seated && el("div", { class: "field inline" }, el("label", { for: "seat-name", text: t("lobby.yourname") }), nameInput),
     seats,
