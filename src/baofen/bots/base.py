@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, TypeGuard
 
@@ -39,10 +40,12 @@ CLI offer."""
 
 
 def _neural(**options: Any) -> Bot:
-    # The learned player needs the ``research`` extra (torch): imported only when asked for.
-    from ..env.neural import NeuralBot
-
-    return NeuralBot(**options)
+    # The learned player needs the ``research`` extra (torch): imported only when asked for, and by
+    # name, so that no static import reaches torch from the engine and the bots (mypy, and mypyc's
+    # compiled build, would otherwise analyse all of torch and gymnasium).
+    neural = importlib.import_module("baofen.env.neural")
+    bot: Bot = neural.NeuralBot(**options)
+    return bot
 
 
 _OTHERS: dict[str, Callable[..., Any]] = {"reference": ReferenceBot, "neural": _neural}
