@@ -1,0 +1,191 @@
+"""Play-outs on the native core, many hands a call, and what Python makes of them.
+
+The deals come from the Python engine (a hand dealt from a seed is ``Hand(rules, seed=seed)``'s
+deal), so native and Python hands on one seed are the same deal by construction. Results come
+back as :class:`~baofen.HandResult`; :class:`PlayedHand` turns a native hand into a hand record
+(``Hand.to_record()`` format) that the Python engine replays (``Hand.from_record``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action, Bid, Declare, Play
+from ..cards import CARDS, SUITS, Card
+from ..hand import Hand
+from ..ruleset import RuleSet
+from ..scoring import HandResult, ResultKind
+from ..wire.actions import action_record
+from ..wire.record import FORMAT, VERSION, Deal, HandRecord
+from ..wire.results import ResultView
+from . import core
+
+if TYPE_CHECKING:
+    from . import _core
+
+_KINDS: tuple[ResultKind, ...] = ("full_sweep", "half_sweep", "shutout", "no_bid")
+_BREAKDOWN = {
+    "baofen": ("captured", "wangfen", "wangfen_adjustment", "penalties", "kitty_points"),
+    "hongwu": ("captured", "red_fives", "kitty_points", "kitty", "penalties"),
+}
+_BID, _DECLARE = 0, 1
+
+
+@cache
+def native_rules(rules: RuleSet) -> _core.Rules:
+    """The native form of a rule set (made once per rule set)."""
+    rules_type: type[_core.Rules] = core().Rules
+    return rules_type(rules.to_dict())
+
+
+def dealt(rules: RuleSet, seed: int) -> tuple[tuple[tuple[Card, ...], ...], int]:
+    """The deal (four hands, the kitty) and first bidder of the hand dealt from ``seed``."""
+    hand = Hand(rules, seed=seed)
+    return hand.deal, hand.first
+
+
+def pack_deals(deals: Iterable[tuple[tuple[tuple[Card, ...], ...], int]]) -> tuple[bytes, bytes]:
+    """Deals and first bidders as the native batch calls take them: 108 card bytes a hand, and
+    one seat byte a hand."""
+    cards = bytearray()
+    firsts = bytearray()
+    for deal, first in deals:
+        for part in deal:
+            cards += bytes(part)
+        firsts.append(first)
+    return bytes(cards), bytes(firsts)
+
+
+def result_of(rules: RuleSet, row: Sequence[int]) -> HandResult:
+    """A :class:`HandResult` from one row of a native result table."""
+    declarer, target, points, made, kind, score, levels, has_score, has_levels = row[:9]
+    deltas = (row[9], row[10], row[11], row[12])
+    if kind == _KINDS.index("no_bid"):
+        return HandResult(None, None, 0, False, "no_bid", None, None, deltas)
+    return HandResult(
+        declarer=declarer,
+        target=target,
+        declarer_points=points,
+        made=bool(made),
+        kind=_KINDS[kind] if kind >= 0 else None,
+        score=score if has_score else None,
+        levels=levels if has_levels else None,
+        deltas=deltas,
+        breakdown=dict(zip(_BREAKDOWN[rules.variant], row[13:18], strict=True)),
+    )
+
+
+def results_of(rules: RuleSet, table: bytes) -> list[HandResult]:
+    """Every row of a native result table (int32, ``RESULT_FIELDS`` a hand)."""
+    width: int = core().RESULT_FIELDS
+    values = memoryview(table).cast("i")
+    return [result_of(rules, values[i : i + width]) for i in range(0, len(values), width)]
+
+
+def failed_throws_of(table: bytes) -> list[int]:
+    """The failed throws (甩错牌) of each hand of a native result table."""
+    width: int = core().RESULT_FIELDS
+    return list(memoryview(table).cast("i")[18::width])
+
+
+def actions_of(log: bytes) -> list[tuple[int, Action]]:
+    """A native action log as ``(seat, action)`` pairs, as :attr:`Hand.actions` holds them."""
+    words = memoryview(log).cast("h")
+    out: list[tuple[int, Action]] = []
+    i = 0
+    while i < len(words):
+        kind, seat, value = words[i], words[i + 1], words[i + 2]
+        i += 3
+        if kind == _BID:
+            out.append((seat, Bid(None if value < 0 else value)))
+        elif kind == _DECLARE:
+            out.append((seat, Declare(SUITS[value], tuple(CARDS[c] for c in words[i : i + 8]))))
+            i += 8
+        else:
+            out.append((seat, Play.of(tuple(CARDS[c] for c in words[i : i + value]))))
+            i += value
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A hand the native core played: its deal, actions, trick winners and result."""
+
+    rules: RuleSet
+    seed: int | None
+    deal: tuple[tuple[Card, ...], ...]
+    first: int
+    actions: list[tuple[int, Action]]
+    winners: tuple[int, ...]
+    """The winner of each trick, in order."""
+    result: HandResult
+    failed_throws: int
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand record, as :meth:`baofen.Hand.to_record` writes it."""
+        return HandRecord(
+            format=FORMAT,
+            version=VERSION,
+            rules=self.rules,
+            seed=self.seed,
+            deal=Deal(hands=list(self.deal[:4]), kitty=self.deal[4]),
+            first=self.first,
+            actions=[action_record(seat, action) for seat, action in self.actions],
+            result=ResultView.of(self.result),
+        ).to_dict()
+
+
+def random_table(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> bytes:
+    """The hands dealt from ``seeds``, played by native random players in one call: their
+    result table (:func:`results_of`, :func:`failed_throws_of`)."""
+    cards, firsts = pack_deals(dealt(rules, seed) for seed in seeds)
+    table: bytes
+    table, _, _ = core().random_hands(native_rules(rules), cards, firsts, player_seed)
+    return table
+
+
+def random_hands(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> list[PlayedHand]:
+    """As :func:`random_table`, with every hand's actions (for records and replays)."""
+    deals = [dealt(rules, seed) for seed in seeds]
+    cards, firsts = pack_deals(deals)
+    table, logs, winners = core().random_hands(
+        native_rules(rules), cards, firsts, player_seed, True
+    )
+    assert logs is not None and winners is not None
+    return [
+        PlayedHand(rules, seed, deal, first, actions_of(log), tuple(won), result, failed)
+        for seed, (deal, first), log, won, result, failed in zip(
+            seeds,
+            deals,
+            logs,
+            winners,
+            results_of(rules, table),
+            failed_throws_of(table),
+            strict=True,
+        )
+    ]
+
+
+def native_hand(hand: Hand) -> _core.Hand:
+    """A native hand in the state of the Python ``hand`` (its deal and actions replayed)."""
+    hand_type: type[_core.Hand] = core().Hand
+    native = hand_type(
+        native_rules(hand.rules), [c for part in hand.deal for c in part], hand.first
+    )
+    for seat, action in hand.actions:
+        if isinstance(action, Bid):
+            native.bid(seat, action.value)
+        elif isinstance(action, Declare):
+            native.declare(seat, action.trump, action.bury)
+        else:
+            native.play(seat, action.cards)
+    return native
+
+
+def play_out(rules: RuleSet, hands: Sequence[_core.Hand], player_seed: int = 0) -> list[HandResult]:
+    """Copies of native ``hands`` of ``rules``, played to the end by random players in one
+    call (the hands themselves are unchanged)."""
+    return results_of(rules, core().play_out_many(hands, player_seed))

@@ -1,0 +1,189 @@
+// The native core: 包分 and 包红五 hands (rules.md §3–11) and a random player, in C++17.
+//
+// A port of the Python engine (src/baofen/order.py, units.py, tricks.py, hand.py, scoring.py),
+// which stays the readable reference: every function here names the Python function it follows,
+// and tests/test_native.py replays native hands through the Python engine. Cards are kinds
+// 0–53 as in baofen.cards (suit * 13 + rank - 2; 52 LJ, 53 BJ); a seat holds counts per kind.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace baofen {
+
+constexpr int KINDS = 54;
+constexpr int LITTLE_JOKER = 52;
+constexpr int BIG_JOKER = 53;
+constexpr int TRUMP = 4;
+constexpr int HAND_SIZE = 25;
+constexpr int KITTY_SIZE = 8;
+constexpr int DEAL_SIZE = 4 * HAND_SIZE + KITTY_SIZE;
+constexpr int NONE = -1;
+
+using Cards = std::vector<int>;
+
+// An action the native engine refuses, with what was wrong (Python sees a ValueError).
+struct Illegal : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The settings of a RuleSet that the rules read (RuleSet.to_dict() field by field).
+struct Rules {
+    bool hongwu = false;
+    std::vector<int> grid;  // RuleSet.bid_grid()
+    int bid_min = 70;
+    bool structure = true;  // must_follow_structure
+    bool eight = true;      // 包分 and eight_of_a_kind
+    int throw_penalty = 3;
+    bool direct = false;    // no_bid_mode == "direct"
+    int direct_penalty = 40, pot_caller_stake = 40, pot_other_stake = 20;
+    int wangfen_all_bonus = 50, wangfen_none_penalty = 100;
+    int full_sweep = 500, half_sweep = 250, shutout = -500;
+    bool zero_sum = false;
+    int red5 = 20, kitty_mult_trump = 2, kitty_mult_plain = 1, points_per_level = 10;
+};
+
+// baofen.order.Order for one game with a named trump suit.
+struct Order {
+    std::array<int, KINDS> group{}, strength{}, seq{};
+    std::array<Cards, 5> kinds_by_group;  // strongest first; equal strengths S H C D
+};
+const Order& order_for(bool hongwu, int trump);
+
+// baofen.tricks.LeadShape.
+struct Shape {
+    int group = 0, size = 0, pairs = 0, units = 0;
+    Cards tractors;  // lengths, longest first
+    bool eight = false;
+    bool is_throw() const { return units > 1 && !eight; }
+};
+
+// baofen.scoring.HandResult; kind: -1 none, 0 full_sweep, 1 half_sweep, 2 shutout, 3 no_bid.
+struct Result {
+    int declarer = NONE, target = 0, declarer_points = 0, made = 0, kind = NONE;
+    int score = 0, levels = 0;
+    bool has_score = false, has_levels = false;
+    std::array<int, 4> deltas{};
+    std::array<int, 5> breakdown{};  // in the order of the Python breakdown dict
+    int failed_throws = 0;
+};
+
+// One action as logged: bid (value NONE passes), declare (trump, bury) or play (attempted).
+struct Action {
+    enum Type { BID, DECLARE, PLAY } type;
+    int seat, value;  // bid value or trump suit index
+    Cards cards;
+};
+
+enum Phase { BIDDING, KITTY, PLAYING, DONE };
+
+// A small fast generator (xoshiro256**) for the native players.
+struct Rng {
+    uint64_t s[4];
+    explicit Rng(uint64_t seed);
+    uint64_t next();
+    double random() { return (next() >> 11) * 0x1.0p-53; }
+    int below(int n) { return static_cast<int>(random() * n); }
+};
+
+// baofen.hand.Hand as a state machine; every refused action throws Illegal, changing nothing.
+class Hand {
+public:
+    Hand(const Rules& rules, const Cards& deal, int first);
+
+    const Rules& rules() const { return *rules_; }
+    Phase phase() const { return phase_; }
+    int to_act() const { return to_act_; }
+    int declarer() const { return declarer_; }
+    int target() const { return target_; }
+    int trump() const { return trump_; }
+    int first() const { return first_; }
+    const Cards& deal() const { return deal_; }
+    const Result& result() const { return result_; }
+    const std::vector<Action>& actions() const { return actions_; }
+    const std::vector<int>& winners() const { return winners_; }
+    const Cards& lead_cards() const { return plays_.empty() ? empty_ : plays_[0]; }
+    int count_of(int seat, int kind) const { return counts_[seat][kind]; }
+    int size_of(int seat) const { return sizes_[seat]; }
+    const Shape* lead_shape() const { return plays_.empty() ? nullptr : &shape_; }
+    const Order& order() const { return *order_; }
+
+    Cards legal_bids() const;  // values above the highest bid (a pass is always legal)
+    void bid(int seat, int value);
+    void declare(int seat, int trump, const Cards& bury);
+    Cards play(int seat, const Cards& cards);  // returns what was played (a failed throw's unit)
+    const char* play_error(int seat, const Cards& cards) const;  // nullptr when legal
+    Cards held(int seat, int group) const;     // display order, strongest first
+    Cards hand_cards(int seat) const;          // every card, trumps first once trump is named
+    std::vector<Cards> legal_plays(size_t limit) const;
+
+private:
+    const Rules* rules_;
+    const Order* order_ = nullptr;
+    Cards deal_;
+    int first_;
+    Phase phase_ = BIDDING;
+    int to_act_;
+    std::array<std::array<uint8_t, KINDS>, 4> counts_{};
+    std::array<int, 4> sizes_{HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE};
+    std::array<bool, 4> passed_{};
+    int first_passer_ = NONE, high_seat_ = NONE, high_value_ = NONE;
+    int declarer_ = NONE, target_ = 0, trump_ = NONE, leader_ = NONE;
+    Cards buried_;
+    std::vector<Cards> plays_;  // the current trick, in play order from the leader
+    Shape shape_;
+    std::array<int, 4> penalties_{};
+    int captured_ = 0, wangfen_ = 0, red_fives_ = 0;
+    bool last_trump_won_ = false;
+    std::vector<int> winners_;
+    std::vector<Action> actions_;
+    Result result_;
+    Cards empty_;
+
+    void start_kitty(int declarer, int target);
+    void close_trick();
+    void score();
+    void finish_no_bid();
+};
+
+// The rules of play (baofen.tricks.TrickJudge), for one rule set and order.
+struct Judge {
+    const Order& order;
+    bool hongwu, structure, eight_enabled;
+    Judge(const Rules& rules, const Order& order)
+        : order(order), hongwu(rules.hongwu), structure(rules.structure),
+          eight_enabled(!rules.hongwu && rules.eight) {}
+    bool is_eight_of_a_kind(const Cards& cards) const;
+    bool lead_ok(const Cards& cards) const;
+    Shape shape(const Cards& cards) const;
+    bool failed_throw(const Cards& cards, const std::vector<Cards>& others, Cards& out) const;
+    const char* follow_error(const Shape& shape, const Cards& suited, const Cards& play) const;
+    void owed_structure(const Shape& shape, const Cards& suited, Cards& tractors,
+                        int& pairs) const;
+    bool matches(const Shape& shape, const Cards& play) const;
+    int key(const Shape& shape, const Cards& play) const;
+    int best(const Shape& shape, const std::vector<Cards>& plays) const;
+};
+
+// baofen.units helpers.
+Cards pair_kinds(const Cards& cards);
+std::vector<Cards> runs_of_pairs(const Order& order, const Cards& pairs);
+Cards run_lengths(const Order& order, const Cards& cards);  // of the cards' pairs
+struct Placement { int length, run, offset; };
+Cards best_tractor_match(const Cards& lead, const Cards& runs);
+std::vector<Placement> pack_tractors(const Cards& lead, const Cards& runs);
+
+// The random player (baofen.bots.random_bot.RandomBot with its default rates).
+struct RandomPlayer {
+    Rng rng;
+    double throw_rate = 0.1, pass_rate = 0.5;
+    explicit RandomPlayer(uint64_t seed) : rng(seed) {}
+    void act(Hand& hand);  // takes one random legal action for the seat to act
+};
+
+void play_out(Hand& hand, RandomPlayer& player);
+
+}  // namespace baofen

@@ -1,0 +1,253 @@
+// baofen._native._core: the Python binding of the native core (pybind11).
+//
+// Two ways in: a Hand that Python drives action by action (legal plays as card lists, apply,
+// play on with the random player), and batches (random_hands, play_out_many) that cross into
+// native code once for many hands and answer in flat int32 buffers (baofen/_native/batch.py
+// reads them). Refused actions raise ValueError with the engine's reason code.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+
+#include "engine.hpp"
+
+namespace py = pybind11;
+using namespace baofen;
+
+namespace {
+
+constexpr int RESULT_FIELDS = 19;
+constexpr const char* SUIT_LETTERS = "SHCD";
+constexpr const char* PHASES[] = {"bidding", "kitty", "playing", "done"};
+
+template <class T>
+T field(const py::dict& rules, const char* name) {
+    if (!rules.contains(name)) throw py::value_error(std::string("rule set lacks ") + name);
+    return rules[name].cast<T>();
+}
+
+// A Rules from RuleSet.to_dict().
+Rules rules_of(const py::dict& d) {
+    Rules r;
+    r.hongwu = field<std::string>(d, "variant") == "hongwu";
+    r.bid_min = field<int>(d, "bid_min");
+    if (r.hongwu) {
+        const int step = field<int>(d, "bid_step"), high = field<int>(d, "bid_max");
+        for (int v = r.bid_min; v <= high; v += step) r.grid.push_back(v);
+    } else {
+        r.grid = field<std::vector<int>>(d, "bid_values");
+    }
+    if (r.grid.empty()) throw py::value_error("the rule set offers no bid");
+    r.structure = field<bool>(d, "must_follow_structure");
+    r.eight = field<bool>(d, "eight_of_a_kind");
+    r.throw_penalty = field<int>(d, "throw_penalty_per_card");
+    r.direct = field<std::string>(d, "no_bid_mode") == "direct";
+    r.direct_penalty = field<int>(d, "direct_penalty");
+    r.pot_caller_stake = field<int>(d, "pot_caller_stake");
+    r.pot_other_stake = field<int>(d, "pot_other_stake");
+    r.wangfen_all_bonus = field<int>(d, "wangfen_all_bonus");
+    r.wangfen_none_penalty = field<int>(d, "wangfen_none_penalty");
+    r.full_sweep = field<int>(d, "full_sweep_score");
+    r.half_sweep = field<int>(d, "half_sweep_score");
+    r.shutout = field<int>(d, "shutout_score");
+    r.zero_sum = field<std::string>(d, "settlement") == "zero_sum";
+    r.red5 = field<int>(d, "red5_capture_points");
+    r.kitty_mult_trump = field<int>(d, "kitty_multiplier_trump");
+    r.kitty_mult_plain = field<int>(d, "kitty_multiplier_plain");
+    r.points_per_level = field<int>(d, "points_per_level");
+    return r;
+}
+
+void write_result(const Result& r, int32_t* out) {
+    const int32_t head[] = {r.declarer, r.target, r.declarer_points, r.made, r.kind, r.score,
+                            r.levels, r.has_score, r.has_levels};
+    std::copy(std::begin(head), std::end(head), out);
+    std::copy(r.deltas.begin(), r.deltas.end(), out + 9);
+    std::copy(r.breakdown.begin(), r.breakdown.end(), out + 13);
+    out[18] = r.failed_throws;
+}
+
+// The action log as int16: bid [0, seat, value], declare [1, seat, trump, 8 cards],
+// play [2, seat, n, n attempted cards].
+std::string encode_log(const Hand& hand) {
+    std::vector<int16_t> words;
+    for (const Action& a : hand.actions()) {
+        words.push_back(static_cast<int16_t>(a.type));
+        words.push_back(static_cast<int16_t>(a.seat));
+        if (a.type == Action::BID) words.push_back(static_cast<int16_t>(a.value));
+        else if (a.type == Action::DECLARE) words.push_back(static_cast<int16_t>(a.value));
+        else words.push_back(static_cast<int16_t>(a.cards.size()));
+        for (int c : a.cards) words.push_back(static_cast<int16_t>(c));
+    }
+    return std::string(reinterpret_cast<const char*>(words.data()), words.size() * 2);
+}
+
+int suit_index(const std::string& trump) {
+    if (trump.size() == 1)
+        for (int s = 0; s < 4; ++s)
+            if (trump[0] == SUIT_LETTERS[s] || trump[0] == SUIT_LETTERS[s] + 32) return s;
+    throw Illegal("bad_trump");
+}
+
+// A Hand that owns its rules, so Python can keep it alone.
+struct PyHand {
+    std::shared_ptr<const Rules> rules;
+    Hand hand;
+    PyHand(std::shared_ptr<const Rules> rules, const Cards& deal, int first)
+        : rules(std::move(rules)), hand(*this->rules, deal, first) {}
+    PyHand(const PyHand& other) : rules(other.rules), hand(other.hand) {}
+};
+
+py::object optional_seat(int seat) {
+    if (seat == NONE) return py::none();
+    return py::int_(seat);
+}
+
+py::tuple result_tuple(const Hand& hand) {
+    int32_t row[RESULT_FIELDS];
+    write_result(hand.result(), row);
+    py::tuple out(RESULT_FIELDS);
+    for (int i = 0; i < RESULT_FIELDS; ++i) out[i] = row[i];
+    return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "The native core of baofen: hands, the random player and batched play-outs.";
+    m.attr("RESULT_FIELDS") = RESULT_FIELDS;
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const Illegal& error) {
+            PyErr_SetString(PyExc_ValueError, error.what());
+        }
+    });
+
+    py::class_<Rules, std::shared_ptr<Rules>>(m, "Rules")
+        .def(py::init([](const py::dict& d) { return std::make_shared<Rules>(rules_of(d)); }),
+             py::arg("rules"));
+
+    py::class_<PyHand>(m, "Hand")
+        .def(py::init([](std::shared_ptr<Rules> rules, const Cards& deal, int first) {
+                 return PyHand(rules, deal, first);
+             }),
+             py::arg("rules"), py::arg("deal"), py::arg("first"))
+        .def_property_readonly("phase", [](const PyHand& h) { return PHASES[h.hand.phase()]; })
+        .def_property_readonly("to_act", [](const PyHand& h) { return optional_seat(h.hand.to_act()); })
+        .def_property_readonly("first", [](const PyHand& h) { return h.hand.first(); })
+        .def_property_readonly("declarer", [](const PyHand& h) { return optional_seat(h.hand.declarer()); })
+        .def_property_readonly("trump", [](const PyHand& h) -> py::object {
+            const int t = h.hand.trump();
+            if (t == NONE) return py::none();
+            return py::str(std::string(1, SUIT_LETTERS[t]));
+        })
+        .def_property_readonly("deal", [](const PyHand& h) { return h.hand.deal(); })
+        .def("hand_of", [](const PyHand& h, int seat) {
+            if (seat < 0 || seat > 3) throw Illegal("a seat is 0-3");
+            return h.hand.hand_cards(seat);
+        })
+        .def("legal_bids", [](const PyHand& h) {
+            py::list out;
+            if (h.hand.phase() != BIDDING) return out;
+            out.append(py::none());
+            for (int v : h.hand.legal_bids()) out.append(v);
+            return out;
+        })
+        .def("bid", [](PyHand& h, int seat, std::optional<int> value) {
+            h.hand.bid(seat, value ? *value : NONE);
+        })
+        .def("declare", [](PyHand& h, int seat, const std::string& trump, const Cards& bury) {
+            h.hand.declare(seat, suit_index(trump), bury);
+        })
+        .def("play", [](PyHand& h, int seat, const Cards& cards) { return h.hand.play(seat, cards); },
+             "Play cards; returns what was played (a failed throw plays its failing unit).")
+        .def("play_error", [](const PyHand& h, int seat, const Cards& cards) -> py::object {
+            const char* error = h.hand.play_error(seat, cards);
+            if (!error) return py::none();
+            return py::str(error);
+        })
+        .def("is_legal", [](const PyHand& h, int seat, const Cards& cards) {
+            return h.hand.play_error(seat, cards) == nullptr;
+        })
+        .def("legal_plays", [](const PyHand& h, size_t limit) { return h.hand.legal_plays(limit); },
+             py::arg("limit") = 100000,
+             "Leads: every single, pair, tractor and eight of a kind (any throw of one group is "
+             "legal too); follows: every legal play. ValueError past `limit`.")
+        .def("actions", [](const PyHand& h) {
+            py::list out;
+            for (const Action& a : h.hand.actions())
+                out.append(py::make_tuple(static_cast<int>(a.type), a.seat, a.value, a.cards));
+            return out;
+        })
+        .def("log", [](const PyHand& h) { return py::bytes(encode_log(h.hand)); })
+        .def("winners", [](const PyHand& h) { return h.hand.winners(); })
+        .def("result", [](const PyHand& h) -> py::object {
+            if (h.hand.phase() != DONE) return py::none();
+            return result_tuple(h.hand);
+        })
+        .def("copy", [](const PyHand& h) { return PyHand(h); })
+        .def("play_out", [](PyHand& h, uint64_t seed) {
+            RandomPlayer player(seed);
+            play_out(h.hand, player);
+        }, py::arg("seed"), "Play to the end with the native random player.");
+
+    m.def("random_hands",
+          [](std::shared_ptr<Rules> rules, py::bytes deals, py::bytes firsts, uint64_t seed,
+             bool logs) {
+              const std::string deal_bytes = deals, first_bytes = firsts;
+              const size_t n = first_bytes.size();
+              if (deal_bytes.size() != n * DEAL_SIZE)
+                  throw py::value_error("deals must hold 108 cards for each first seat");
+              std::vector<int32_t> results(n * RESULT_FIELDS);
+              std::vector<std::string> encoded(logs ? n : 0), winners(logs ? n : 0);
+              {
+                  py::gil_scoped_release free;
+                  Cards deal(DEAL_SIZE);
+                  for (size_t i = 0; i < n; ++i) {
+                      for (int j = 0; j < DEAL_SIZE; ++j)
+                          deal[j] = static_cast<uint8_t>(deal_bytes[i * DEAL_SIZE + j]);
+                      Hand hand(*rules, deal, static_cast<uint8_t>(first_bytes[i]));
+                      RandomPlayer player(seed * 0x9E3779B97F4A7C15ULL + i);
+                      play_out(hand, player);
+                      write_result(hand.result(), &results[i * RESULT_FIELDS]);
+                      if (logs) {
+                          encoded[i] = encode_log(hand);
+                          winners[i].assign(hand.winners().begin(), hand.winners().end());
+                      }
+                  }
+              }
+              py::bytes table(reinterpret_cast<const char*>(results.data()), results.size() * 4);
+              if (!logs) return py::tuple(py::make_tuple(table, py::none(), py::none()));
+              py::list log_list, winner_list;
+              for (size_t i = 0; i < n; ++i) {
+                  log_list.append(py::bytes(encoded[i]));
+                  winner_list.append(py::bytes(winners[i]));
+              }
+              return py::tuple(py::make_tuple(table, log_list, winner_list));
+          },
+          py::arg("rules"), py::arg("deals"), py::arg("firsts"), py::arg("seed"),
+          py::arg("logs") = false,
+          "Deal each hand (108 card bytes, a first-seat byte) and play it out with random players; "
+          "returns (int32 results, logs or None, trick winners or None).");
+
+    m.def("play_out_many",
+          [](const std::vector<PyHand*>& hands, uint64_t seed) {
+              std::vector<Hand> copies;
+              copies.reserve(hands.size());
+              for (const PyHand* h : hands) copies.push_back(h->hand);
+              std::vector<int32_t> results(hands.size() * RESULT_FIELDS);
+              {
+                  py::gil_scoped_release free;
+                  for (size_t i = 0; i < copies.size(); ++i) {
+                      RandomPlayer player(seed * 0x9E3779B97F4A7C15ULL + i);
+                      play_out(copies[i], player);
+                      write_result(copies[i].result(), &results[i * RESULT_FIELDS]);
+                  }
+              }
+              return py::bytes(reinterpret_cast<const char*>(results.data()), results.size() * 4);
+          },
+          py::arg("hands"), py::arg("seed"),
+          "Play copies of the hands to the end with random players (the hands are unchanged); "
+          "int32 results.");
+}
