@@ -106,7 +106,7 @@ class ProcessServer:
             stderr=subprocess.STDOUT if whole_log else subprocess.PIPE,
         )
         self.base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # importing the server takes long on a busy machine
         while True:
             try:
                 if httpx.get(f"{self.base}/health").status_code == 200:
