@@ -95,6 +95,7 @@ def actions_of(log: bytes) -> list[tuple[int, Action]]:
     """A native action log as ``(seat, action)`` pairs, as :attr:`Hand.actions` holds them."""
     words = memoryview(log).cast("h")
     out: list[tuple[int, Action]] = []
+    card = CARDS.__getitem__
     i = 0
     while i < len(words):
         kind, seat, value = words[i], words[i + 1], words[i + 2]
@@ -102,10 +103,10 @@ def actions_of(log: bytes) -> list[tuple[int, Action]]:
         if kind == _BID:
             out.append((seat, Bid(None if value < 0 else value)))
         elif kind == _DECLARE:
-            out.append((seat, Declare(SUITS[value], tuple(CARDS[c] for c in words[i : i + 8]))))
+            out.append((seat, Declare(SUITS[value], tuple(map(card, words[i : i + 8])))))
             i += 8
         else:
-            out.append((seat, Play.of(tuple(CARDS[c] for c in words[i : i + value]))))
+            out.append((seat, Play.of(tuple(map(card, words[i : i + value])))))
             i += value
     return out
 
@@ -149,22 +150,26 @@ def random_table(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> 
 
 def random_hands(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> list[PlayedHand]:
     """As :func:`random_table`, with every hand's actions (for records and replays)."""
-    deals = [dealt(rules, seed) for seed in seeds]
-    cards, firsts = pack_deals(deals)
+    return play_random([Hand(rules, seed=seed) for seed in seeds], player_seed)
+
+
+def play_random(hands: Sequence[Hand], player_seed: int = 0) -> list[PlayedHand]:
+    """The deals of fresh Python ``hands`` (of one rule set, nothing played yet) played by
+    native random players in one call; the hands are unchanged, ready to replay the actions."""
+    if not hands:
+        return []
+    rules = hands[0].rules
+    cards, firsts = pack_deals((hand.deal, hand.first) for hand in hands)
     table, logs, winners = core().random_hands(
         native_rules(rules), cards, firsts, player_seed, True
     )
     assert logs is not None and winners is not None
     return [
-        PlayedHand(rules, seed, deal, first, actions_of(log), tuple(won), result, failed)
-        for seed, (deal, first), log, won, result, failed in zip(
-            seeds,
-            deals,
-            logs,
-            winners,
-            results_of(rules, table),
-            failed_throws_of(table),
-            strict=True,
+        PlayedHand(
+            rules, hand.seed, hand.deal, hand.first, actions_of(log), tuple(won), result, failed
+        )
+        for hand, log, won, result, failed in zip(
+            hands, logs, winners, results_of(rules, table), failed_throws_of(table), strict=True
         )
     ]
 

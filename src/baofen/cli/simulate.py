@@ -2,22 +2,96 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
-from typing import Annotated
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from .. import _native
 from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
+from ..scoring import HandResult
 from .command import Command
 from .options import SeedOption, VariantName, VariantOption, bot_option
 from .root import app
+
+NATIVE_CHUNK = 1000
+"""Hands per call into the native core (the progress bar moves between calls)."""
+
+
+class EngineName(StrEnum):
+    """Which rules engine plays the hands."""
+
+    native = "native"
+    python = "python"
+
+
+Played = tuple[HandResult, int, dict[str, Any] | None]
+"""One hand's result, its failed throws and (when asked for) its record."""
+
+
+def _python_hands(
+    rules: RuleSet, seeds: list[int], bot_seeds: list[int], bot: str, records: bool
+) -> Iterator[Played]:
+    bots = [make_bot(bot, seed=s) for s in bot_seeds]
+    for seed in seeds:
+        hand = Hand(rules, seed=seed)
+        failed = 0
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            outcome = hand.apply(seat, bots[seat].act(hand.observation(seat)))
+            if outcome is not None and outcome.failed_throw:
+                failed += 1
+        assert hand.result is not None
+        yield hand.result, failed, hand.to_record() if records else None
+
+
+def _native_hands(
+    rules: RuleSet, seeds: list[int], player_seed: int, records: bool
+) -> Iterator[Played]:
+    from .._native import batch
+
+    for start in range(0, len(seeds), NATIVE_CHUNK):
+        chunk = seeds[start : start + NATIVE_CHUNK]
+        if records:
+            for played in batch.random_hands(rules, chunk, player_seed + start):
+                yield played.result, played.failed_throws, played.to_record()
+        else:
+            table = batch.random_table(rules, chunk, player_seed + start)
+            yield from zip(
+                batch.results_of(rules, table),
+                batch.failed_throws_of(table),
+                [None] * len(chunk),
+                strict=True,
+            )
+
+
+def _engine(engine: EngineName | None, bot: str) -> EngineName:
+    """The engine asked for, or by default the native one where it is built and can play the
+    bot (the native core has the random player so far)."""
+    if engine is None:
+        usable = _native.available() and bot == "random"
+        return EngineName.native if usable else EngineName.python
+    if engine is EngineName.native:
+        if not _native.available():
+            raise typer.BadParameter(_native.why_unavailable(), param_hint="'--engine'")
+        if bot != "random":
+            raise typer.BadParameter(
+                f"the native engine plays the random bot only, not {bot!r}",
+                param_hint="'--engine'",
+            )
+    return engine
 
 
 @app.command(cls=Command)
@@ -28,27 +102,42 @@ def simulate(
     ] = 1000,
     seed: SeedOption = 0,
     bot: Annotated[str, bot_option("bot in all four seats")] = "random",
+    engine: Annotated[
+        EngineName | None,
+        typer.Option(
+            metavar="[native|python]",
+            help="rules engine: native (C++, random bots) or python; default native where "
+            "it is built and the bot is random",
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="write every hand to FILE, a JSON list of hand records"),
+    ] = None,
 ) -> None:
     """Play HANDS independent hands with four bots and print a summary."""
+    chosen = _engine(engine, bot)
     rules = RuleSet.create(variant=variant.value)
     master = random.Random(seed)
-    bots = [make_bot(bot, seed=master.getrandbits(32)) for _ in range(4)]
+    bot_seeds = [master.getrandbits(32) for _ in range(4)]
+    # The same deals whichever engine plays them.
+    seeds = [master.getrandbits(63) for _ in range(hands)]
+    played = (
+        _native_hands(rules, seeds, bot_seeds[0], records is not None)
+        if chosen is EngineName.native
+        else _python_hands(rules, seeds, bot_seeds, bot, records is not None)
+    )
     declared = made = failed_throws = 0
     results: list[int] = []
+    written: list[dict[str, Any]] = []
     console = Console()
     started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{variant.value}: playing", total=hands)
-        for _ in range(hands):
-            hand = Hand(rules, seed=master.getrandbits(63))
-            while hand.phase != "done":
-                seat = hand.to_act
-                assert seat is not None
-                outcome = hand.apply(seat, bots[seat].act(hand.observation(seat)))
-                if outcome is not None and outcome.failed_throw:
-                    failed_throws += 1
-            result = hand.result
-            assert result is not None
+        for result, failed, record in played:
+            failed_throws += failed
+            if record is not None:
+                written.append(record)
             if result.declarer is not None:
                 declared += 1
                 made += result.made
@@ -57,8 +146,12 @@ def simulate(
                 results.append(value)
             progress.advance(task)
     elapsed = time.perf_counter() - started
+    if records is not None:
+        records.write_text(json.dumps(written), encoding="utf-8")
     unit = "score S" if rules.variant == "baofen" else "levels L"
-    table = Table(title=f"{hands} {variant.value} hands, bot {bot!r}, seed {seed}")
+    table = Table(
+        title=f"{hands} {variant.value} hands, bot {bot!r}, seed {seed}, {chosen.value} engine"
+    )
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("hands with a declarer", f"{declared} ({declared / hands:.1%})")
@@ -67,3 +160,5 @@ def simulate(
     table.add_row("failed throws per hand", f"{failed_throws / hands:.2f}")
     table.add_row("hands per second", f"{hands / elapsed:.0f}")
     console.print(table)
+    if records is not None:
+        console.print(f"{hands} hand records written to {records}")
