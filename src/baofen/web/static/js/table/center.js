@@ -28,8 +28,8 @@ export function renderCenter(state, act) {
       held = true;
     } else {
       trick = { leader: obs.leader, plays: obs.current_trick, winner: null, points: null,
-        attempted: obs.current_attempt, penalty: livePenalty(obs), winning: obs.winning,
-        stopper: obs.current_stopper ?? null, stopper_cards: obs.current_stopper_cards ?? null };
+        attempted: obs.current_attempt, penalty: obs.current_penalty, winning: obs.winning,
+        stopper: obs.current_stopper };
       live = true;
     }
   } else if (obs.tricks.length) {
@@ -42,15 +42,6 @@ export function renderCenter(state, act) {
   if (trick) notes.prepend(el("div", { class: "trick-info", id: "trick-info", text: t("trick.info", { n: number, p: points }) }));
   if (held) notes.append(nextTrickNote(state));
   return fill(center, area);
-}
-
-/** The penalty of the failed throw being played now: the leader's penalties so far, less those
- * of the finished tricks (the server counts it the moment the throw fails). */
-function livePenalty(obs) {
-  if (!obs.current_attempt) return null;
-  const earlier = obs.tricks.filter((trick) => trick.leader === obs.leader)
-    .reduce((sum, trick) => sum + trick.penalty, 0);
-  return obs.penalties[obs.leader] - earlier;
 }
 
 /** Where a text of the dictionaries puts its cards (`{cards}`), drawn as chips. */
@@ -91,8 +82,8 @@ export function trickEl(state, trick, live) {
     notes.append(el("div", { class: "failed-throw", id: "failed-throw" },
       el("strong", { text: t("trick.failed") }), " ",
       el("span", {}, withChips(t("trick.tried", { name: shortName(state, trick.leader), cards: CARDS }), trick.attempted)),
-      trick.stopper !== null && trick.stopper !== undefined && trick.stopper_cards
-        && el("span", { class: "stopper" }, " · ", withChips(t("trick.stopper", { name: shortName(state, trick.stopper), cards: CARDS }), trick.stopper_cards)),
+      trick.stopper && el("span", { class: "stopper" }, " · ", withChips(t(trick.stopper.higher ? "trick.stopper" : "trick.stopper_tie",
+        { name: shortName(state, trick.stopper.seat), cards: CARDS }), trick.stopper.cards)),
       trick.penalty ? el("span", { class: "penalty", text: ` · ${t("trick.penalty", { n: trick.penalty })}` }) : null));
   }
   return area;
