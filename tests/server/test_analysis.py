@@ -17,7 +17,7 @@ from .test_match import play_until_finished
 def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url: str) -> None:
     rules = RuleSet.hongwu(hands=1)
     me, code = start_with_bots(server.base, rules)
-    url = f"{server.base}/api/tables/{code}/hands/1/analysis?budget=1&candidates=1"
+    url = f"{server.base}/api/tables/{code}/hands/1/analysis?level=quick"
     # Before the hand is over there is nothing to review.
     assert httpx.get(url).status_code == 404
     play_until_finished([me], rules)
@@ -54,7 +54,7 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
     assert review["unit"] == "levels"
     assert httpx.get(f"{server.base}/api/tables/{code}/hands/2/analysis").status_code == 404
     assert httpx.get(f"{server.base}/api/tables/nope/hands/1/analysis").status_code == 404
-    assert httpx.get(f"{url.split('?')[0]}?budget=0").status_code == 422
+    assert httpx.get(f"{url.split('?')[0]}?level=thorough").status_code == 422
     # Kept: asked again, it answers at once with the same review; and kept in the store, so a
     # server started afresh on the database serves it without computing it again.
     assert httpx.get(url).json()["review"] == review

@@ -180,8 +180,8 @@ class Person:
         expect(self.page.locator(".result-dialog")).to_have_count(0)
 
 
-FAST_REVIEW = "?budget=2&candidates=2"
-"""A small review budget for the tests (the browser asks for the server's default)."""
+FAST_REVIEW = "?level=quick"
+"""The quickest review level, for the tests (the browser asks for the server's default)."""
 
 
 def fast_review(page: Page) -> None:

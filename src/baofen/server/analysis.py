@@ -7,13 +7,20 @@ review, which is kept in the store (computed once, then served from there by any
 finished hand has a record, so only a finished hand is reviewed; the review reads nothing but
 that record (public once the hand is over), and each seat's moves are judged from that seat's
 view.
+
+The pool is shared by everyone, so what one client may ask of it is bounded: a review is at one
+of a few :data:`LEVELS` (not any budget), at most :data:`MAX_REVIEWS` are unfinished at once and
+one of them per client address (more are answered 429), and a review nobody asked about for
+:data:`ABANDONED_SECONDS` is dropped (its tasks not yet started never run).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Annotated, Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
@@ -27,26 +34,78 @@ router = APIRouter()
 WORKERS = 1
 """Worker processes of the review pool (reviews are background work beside the tables)."""
 
+Level = Literal["quick", "standard", "deep"]
+LEVELS: dict[Level, tuple[int, int]] = {"quick": (2, 2), "standard": (16, 6), "deep": (64, 12)}
+"""Sampled worlds per move and candidate plays per move of each review level."""
+
+MAX_REVIEWS = 4
+"""Reviews unfinished (running or waiting for the pool) at most, on this server."""
+
+ABANDONED_SECONDS = 30.0
+"""A review nobody asked about for this long is dropped (the page asks once a second)."""
+
+Key = tuple[str, int, int, int]
+"""A review: table code, hand number, worlds and candidates."""
+
+
+class Busy(Exception):
+    """No review can start now for this client."""
+
+
+@dataclass
+class Job:
+    """One review underway: its tasks (one per seat), who asked, and when it was last asked."""
+
+    tasks: list[Future[dict[str, Any]]]
+    address: str
+    asked: float = field(default_factory=time.monotonic)
+
+    @property
+    def done(self) -> bool:
+        """True once every task is over."""
+        return all(task.done() for task in self.tasks)
+
 
 class Reviews:
-    """Reviews running and done, by table, hand and budget, with their worker pool."""
+    """Reviews running and done, by table, hand and level, with their worker pool."""
 
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
-        self.jobs: dict[tuple[str, int, int, int], list[Future[dict[str, Any]]]] = {}
+        self.jobs: dict[Key, Job] = {}
 
-    def start(self, key: tuple[str, int, int, int],
-              record: dict[str, Any]) -> list[Future[dict[str, Any]]]:
-        """The review's tasks, started now unless already started."""
-        if key not in self.jobs:
-            if self.pool is None:
-                # spawn, not fork: the server runs threads, which a forked child must not inherit
-                self.pool = ProcessPoolExecutor(
-                    WORKERS, mp_context=multiprocessing.get_context("spawn"))
-            _, _, worlds, candidates = key
-            self.jobs[key] = [self.pool.submit(review_record, record, seat, worlds, candidates)
-                              for seat in range(4)]
-        return self.jobs[key]
+    def asked(self, key: Key) -> Job | None:
+        """The review underway for ``key`` (now counted as asked about), if any."""
+        self._drop_abandoned()
+        job = self.jobs.get(key)
+        if job is not None:
+            job.asked = time.monotonic()
+        return job
+
+    def start(self, key: Key, record: dict[str, Any], address: str) -> Job:
+        """Start the review; :class:`Busy` when the pool has all it may take, or ``address``
+        already has a review unfinished."""
+        unfinished = [job for job in self.jobs.values() if not job.done]
+        if len(unfinished) >= MAX_REVIEWS:
+            raise Busy("the server reviews as many hands as it can: try again later")
+        if any(job.address == address for job in unfinished):
+            raise Busy("a review you asked for is still running: wait for it first")
+        if self.pool is None:
+            # spawn, not fork: the server runs threads, which a forked child must not inherit
+            self.pool = ProcessPoolExecutor(
+                WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        _, _, worlds, candidates = key
+        tasks = [self.pool.submit(review_record, record, seat, worlds, candidates)
+                 for seat in range(4)]
+        job = self.jobs[key] = Job(tasks, address)
+        return job
+
+    def _drop_abandoned(self) -> None:
+        limit = time.monotonic() - ABANDONED_SECONDS
+        for key, job in list(self.jobs.items()):
+            if job.asked < limit:
+                for task in job.tasks:
+                    task.cancel()  # those not started yet; a running one ends on its own
+                del self.jobs[key]
 
 
 def _reviews(request: Request) -> Reviews:
@@ -56,31 +115,40 @@ def _reviews(request: Request) -> Reviews:
     return reviews
 
 
-@router.get("/api/tables/{code}/hands/{number}/analysis")
+@router.get(
+    "/api/tables/{code}/hands/{number}/analysis",
+    responses={429: {"description": "too many reviews underway (on the server, or yours)"}},
+)
 async def get_analysis(
     code: str,
     number: int,
     request: Request,
-    budget: Annotated[int, Query(ge=1, le=64, description="sampled worlds per move")] = 16,
-    candidates: Annotated[int, Query(ge=1, le=12, description="candidate plays per move")] = 6,
+    level: Annotated[Level, Query(description="how hard to look: worlds and candidates per "
+                                  "move (quick 2 and 2, standard 16 and 6, deep 64 and 12)")]
+    = "standard",
 ) -> JSONResponse:
     """The review of finished hand ``number``: 202 with ``progress`` while it runs, then 200
     with ``review`` (moves, best moves found, expected losses, mistakes, per-seat summary)."""
     table = await rest.table_of(request, code)
-    key = (table.code, number, budget, candidates)
+    key = (table.code, number, *LEVELS[level])
     reviews = _reviews(request)
-    if key not in reviews.jobs:  # a review running here needs no read: it is not stored yet
+    job = reviews.asked(key)
+    if job is None:  # a review running here needs no read: it is not stored yet
         try:
+            record = await table.store.hand_record(table.code, number)
+            if record is None:
+                raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
             kept = await table.store.review(*key)
             if kept is not None:
                 return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
-            record = await table.store.hand_record(table.code, number)
         except StoreUnavailable:
             raise sessions.unavailable() from None
-        if record is None:
-            raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
-        reviews.start(key, record)
-    tasks = reviews.jobs[key]
+        try:
+            job = reviews.start(key, record, request.client.host if request.client else "")
+        except Busy as busy:
+            raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, str(busy),
+                                headers={"Retry-After": "10"}) from None
+    tasks = job.tasks
     done = [task for task in tasks if task.done()]
     failed = [task for task in done if task.exception() is not None]
     if failed:

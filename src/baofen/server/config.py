@@ -24,7 +24,8 @@ class ServerSettings(BaseSettings):
     db_schema: str | None = Field(None, description="PostgreSQL schema to keep the tables in")
     max_message_bytes: int = Field(4096, ge=256, description="longest client message accepted")
     max_frame_bytes: int = Field(
-        1 << 20, ge=1024, description="longer WebSocket frames close the connection (1009)"
+        16_384, ge=1024, description="longer WebSocket frames close the connection (1009); "
+        "a compressed frame is inflated no further, so keep it near max_message_bytes"
     )
     rate_per_second: float = Field(10.0, gt=0, description="messages a connection may send/s")
     rate_burst: float = Field(30.0, ge=1, description="burst allowance of the rate limit")
@@ -76,6 +77,10 @@ class ServerSettings(BaseSettings):
     node: str | None = Field(
         None, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$",
         description="this node's name in the cluster (default: host-pid-random)",
+    )
+    forwarded_allow_ips: str = Field(
+        "127.0.0.1", description="addresses of the reverse proxies (comma-separated, * for any) "
+        "whose X-Forwarded-For and X-Forwarded-Proto are believed"
     )
     lease_seconds: float = Field(
         3.0, ge=0.3, le=600,

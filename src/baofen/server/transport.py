@@ -5,7 +5,9 @@ connects and never finishes a request holds its socket for good, and a few hundr
 connections exhaust the server's file descriptors. :func:`uvicorn_options` gives uvicorn an HTTP
 protocol that closes a connection whose first request (or WebSocket handshake) has not arrived
 whole within ``handshake_timeout``, and caps concurrent connections (``limit_concurrency``:
-more are answered 503).
+more are answered 503). The client's address and scheme come from ``X-Forwarded-For`` and
+``X-Forwarded-Proto`` only when the connection comes from a trusted proxy
+(``forwarded_allow_ips``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
         "limit_concurrency": settings.max_connections,
         "timeout_keep_alive": min(5.0, settings.handshake_timeout),
         "ws_max_size": settings.max_frame_bytes,
+        "proxy_headers": True,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
     }
 
 

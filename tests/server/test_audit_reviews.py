@@ -1,0 +1,84 @@
+"""The 复盘 queue (issue 24, items 5 and 13): a few review levels, a bounded queue answering 429,
+one unfinished review per client address, abandoned reviews dropped, and a hand number beyond
+any table answered 404."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from baofen import RuleSet
+from baofen.server import ServerSettings, analysis
+
+from .harness import FAST, ThreadServer, start_with_bots
+from .test_match import play_until_finished
+
+
+def from_address(host: str) -> httpx.Client:
+    """An HTTP client whose connections come from loopback address ``host``."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=host), timeout=30)
+
+
+@pytest.fixture
+def finished_table(server: ThreadServer) -> str:
+    """A table whose two hands are over."""
+    rules = RuleSet.hongwu(hands=2)
+    me, code = start_with_bots(server.base, rules)
+    play_until_finished([me], rules)
+    me.close()
+    return code
+
+
+def test_the_review_queue_is_bounded(
+    server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analysis, "MAX_REVIEWS", 2)  # only quick reviews run in this test
+    url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level={{}}"
+    one = from_address("127.0.0.2")
+    # Any budget is no longer a job of its own: only the levels are.
+    assert one.get(url.format(1, "quick") + "&budget=3&candidates=5").status_code == 202
+    assert one.get(url.format(1, "1")).status_code == 422
+    # One unfinished review per address: a flood of 60 from it starts nothing more.
+    flood = [one.get(url.format(1 + i % 2, ("standard", "deep")[i % 2])) for i in range(60)]
+    reviews = server.app.state.reviews
+    print(f"60 requests from one address: {len(reviews.jobs)} review queued")
+    assert {r.status_code for r in flood} == {429}
+    assert flood[0].headers["Retry-After"]
+    assert len(reviews.jobs) == 1
+    # Asked again, its own review answers (202 while it runs).
+    assert one.get(url.format(1, "quick")).status_code in (200, 202)
+    # MAX_REVIEWS unfinished on the server at most, whatever the addresses.
+    assert from_address("127.0.0.3").get(url.format(2, "quick")).status_code == 202
+    refused = from_address("127.0.0.4").get(url.format(2, "standard"))
+    assert refused.status_code == 429 and len(reviews.jobs) == 2
+
+
+def test_a_review_nobody_asks_about_is_dropped(
+    server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analysis, "ABANDONED_SECONDS", 0.5)
+    url = f"{server.base}/api/tables/{finished_table}/hands/1/analysis?level=quick"
+    client = from_address("127.0.0.2")
+    assert client.get(url).status_code == 202
+    time.sleep(1.0)
+    # Dropped: the address may start another, and the first review's waiting tasks never run.
+    first = server.app.state.reviews.jobs[(finished_table, 1, 2, 2)]
+    assert client.get(url.replace("hands/1", "hands/2")).status_code == 202
+    assert (finished_table, 1, 2, 2) not in server.app.state.reviews.jobs
+    assert any(task.cancelled() for task in first.tasks)
+
+
+def test_a_huge_hand_number_is_not_found(db_url: str) -> None:
+    live = ThreadServer(ServerSettings(db=db_url, **FAST))
+    try:
+        rules = RuleSet.hongwu(hands=1)
+        me, code = start_with_bots(live.base, rules)
+        me.close()
+        for number in (10**30, 2**63, -1, 0):
+            for path in (f"hands/{number}", f"hands/{number}/analysis"):
+                response = httpx.get(f"{live.base}/api/tables/{code}/{path}")
+                assert response.status_code == 404, (path, response.text)
+    finally:
+        live.stop()
