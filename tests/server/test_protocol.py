@@ -247,7 +247,7 @@ def test_valid_client_messages(message: dict[str, object]) -> None:
     "message",
     [
         {"type": "join", "seat": 4, "name": "Ann"},
-        {"type": "join", "seat": 0, "name": ""},
+        {"type": "join", "seat": 0, "name": "A" * 25},
         {"type": "play", "cards": []},
         {"type": "play", "cards": ["XX"]},
         {"type": "play", "cards": [5]},

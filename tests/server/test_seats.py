@@ -58,7 +58,7 @@ def test_a_second_reclaim_replaces_the_first_connection(server: ThreadServer) ->
     assert first.expect("error")["code"] == "replaced"
 
 
-def test_a_timeout_plays_one_move_and_a_second_in_a_row_switches_on_auto(
+def test_a_timeout_plays_one_move_and_a_second_in_a_row_in_the_play_switches_on_auto(
     server: ThreadServer,
 ) -> None:
     rules = RuleSet.baofen(hands=1)
@@ -84,10 +84,12 @@ def test_a_timeout_plays_one_move_and_a_second_in_a_row_switches_on_auto(
     assert not seat_of(once, 0)["auto"] and not seat_of(once, 0)["away"]
     while once["table"]["deadline"] is None:  # the lead's timer
         once = me.expect("state")
+    lead = me.expect("state")  # the computer leads once: the first timeout of the play
+    assert lead["last"]["seat"] == 0 and not seat_of(lead, 0)["auto"]
     twice = me.expect("state")
-    while not seat_of(twice, 0)["auto"]:  # the second timeout in a row: 托管
-        assert to_act(twice) == 0
+    while not seat_of(twice, 0)["auto"]:  # the second timeout in a row in the play: 托管
         twice = me.expect("state")
+    assert twice["last"]["seat"] == 0
     assert not seat_of(twice, 0)["away"]
     me.send(type="auto", on=False, id="off")
     while True:

@@ -9,7 +9,6 @@ are red, the rest in the terminal's default colour (black or white).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from rich.table import Table
 from rich.text import Text
@@ -20,6 +19,8 @@ from ..order import GROUP_NAMES, TRUMP, Order
 from ..ruleset import RuleSet
 from ..scoring import HandResult
 from ..tricks import LeadShape, Trick
+from ..wire.tricks import Stopper
+from ..wire.tricks import throw_stopper as find_stopper
 
 SEAT_NAMES = ("南", "东", "北", "西")
 """Seat names: 0 South 南, 1 East 东, 2 North 北, 3 West 西 (play goes counter-clockwise)."""
@@ -142,27 +143,12 @@ def play_text(seat: int, cards: Sequence[Card], you: int | None = None) -> Text:
     return Text(f"{seat_name(seat, you)} ").append_text(cards_text(cards))
 
 
-class Stopper(NamedTuple):
-    """What a failed throw's reveal shows beat it."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    higher: bool
-    """False when the cards only match the played card (包红五 stops a throw on a tie too)."""
-
-
 def throw_stopper(hand: Hand, thrower: int, played: Sequence[Card]) -> Stopper:
-    """Who made a throw fail, and with which cards: the first other seat in playing order
-    holding cards that beat ``played``, the part of the throw that ``thrower`` had to play.
+    """Who made a throw fail, and with which cards (:func:`baofen.wire.tricks.throw_stopper`);
     ``hand`` is the hand just after that lead."""
     judge = hand.judge
     assert judge is not None, "a throw is played after trump is named"
-    for seat in ((thrower + step) % 4 for step in (1, 2, 3)):
-        cards = judge.stopper(played, hand.hand_of(seat))
-        if cards is not None:
-            strength = judge.strength
-            return Stopper(seat, cards, strength[cards[0]] > max(strength[c] for c in played))
-    raise ValueError(f"no seat holds cards that beat {typed_cards(played)}: the throw was good")
+    return find_stopper(judge, thrower, played, [hand.hand_of(seat) for seat in range(4)])
 
 
 def failed_throw_text(seat: int, attempted: Sequence[Card], played: Sequence[Card],

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from ..ruleset import RuleSet
 from ..store.async_store import AsyncStore, StoreUnavailable
 from ..wire.settings import TableSettings
-from ..wire.table import TableInfo
+from ..wire.table import ListedTable, TableInfo
 from .config import ServerSettings
 from .seats import TableError
 from .security import new_table_code
@@ -25,6 +25,12 @@ log = logging.getLogger(__name__)
 
 LISTED_QUIET_SECONDS = 600.0
 """A table nobody has been at for this long leaves the open-table list (its link still works)."""
+
+
+def listed(infos: list[TableInfo]) -> list[ListedTable]:
+    """The open-table list's entries: tables with a free seat first, then the latest active."""
+    entries = [ListedTable.of(info) for info in infos]
+    return sorted(entries, key=lambda entry: (not entry.free_seats, -entry.active))
 
 
 class Lobby:

@@ -20,8 +20,8 @@ from ..ruleset import RuleSet
 from ..store.async_store import StoreUnavailable
 from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
 from ..wire.settings import TableSettings
-from ..wire.table import HandSummary, TableInfo
-from .lobby import Lobby
+from ..wire.table import HandSummary, ListedTable, TableInfo
+from .lobby import Lobby, listed
 from .schema import protocol_schema
 from .seats import TableError
 from .security import CreationLimits
@@ -133,13 +133,14 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
 
 
 @router.get("/api/tables")
-async def list_tables(request: Request) -> list[TableInfo]:
-    """Open tables that are not private (in cluster mode: of every node)."""
+async def list_tables(request: Request) -> list[ListedTable]:
+    """Open tables that are not private (in cluster mode: of every node), with what a visitor
+    can do there: tables with a free seat first, then the latest active."""
     node = request.app.state.node
     listing: list[TableInfo] = (
         _lobby(request).listing() if node is None else await node.listing()
     )
-    return listing
+    return listed(listing)
 
 
 @router.get("/api/tables/{code}")

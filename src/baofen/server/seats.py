@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from ..bots import Bot
@@ -28,7 +29,7 @@ class Seat:
     """One seat: who holds it, whether the computer plays it now, and its live connection."""
 
     __slots__ = ("account_id", "auto", "bot", "bot_level", "connection", "drop_timer", "kind",
-                 "name", "number", "timeouts", "token_hash")
+                 "name", "number", "seated", "timeout_phase", "timeouts", "token_hash")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -41,10 +42,35 @@ class Seat:
         self.auto = False
         """托管 switched on (by the player, or by a second turn timeout in a row)."""
         self.timeouts = 0
-        """Turn timeouts in a row: the first has the computer play one move, the second 托管."""
+        """Turn timeouts in a row in one phase: the first has the computer make one move, the
+        second 托管."""
+        self.timeout_phase: str | None = None
+        """The phase of the last timeout."""
         self.bot: Bot | None = None
         self.connection: Connection | None = None
         self.drop_timer: asyncio.TimerHandle | None = None
+        self.seated: int | None = None
+        """When the player took the seat, as a rank (the earlier the smaller): the host is the
+        player seated longest. None: not known (a table restored after a restart)."""
+
+    def time_out(self, phase: str) -> None:
+        """The player let their timer run out in ``phase``: a second time in a row in the same
+        phase puts the seat in 托管. Each phase counts its own, so that a timeout of the
+        bury (扣底) is not the first of two in the play."""
+        self.timeouts = self.timeouts + 1 if phase == self.timeout_phase else 1
+        self.timeout_phase = phase
+        if self.timeouts >= 2:
+            self.auto = True
+
+    def hold(
+        self, kind: Literal["human", "bot"], name: str | None, level: str | None,
+        hashed: str | None, account_id: int | None,
+    ) -> None:
+        """Give the seat to its holder (again, after a reclaim)."""
+        if self.kind is None:
+            self.seated = next(_SEATINGS)
+        self.kind, self.name, self.bot_level, self.token_hash = kind, name, level, hashed
+        self.account_id = account_id
 
     def stored(self) -> StoredSeat:
         """The seat as the store keeps it."""
@@ -57,6 +83,28 @@ class Seat:
         """Who holds the seat, for a finished hand's results."""
         assert self.kind is not None
         return SeatResult(self.number, self.kind, self.account_id, self.bot_level)
+
+
+_SEATINGS = itertools.count()
+"""The order in which seats are taken."""
+
+
+def host_seat(seats: Iterable[Seat]) -> int | None:
+    """The host's seat: the connected player seated longest (the creator, who sits first; when
+    they leave or drop, the next), or None when no player is connected. Seats whose order is
+    not known (after a restart) come after the others, by number."""
+    present = [seat for seat in seats if seat.kind == "human" and seat.connection is not None]
+    first = min(present, key=lambda seat: (seat.seated is None, seat.seated or 0, seat.number),
+                default=None)
+    return None if first is None else first.number
+
+
+def check_host(seats: Sequence[Seat], number: int, what: str) -> None:
+    """Refuse ``what`` (starting, filling seats) to anyone but the host."""
+    host = host_seat(seats)
+    if host != number:
+        who = "" if host is None else f" ({seats[host].name}, seat {host})"
+        raise TableError("not_host", f"only the table's host{who} may {what}")
 
 
 def bound_seat(seats: Iterable[Seat], account_id: int) -> Seat | None:

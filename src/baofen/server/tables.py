@@ -38,7 +38,7 @@ from .config import ServerSettings
 from .connections import Connection, broadcast
 from .seats import Seat, TableError, bound_seat, claimed_seat
 from .security import new_seat_token, new_seed, token_hash
-from .views import match_view, seat_views
+from .views import stopper_at, table_info
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,8 @@ class Table:
         self.connections: set[Connection] = set()
         self.quiet_since = time.monotonic()
         """When the last connection closed (the lobby stops listing a table left alone)."""
+        self.active = self.created
+        """Unix time of the last change (or connection)."""
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
         self.driver: asyncio.Task[None] | None = None
@@ -102,7 +104,7 @@ class Table:
         self._events: list[Event] = []
         """The committed log: a refused event is undone by replaying it, without the store."""
         self._history: list[HandSummary] = []
-        self._tricks = TrickViews()
+        self._tricks = TrickViews(lambda index: stopper_at(self.match, index))
         self.public = self.info()
         """The table's information as last published (what REST serves)."""
 
@@ -287,8 +289,7 @@ class Table:
     ) -> None:
         stored = StoredSeat(seat.number, kind, name, level, hashed, account_id)
         await self._store(self.store.save_seat(self.code, stored))
-        seat.kind, seat.name, seat.bot_level, seat.token_hash = kind, name, level, hashed
-        seat.account_id = account_id
+        seat.hold(kind, name, level, hashed, account_id)
 
     async def _store(self, write: Coroutine[Any, Any, None]) -> None:
         try:
@@ -450,13 +451,10 @@ class Table:
             self.seats[number].auto, self.seats[number].timeouts = False, 0
         self.publish()
 
-    async def timed_out(self, number: int, action: Action) -> None:
-        """The seat to act let its timer run out: the computer makes this one ``action`` for
-        it; a second timeout in a row puts the seat in 托管."""
-        seat = self.seats[number]
-        seat.timeouts += 1
-        if seat.timeouts >= 2:
-            seat.auto = True
+    async def timed_out(self, number: int, action: Action, phase: str) -> None:
+        """The seat to act let its timer run out in ``phase``: the computer makes this one
+        ``action`` for it (a second timeout in a row in a phase: 托管, :meth:`Seat.time_out`)."""
+        self.seats[number].time_out(phase)
         await self.act(number, action, by_computer=True)
 
     @property
@@ -526,6 +524,7 @@ class Table:
     def publish(self) -> None:
         """After any change: the seat to act's timer, a broadcast, and a nudge to the driver."""
         self._refresh_deadline()
+        self.active = time.time()
         self.broadcast()
         self.changed.set()
 
@@ -568,20 +567,7 @@ class Table:
 
     def info(self) -> TableInfo:
         """Public information of the table."""
-        match = self.match
-        away = match.away if match is not None else frozenset()
-        return TableInfo(
-            code=self.code,
-            status=self.status,
-            rules=self.rules,
-            settings=self.settings,
-            seats=seat_views(self.seats, away),
-            match=None if match is None else match_view(match, self.rules, self._history),
-            version=self.version,
-            deadline=self.deadline,
-            ready=sorted(self.ready),
-            node=self.server.node if self.server.redis else None,
-        )
+        return table_info(self, self._history)
 
     def close(self) -> None:
         """Stop the driver and timers (server shutdown); the stored state stays."""

@@ -2,11 +2,11 @@
 
 It plays the computer's turns (computer players, 托管 and seats whose player left); when a
 player's turn timer runs out it has the computer make that one move for them (a second timeout
-in a row puts the seat in 托管); between hands it deals the next hand once every connected player
-has pressed 继续 (ready), or — with several players — once the ready timer runs out. While no
-player is connected it waits: a table nobody attends does not play on by itself. It only ever
-changes the table through the table's own methods, holding its lock, after checking that
-nothing changed while it waited (``table.version``).
+in a row in the same phase puts the seat in 托管); between hands it deals the next hand once
+every connected player has pressed 继续 (ready), or — with several players — once the ready
+timer runs out. While no player is connected it waits: a table nobody attends does not play on
+by itself. It only ever changes the table through the table's own methods, holding its lock,
+after checking that nothing changed while it waited (``table.version``).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ async def _step(table: Table) -> None:
     action = await _computer_action(table, seat)
     async with table.lock:
         if table.version == version and not table.computer_plays(seat):
-            await table.timed_out(seat, action)
+            await table.timed_out(seat, action, hand.phase)
 
 
 async def _wait(table: Table) -> bool:

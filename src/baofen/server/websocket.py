@@ -50,7 +50,8 @@ from . import assist
 from .config import ServerSettings
 from .connections import Connection
 from .lobby import Lobby
-from .seats import TableError
+from .rest import default_name
+from .seats import TableError, check_host
 from .security import RateLimiter
 from .sessions import session_account
 from .tables import Table
@@ -266,8 +267,12 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
     if isinstance(message, ACTION_MESSAGES):
         await table.act(seat, message.to_action())
     elif isinstance(message, FillBots):
+        if table.status == "waiting":
+            check_host(table.seats, seat, "fill the seats with computer players")
         await table.fill_bots(message.level)
     elif isinstance(message, Start):
+        if table.status == "waiting":
+            check_host(table.seats, seat, "start the match")
         await table.start()
     elif isinstance(message, Auto):
         table.set_auto(seat, message.on)
@@ -285,7 +290,8 @@ async def _identify(
     if connection.role == "player":
         raise Refused("already_joined", f"this connection already plays seat {connection.seat}")
     if isinstance(message, Join):
-        token: str | None = await table.join(connection, message.seat, message.name)
+        given = message.name or default_name()
+        token: str | None = await table.join(connection, message.seat, given)
         seat: int | None = message.seat
     elif isinstance(message, Reclaim):
         taken, token = await table.reclaim(connection, message.token)

@@ -36,7 +36,10 @@ class Join(ClientMessageBase):
 
     type: Literal["join"]
     seat: SeatNumber
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = Field(
+        "", description="the player's name; empty: a readable default such as 玩家4821, given "
+        "back in `joined.name` (a signed-in player's is their username)"
+    )
 
 
 class Reclaim(ClientMessageBase):
@@ -160,6 +163,7 @@ ErrorCode = Literal[
     "unavailable",
     "not_signed_in",
     "wrong_account",
+    "not_host",
 ]
 """Why a message was refused (see docs/protocol.md for each)."""
 

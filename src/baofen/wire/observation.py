@@ -18,7 +18,7 @@ from ..setting import Variant
 from ..tricks import TrickJudge
 from .cards import CardName, SeatNumber, Suit
 from .results import ResultView
-from .tricks import TrickView, TrickViews
+from .tricks import StopperView, TrickView, TrickViews
 
 
 class ObservationView(BaseModel):
@@ -44,6 +44,14 @@ class ObservationView(BaseModel):
     tricks: list[TrickView]
     current_trick: list[tuple[SeatNumber, list[CardName]]]
     current_attempt: list[CardName] | None
+    current_stopper: StopperView | None = Field(
+        None, description="when the trick in progress was led by a failed throw: who stopped "
+        "it, with which cards (a server's view; null otherwise)"
+    )
+    current_penalty: int = Field(
+        0, description="the penalty of the trick in progress's failed throw (0: none), "
+        "already counted in `penalties`"
+    )
     leader: SeatNumber | None
     winning: SeatNumber | None = Field(
         description="the seat whose play wins the trick in progress so far (the engine's "
@@ -70,6 +78,7 @@ class ObservationView(BaseModel):
         """The wire form of an engine observation; ``tricks`` converts its finished tricks
         (a server keeps one per table, to convert each trick once); ``counter`` includes the
         记牌器."""
+        attempt = observation.current_attempt
         return cls.model_validate({
             "seat": observation.seat,
             "variant": observation.rules.variant,
@@ -86,7 +95,15 @@ class ObservationView(BaseModel):
             "buried": observation.buried,
             "tricks": observation.tricks if tricks is None else tricks.of(observation.tricks),
             "current_trick": observation.current_trick,
-            "current_attempt": observation.current_attempt,
+            "current_attempt": attempt,
+            "current_stopper": (
+                None if attempt is None or tricks is None
+                else tricks.stopper(len(observation.tricks))
+            ),
+            "current_penalty": (
+                0 if attempt is None
+                else observation.rules.throw_penalty_per_card * len(attempt)
+            ),
             "leader": observation.leader,
             "winning": observation.winning,
             "trick_number": observation.trick_number,

@@ -92,3 +92,38 @@ class TableInfo(BaseModel):
     node: str | None = Field(
         None, description="cluster mode: the server node that owns the table now"
     )
+    host: SeatNumber | None = Field(
+        None, description="the host's seat, who alone starts the match and fills the seats "
+        "with computer players: the player seated longest among those connected (the "
+        "creator, who sits first); null while no player is connected"
+    )
+    between_hands: bool = Field(
+        False, description="a finished hand waits for 继续 (ready) before the next deal"
+    )
+    created: float = Field(0.0, description="when the table was created: Unix time in seconds")
+    active: float = Field(0.0, description="when the table last changed: Unix time in seconds")
+
+
+class ListedTable(TableInfo):
+    """An entry of the open-table list (``GET /api/tables``): the table's information and what
+    a visitor can do there."""
+
+    stage: Literal["waiting", "playing", "between_hands"] = Field(
+        description="waiting for players, a hand being played, or between two hands"
+    )
+    free_seats: list[SeatNumber] = Field(
+        description="the empty seats a visitor may join (before the start); none: watch"
+    )
+    host_name: str | None = Field(description="the host's name (null: no host now)")
+
+    @classmethod
+    def of(cls, info: TableInfo) -> ListedTable:
+        """The list entry of a table's information."""
+        stage = "between_hands" if info.between_hands else info.status
+        assert stage != "finished", "a finished table is not listed"
+        free = [seat.seat for seat in info.seats if seat.kind is None]
+        host = None if info.host is None else info.seats[info.host].name
+        return cls.model_validate({
+            **dict(info), "stage": stage, "host_name": host,
+            "free_seats": free if info.status == "waiting" else [],
+        })

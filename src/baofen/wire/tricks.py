@@ -2,12 +2,68 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..tricks import Trick
+from ..cards import Card
+from ..hand import Hand
+from ..tricks import Trick, TrickJudge
 from .cards import CardName, SeatNumber
+
+
+class Stopper(NamedTuple):
+    """What a failed throw's reveal shows beat it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    higher: bool
+    """False when the cards only match the played card (包红五 stops a throw on a tie too)."""
+
+
+def throw_stopper(
+    judge: TrickJudge, thrower: int, played: Sequence[Card], held: Sequence[Sequence[Card]]
+) -> Stopper:
+    """Who made a throw fail, and with which cards: the first other seat in playing order
+    whose cards ``held[seat]`` at the lead beat ``played``, the part of the throw that
+    ``thrower`` had to play."""
+    for seat in ((thrower + step) % 4 for step in (1, 2, 3)):
+        cards = judge.stopper(played, held[seat])
+        if cards is not None:
+            strength = judge.strength
+            return Stopper(seat, cards, strength[cards[0]] > max(strength[c] for c in played))
+    raise ValueError("no seat holds cards that beat the played part: the throw was good")
+
+
+def hand_stopper(hand: Hand, index: int) -> Stopper:
+    """What beat the failed throw that led trick ``index`` of ``hand`` (the trick in progress:
+    the number of finished tricks), from what each seat held at that lead: its cards now and
+    those it played since. Only a server knows every hand: it reveals this with the throw."""
+    tricks = hand.tricks[index:]
+    current = hand.current_trick
+    lead = tricks[0].plays if tricks else current
+    held = [hand.hand_of(seat) for seat in range(4)]
+    for plays in [*(trick.plays for trick in tricks), current]:
+        for seat, cards in plays:
+            held[seat].extend(cards)
+    judge = hand.judge
+    assert judge is not None, "a throw is played after trump is named"
+    thrower, played = lead[0]
+    return throw_stopper(judge, thrower, played, held)
+
+
+class StopperView(BaseModel):
+    """Who stopped a failed throw (甩错牌), and the cards of theirs that beat it: shown to
+    everyone with the throw, as a player at a real table shows what beats a throw."""
+
+    model_config = ConfigDict(from_attributes=True, frozen=True)
+
+    seat: SeatNumber
+    cards: list[CardName] = Field(description="the stopper's cards that beat the played part")
+    higher: bool = Field(
+        description="false when they only match it (包红五 stops a throw on a tie too)"
+    )
 
 
 class TrickView(BaseModel):
@@ -21,6 +77,9 @@ class TrickView(BaseModel):
     points: int
     attempted: list[CardName] | None = Field(description="all cards of a failed throw (甩错牌)")
     penalty: int
+    stopper: StopperView | None = Field(
+        None, description="a failed throw's stopper (null: the lead was no failed throw)"
+    )
 
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
@@ -44,20 +103,32 @@ class TrickViews:
 
     A server sends every finished trick in every seat's ``state`` after every action; this
     keeps the views of the tricks it was last asked for (by identity: the engine keeps a
-    hand's :class:`Trick` values), so that only a new trick is converted.
+    hand's :class:`Trick` values), so that only a new trick is converted. ``reveal`` (a server's,
+    which knows every hand) gives the stopper of the failed throw that led a trick, by the
+    trick's index (that of the trick in progress: the number of finished tricks).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, reveal: Callable[[int], Stopper] | None = None) -> None:
         self._known: dict[int, tuple[Trick, TrickView]] = {}
+        self._reveal = reveal
 
     def of(self, tricks: Sequence[Trick]) -> list[TrickView]:
         """The views of ``tricks``, in order."""
         known, kept, views = self._known, {}, []
-        for trick in tricks:
+        for index, trick in enumerate(tricks):
             entry = known.get(id(trick))
             if entry is None or entry[0] is not trick:
-                entry = (trick, TrickView.of(trick))
+                view = TrickView.of(trick)
+                if trick.attempted is not None and self._reveal is not None:
+                    view = view.model_copy(update={"stopper": self.stopper(index)})
+                entry = (trick, view)
             kept[id(trick)] = entry
             views.append(entry[1])
         self._known = kept
         return views
+
+    def stopper(self, index: int) -> StopperView | None:
+        """The stopper of the failed throw that led trick ``index``, when known here."""
+        if self._reveal is None:
+            return None
+        return StopperView.model_validate(self._reveal(index))
