@@ -15,7 +15,6 @@ from typing import Literal, Protocol
 from starlette.websockets import WebSocketState
 
 from ..store.accounts import Account
-from .security import RateLimiter
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +35,18 @@ class Socket(Protocol):
 
 
 class Connection:
-    """One WebSocket client: who it is at its table, its queue and its rate limit."""
+    """One WebSocket client: who it is at its table, and its queue."""
 
-    def __init__(self, websocket: Socket, queue_size: int, limiter: RateLimiter) -> None:
+    def __init__(self, websocket: Socket, queue_size: int) -> None:
         self.websocket = websocket
-        self.limiter = limiter
         self.role: Role = "new"
         self.seat: int | None = None
         """The seat this connection plays (a ``player`` only)."""
         self.account: Account | None = None
         """The account signed in on the WebSocket handshake (None: a guest)."""
+        self.session: str | None = None
+        """The hash of that sign-in's session, looked up again before the connection takes a
+        seat: it may have ended since (signed out, password changed, account deleted)."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self._closing = False
         self.close_code = 1000

@@ -1,11 +1,13 @@
 """The WebSocket endpoint ``/ws/tables/{code}``: read, check and dispatch client messages.
 
 Every message is checked in this order, each failure answered by an ``error`` that changes
-nothing and keeps the connection open: rate limit, size, JSON, schema (pydantic), who the
-connection is (a player acts only for its own seat, which it holds by joining or by its
-token), and finally the rules of the game (the engine's :class:`IllegalAction`). A connection's
-messages are answered one at a time, in order; everything but ``ping`` holds the table's lock
-(:attr:`Table.lock`), so it sees only committed changes.
+nothing and keeps the connection open: frame kind, rate limit, size, JSON, schema (pydantic),
+who the connection is (a player acts only for its own seat, which it holds by joining or by its
+token), and finally the rules of the game (the engine's :class:`IllegalAction`). The first three
+are checked by the :class:`Gate` of the node the client is connected to, before a frame is read
+or relayed to another node; a client that keeps sending frames the gate refuses is disconnected
+(1008). A connection's messages are answered one at a time, in order; everything but ``ping``
+holds the table's lock (:attr:`Table.lock`), so it sees only committed changes.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from functools import partial
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fastapi import APIRouter, HTTPException, WebSocket
 from pydantic import ValidationError
 
 from ..errors import IllegalAction, Reason
+from ..store.accounts import Accounts
 from ..store.async_store import StoreUnavailable
 from ..wire.actions import ACTION_MESSAGES
 from ..wire.messages import (
@@ -50,10 +53,9 @@ from . import assist
 from .config import ServerSettings
 from .connections import Connection
 from .lobby import Lobby
-from .rest import default_name
-from .seats import TableError, check_host
-from .security import RateLimiter
-from .sessions import session_account
+from .seats import TableError
+from .security import RateLimiter, token_hash
+from .sessions import COOKIE, session_account
 from .tables import Table
 
 log = logging.getLogger(__name__)
@@ -63,12 +65,72 @@ CLOSE_UNKNOWN_TABLE = 4404
 """Close code after the ``unknown_table`` error."""
 CLOSE_TRY_AGAIN = 1013
 """Close code when the store could not say whether the table exists (try again later)."""
+CLOSE_ABUSE = 1008
+"""Close code of a client that kept sending frames the :class:`Gate` refuses."""
 MAX_ID_LENGTH = 64
 """Longest string ``id`` echoed back (as the protocol's ``MessageId``)."""
 
 
-Receive = Callable[[], Awaitable[str | bytes | None]]
+@dataclass(frozen=True)
+class Refusal:
+    """A frame refused unread by the :class:`Gate`: the error answering it."""
+
+    answer: str
+
+
+Frame = str | Refusal
+"""A text frame that passed the :class:`Gate`, or the refusal of one that did not."""
+
+Receive = Callable[[], Awaitable[Frame | None]]
 """The next frame of a connection, None at its end."""
+
+
+class Gate:
+    """The checks of a client's frame made before it is read, where the client is connected.
+
+    Each refusal takes one frame from a second bucket, of the rate limit's pace and twice its
+    burst: an honest client (which never hits the limit for long) keeps it full, a flooding
+    one empties it within two bursts and is closed.
+    """
+
+    def __init__(self, settings: ServerSettings, connection: Connection) -> None:
+        self.connection = connection
+        self.limit = settings.max_message_bytes
+        self.limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
+        self.refusals = RateLimiter(settings.rate_per_second, 2 * settings.rate_burst)
+
+    def check(self, frame: str | bytes) -> Frame:
+        """The frame, or the refusal answering it (closing an abusive connection)."""
+        refusal = self._refusal(frame)
+        if refusal is None:
+            return frame
+        if not self.refusals.allow():
+            log.warning("disconnecting a client that keeps sending refused frames")
+            self.connection.close(CLOSE_ABUSE)
+        return Refusal(refusal)
+
+    def _refusal(self, frame: str | bytes) -> str | None:
+        limit = self.limit
+        if isinstance(frame, bytes):
+            return _error("binary_frame", "send JSON in text frames", None)
+        too_large = len(frame) > limit or len(frame.encode()) > limit
+        if not self.limiter.allow():
+            ident = None
+            if not too_large:
+                with contextlib.suppress(Refused):
+                    ident = _ident(_parse(frame))
+            return _error("rate_limited", "too many messages: slow down", ident)
+        if too_large:
+            return _error("too_large", f"a message is at most {limit} bytes", None)
+        return None
+
+    async def receive(self, websocket: WebSocket) -> Frame | None:
+        """The next frame of a client, checked (None once it disconnected)."""
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        text: str | None = message.get("text")
+        return self.check(message.get("bytes", b"") if text is None else text)
 
 
 class Remote(Protocol):
@@ -103,11 +165,8 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     settings: ServerSettings = websocket.app.state.settings
     node: Router | None = websocket.app.state.node
     await websocket.accept()
-    connection = Connection(
-        websocket,
-        settings.send_queue,
-        RateLimiter(settings.rate_per_second, settings.rate_burst),
-    )
+    connection = Connection(websocket, settings.send_queue)
+    gate = Gate(settings, connection)
     writer = asyncio.create_task(connection.write())
     try:
         try:
@@ -122,57 +181,46 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
             return
         with contextlib.suppress(HTTPException):  # the store is down: a guest for now
             connection.account = await session_account(websocket)
+            if connection.account is not None:
+                connection.session = token_hash(websocket.cookies[COOKIE])
+
+        def receive() -> Awaitable[Frame | None]:
+            return gate.receive(websocket)
+
         if isinstance(table, Table):
-            await converse(connection, table, settings, partial(_receive, websocket))
+            await converse(connection, table, receive)
         else:  # the table is owned by another node: relay to it
-            await table.relay(partial(_receive, websocket))
+            await table.relay(receive)
     finally:
         connection.close()
         await writer
 
 
-async def _receive(websocket: WebSocket) -> str | bytes | None:
-    """The next frame of a client (None once it disconnected)."""
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        return None
-    text: str | None = message.get("text")
-    return message.get("bytes", b"") if text is None else text
-
-
-async def converse(
-    connection: Connection, table: Table, settings: ServerSettings, receive: Receive
-) -> None:
+async def converse(connection: Connection, table: Table, receive: Receive) -> None:
     """Answer a connection's frames in order until it ends (or is closed), then take it off
     the table. A frame from a client of another node (cluster mode) comes in through here too."""
     try:
         while not connection.closing:
-            text = await receive()
-            if text is None:
+            frame = await receive()
+            if frame is None:
                 break
             if table.closed:  # no longer served here (cluster mode: another node owns it)
                 connection.close(1001)
                 break
-            if isinstance(text, bytes):
-                connection.send(_error("binary_frame", "send JSON in text frames", None))
+            if isinstance(frame, Refusal):
+                connection.send(frame.answer)
                 continue
-            await _handle(connection, table, settings, text)
+            await _handle(connection, table, frame)
     finally:
         async with table.lock:
             table.disconnect(connection)
 
 
-async def _handle(
-    connection: Connection, table: Table, settings: ServerSettings, text: str
-) -> None:
-    """Answer one text frame."""
+async def _handle(connection: Connection, table: Table, text: str) -> None:
+    """Answer one text frame (one the :class:`Gate` let through)."""
     ident: Any = None
     try:
-        limit = settings.max_message_bytes
-        if not connection.limiter.allow():
-            ident = _ident(_parse(text, limit)) if len(text) <= limit else None
-            raise Refused("rate_limited", "too many messages: slow down")
-        data = _parse(text, limit)
+        data = _parse(text)
         ident = _ident(data)
         message = _validate(data)
         if isinstance(message, Ping):
@@ -191,10 +239,8 @@ async def _handle(
         connection.send(_error("unavailable", "the server failed on this message", ident))
 
 
-def _parse(text: str, limit: int) -> Any:
-    """The JSON value of a text frame of at most ``limit`` bytes, in valid Unicode."""
-    if len(text) > limit or len(text.encode()) > limit:
-        raise Refused("too_large", f"a message is at most {limit} bytes")
+def _parse(text: str) -> Any:
+    """The JSON value of a text frame, in valid Unicode."""
     try:
         data = json.loads(text)
     except ValueError as error:
@@ -267,12 +313,8 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
     if isinstance(message, ACTION_MESSAGES):
         await table.act(seat, message.to_action())
     elif isinstance(message, FillBots):
-        if table.status == "waiting":
-            check_host(table.seats, seat, "fill the seats with computer players")
         await table.fill_bots(message.level)
     elif isinstance(message, Start):
-        if table.status == "waiting":
-            check_host(table.seats, seat, "start the match")
         await table.start()
     elif isinstance(message, Auto):
         table.set_auto(seat, message.on)
@@ -289,9 +331,10 @@ async def _identify(
     """Make the connection a player (join, reclaim) or a spectator (watch)."""
     if connection.role == "player":
         raise Refused("already_joined", f"this connection already plays seat {connection.seat}")
+    if not isinstance(message, Watch):
+        await _check_session(connection, table)
     if isinstance(message, Join):
-        given = message.name or default_name()
-        token: str | None = await table.join(connection, message.seat, given)
+        token: str | None = await table.join(connection, message.seat, message.name)
         seat: int | None = message.seat
     elif isinstance(message, Reclaim):
         taken, token = await table.reclaim(connection, message.token)
@@ -310,6 +353,24 @@ async def _identify(
         connection.send(table.state(None).model_dump_json())
     else:
         table.publish()
+
+
+async def _check_session(connection: Connection, table: Table) -> None:
+    """Refuse a seat to a connection whose session ended since its handshake."""
+    if connection.session is None:
+        return
+    store = table.store
+    try:
+        account = await asyncio.wait_for(
+            asyncio.to_thread(Accounts(store.store).session, connection.session), store.timeout
+        )
+    except Exception:
+        raise Refused("unavailable", "the database is not answering: try again") from None
+    if account is None or connection.account is None or account.id != connection.account.id:
+        connection.account = None
+        connection.session = None
+        raise Refused("not_signed_in", "the session of this connection ended: sign in again "
+                      "and reconnect")
 
 
 def _error(code: ErrorCode, message: str, ident: Any, reason: Reason | None = None) -> str:

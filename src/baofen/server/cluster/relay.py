@@ -1,7 +1,10 @@
 """A client connected to one node, at a table another node owns: both ends of its relay.
 
 On the client's node, a :class:`Relay` forwards every frame to the owner (``open``, ``msg``,
-``close``) and hands back what the owner sends (``out``, ``end``). On the owner, a
+``close``) and hands back what the owner sends (``out``, ``end``). The client's node checks the
+frames first (:class:`~..websocket.Gate`): of a frame it refuses, only the refusal is relayed
+(``msg`` numbered 1), for the owner to answer in its turn; the owner never sees, and Redis never
+carries, a frame it would refuse. On the owner, a
 :class:`Session` is that client as the table sees it: a :class:`~..connections.Connection`
 whose socket (:class:`RemoteSocket`) publishes to the client's node, so the owner answers it
 exactly as it answers its own clients (one place checks messages and redacts views).
@@ -28,9 +31,8 @@ from starlette.websockets import WebSocketState
 from ...store.accounts import Account
 from ..config import ServerSettings
 from ..connections import Connection
-from ..security import RateLimiter
 from ..tables import Table
-from ..websocket import Receive, converse
+from ..websocket import Frame, Receive, Refusal, converse
 from .bus import Envelope
 
 KEPT = 512
@@ -93,7 +95,7 @@ class Relay:
             account = self.connection.account
             signed_in = "" if account is None else json.dumps(
                 {"id": account.id, "username": account.username,
-                 "created": account.created.isoformat()})
+                 "created": account.created.isoformat(), "session": self.connection.session})
             if not await self.node.send(self.owner, self.envelope("open", body=signed_in)):
                 self.connection.close(CLOSE_MOVED)
                 return
@@ -101,8 +103,10 @@ class Relay:
                 frame = await receive()
                 if frame is None:
                     break
-                text = frame if isinstance(frame, str) else ""
-                message = self.envelope("msg", int(isinstance(frame, bytes)), text)
+                if isinstance(frame, Refusal):
+                    message = self.envelope("msg", 1, frame.answer)
+                else:
+                    message = self.envelope("msg", 0, frame)
                 if not await self.node.send(self.owner, message):
                     self.connection.close(CLOSE_MOVED)
         finally:
@@ -185,21 +189,20 @@ class Session:
         self.table = table
         self.origin = envelope.sender
         self.socket = RemoteSocket(node, envelope.session, envelope.sender, table.code)
-        self.connection = Connection(
-            self.socket, settings.send_queue,
-            RateLimiter(settings.rate_per_second, settings.rate_burst),
-        )
+        self.connection = Connection(self.socket, settings.send_queue)
         if envelope.body:  # the account the client signed in with on its node
             signed_in = json.loads(envelope.body)
             self.connection.account = Account(
                 signed_in["id"], signed_in["username"],
                 datetime.fromisoformat(signed_in["created"]))
-        self.inbox: asyncio.Queue[str | bytes | None] = asyncio.Queue()
+            self.connection.session = signed_in["session"]
+        self.inbox: asyncio.Queue[Frame | None] = asyncio.Queue()
 
     def take(self, envelope: Envelope) -> None:
         """A message from the client's node."""
         if envelope.op == "msg":
-            self.inbox.put_nowait(b"" if envelope.number else envelope.body)
+            body = envelope.body
+            self.inbox.put_nowait(Refusal(body) if envelope.number else body)
         elif envelope.op == "close":
             self.inbox.put_nowait(None)
         elif envelope.op == "resync":
@@ -213,7 +216,7 @@ class Session:
         """Answer the client's frames until it leaves or the session ends."""
         writer = asyncio.get_running_loop().create_task(self.connection.write())
         conversation = asyncio.get_running_loop().create_task(
-            converse(self.connection, self.table, self.node.settings, self.inbox.get)
+            converse(self.connection, self.table, self.inbox.get)
         )
         ended = asyncio.get_running_loop().create_task(self.socket.ended.wait())
         try:
