@@ -53,7 +53,8 @@ from . import assist
 from .config import ServerSettings
 from .connections import Connection
 from .lobby import Lobby
-from .seats import TableError
+from .rest import default_name
+from .seats import TableError, check_host
 from .security import RateLimiter, token_hash
 from .sessions import COOKIE, session_account
 from .tables import Table
@@ -313,8 +314,12 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
     if isinstance(message, ACTION_MESSAGES):
         await table.act(seat, message.to_action())
     elif isinstance(message, FillBots):
+        if table.status == "waiting":
+            check_host(table.seats, seat, "fill the seats with computer players")
         await table.fill_bots(message.level)
     elif isinstance(message, Start):
+        if table.status == "waiting":
+            check_host(table.seats, seat, "start the match")
         await table.start()
     elif isinstance(message, Auto):
         table.set_auto(seat, message.on)
@@ -334,7 +339,8 @@ async def _identify(
     if not isinstance(message, Watch):
         await _check_session(connection, table)
     if isinstance(message, Join):
-        token: str | None = await table.join(connection, message.seat, message.name)
+        given = message.name or default_name()
+        token: str | None = await table.join(connection, message.seat, given)
         seat: int | None = message.seat
     elif isinstance(message, Reclaim):
         taken, token = await table.reclaim(connection, message.token)
