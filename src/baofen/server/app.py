@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..store import Store
@@ -70,6 +71,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_exception_handler(RequestValidationError, rest.invalid_request)
+    app.add_exception_handler(StarletteHTTPException, rest.unreadable_body)
     app.include_router(rest.router)
     app.include_router(accounts.router)
     app.include_router(players.router)

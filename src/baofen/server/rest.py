@@ -13,8 +13,10 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
 from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..ruleset import RuleSet
 from ..store.async_store import StoreUnavailable
@@ -68,6 +70,18 @@ async def invalid_request(request: Request, error: Exception) -> Response:
         errors = [{k: v for k, v in e.items() if k != "input"} for e in errors]
     detail = json.dumps({"detail": jsonable_encoder(errors)}, ensure_ascii=True)
     return Response(detail, status.HTTP_422_UNPROCESSABLE_CONTENT, media_type="application/json")
+
+
+async def unreadable_body(request: Request, error: Exception) -> Response:
+    """An HTTP error as FastAPI answers it, but for a body that is not UTF-8 text (FastAPI:
+    400): refused like any other bad body, 422."""
+    assert isinstance(error, StarletteHTTPException)
+    if error.status_code == status.HTTP_400_BAD_REQUEST and isinstance(
+        error.__cause__, UnicodeDecodeError
+    ):
+        problem = {"type": "json_invalid", "loc": ("body",), "msg": "the body is not UTF-8 text"}
+        return await invalid_request(request, RequestValidationError([problem]))
+    return await http_exception_handler(request, error)
 
 
 def default_name() -> str:

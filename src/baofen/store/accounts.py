@@ -115,6 +115,8 @@ class Accounts:
 
     def credentials(self, canonical: str) -> tuple[Account, str] | None:
         """The account of a canonical username and its password hash, or None."""
+        if "\x00" in canonical:  # no name holds one, and PostgreSQL cannot even compare it
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(db.accounts).where(db.accounts.c.canonical == canonical)

@@ -26,8 +26,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import IntegrityError
-
 from .database import (
     Event,
     Fenced,
@@ -171,8 +169,11 @@ class AsyncStore:
         try:
             self.store.commit([job.write for job in group])
         except Exception as error:
-            if len(group) > 1 and isinstance(error, IntegrityError | Fenced):
-                # One table's bad write must not fail the others': each on its own.
+            if len(group) > 1:
+                # One table's bad write must not fail the others', whatever its error (a text
+                # the database cannot store fails as a DataError, not an IntegrityError): each
+                # on its own. Should the database be down instead, the writes whose time ran out
+                # while the group failed are dropped unwritten, not retried one by one.
                 for job in group:
                     self._commit([job])
                 return

@@ -13,6 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from .. import ratings
 from ..setting import Variant
 from ..usernames import MAX_LENGTH, MIN_LENGTH, display_form
+from .names import plain_text
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
@@ -32,8 +33,11 @@ Password = Annotated[
     Field(description=f"{MIN_PASSWORD}–{MAX_PASSWORD} characters"),
 ]
 
-AnyUsername = Annotated[str, StringConstraints(min_length=1, max_length=4 * MAX_LENGTH)]
-"""A username as typed at sign-in (any text of a sane length: a wrong one is just wrong)."""
+AnyUsername = Annotated[
+    str, StringConstraints(min_length=1, max_length=4 * MAX_LENGTH), AfterValidator(plain_text)
+]
+"""A username as typed at sign-in (any text of a sane length but for control characters: a
+wrong one is just wrong)."""
 
 AnyPassword = Annotated[str, StringConstraints(min_length=1, max_length=MAX_PASSWORD)]
 

@@ -25,6 +25,7 @@ from .actions import (
     action_message,
 )
 from .cards import CardName, SeatNumber, Suit
+from .names import PlayerName
 from .observation import ObservationView
 from .table import TableInfo
 
@@ -36,7 +37,7 @@ class Join(ClientMessageBase):
 
     type: Literal["join"]
     seat: SeatNumber
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = Field(
+    name: PlayerName = Field(
         "", description="the player's name; empty: a readable default such as 玩家4821, given "
         "back in `joined.name` (a signed-in player's is their username)"
     )

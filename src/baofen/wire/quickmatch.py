@@ -4,12 +4,13 @@ the player is seated at a started table (``POST /api/match``, ``GET``/``DELETE
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..setting import Variant
 from .cards import SeatNumber
+from .names import PlayerName
 
 TicketStatus = Literal["waiting", "seated", "cancelled"]
 """Where a quick-match ticket stands: still waiting for players, seated at a table (the match
@@ -23,7 +24,7 @@ class MatchRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     variant: Variant = "baofen"
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = Field(
+    name: PlayerName = Field(
         "", description="the player's name; empty: a readable default such as 玩家4821 (a "
         "signed-in player plays under the account's name)"
     )

@@ -6,14 +6,13 @@ a hand record is served in its own JSON form (:class:`~.record.HandRecord`).
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..bots import BotLevel
 from ..ruleset import RuleSet
 from ..setting import Variant
 from .cards import CardName, SeatNumber, Suit
+from .names import PlayerName
 from .results import ResultView
 from .settings import TableSettings
 from .table import TableInfo
@@ -48,7 +47,7 @@ class QuickPlay(BaseModel):
 
     variant: Variant = "baofen"
     level: BotLevel | None = Field(None, description="the computer players' level; null: default")
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = Field(
+    name: PlayerName = Field(
         "", description="the player's name; empty: a readable default such as 玩家4821"
     )
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..bots import BotLevel
 from ..ruleset import RuleSet
 from ..setting import Setting, SettingGroup, Variant
+from .names import TableName
 
 TrumpSuit = Literal["S", "H", "C", "D"]
 """A suit that may be trump (there is no no-trump game)."""
@@ -63,11 +64,7 @@ class TableSettings(BaseModel):
         False, description="each hand changes the ratings of the signed-in players (docs/"
         "ratings.md); guests and computer players take part with fixed ratings"
     )
-    name: Annotated[
-        str,
-        StringConstraints(strip_whitespace=True, max_length=40),
-        Setting("table", "field.name"),
-    ] = ""
+    name: Annotated[TableName, Setting("table", "field.name")] = ""
 
 
     @classmethod
