@@ -6,6 +6,7 @@ sizes, in both languages, and axe checks of every new page."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from baofen.server import ServerSettings
 from ..server.harness import ThreadServer
 from .conftest import FAST
 from .test_table_ux import check_axe
-from .ui import DESKTOP, PHONE, Person
+from .ui import DESKTOP, PHONE, Person, fast_review
 
 PASSWORD = "correct horse battery"
 
@@ -136,8 +137,15 @@ def test_sign_up_play_profile_leaderboard_and_account(
     expect(record.locator("[data-stat='declarer'] dd")).to_have_text("1")
     check_axe(ann, "profile")
     page.screenshot(path=str(screenshots / "phone-profile.png"), full_page=True)
-    page.click("#recent [data-replay]")
+    # a new account's rating, below zero after one hand, reads with its sign and not in green
+    rating = record.locator(".rating-value")
+    if rating.inner_text().startswith("−"):
+        expect(rating).to_have_class(re.compile(r"\bbelow\b"))
+        assert rating.evaluate("r => getComputedStyle(r).color") != "rgb(13, 92, 58)"
+    fast_review(page)
+    page.click("#recent [data-replay]")  # 复盘: the replay with the computer's review
     expect(page.locator(".replay-viewer .replay-step")).to_be_visible()
+    expect(page.locator(".replay-viewer .review-summary")).to_be_visible(timeout=60_000)
     page.keyboard.press("Escape")
     page.locator(".modal .close").last.click()
 

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { el, fill, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { buildSettings, readSettings, refresh } from "./settings.js";
 import { playerName, setPlayerName, setSeatToken } from "./prefs.js";
 import { quickMatch } from "./quickmatch.js";
@@ -103,18 +103,54 @@ export async function showLobby(root) {
   listTables(list);
 }
 
+/** The open tables (the server lists tables with a free seat first): those a visitor may join,
+ * then those to watch, each with its game, status, host and age. */
 async function listTables(list) {
   let tables = [];
   try { tables = await api.tables(); } catch (error) { toast(error.message, "error"); }
   if (!tables.length) return fill(list, el("li", { class: "empty", text: t("lobby.open.none") }));
-  fill(list, tables.map((table) => {
-    const seated = table.seats.filter((s) => s.kind).length;
-    const game = t(`game.${table.rules.variant}`);
-    return el("li", {},
-      el("a", { href: `/t/${table.code}` },
+  const joinable = tables.filter((table) => table.free_seats?.length);
+  const watchable = tables.filter((table) => !table.free_seats?.length);
+  fill(list,
+    joinable.length && el("li", { class: "open-group", text: t("lobby.open.join") }),
+    joinable.map(tableEntry),
+    watchable.length && el("li", { class: "open-group", text: t("lobby.open.watch") }),
+    watchable.map(tableEntry));
+}
+
+function tableEntry(table) {
+  const game = t(`game.${table.rules.variant}`);
+  const free = table.free_seats ?? [];
+  const details = [
+    table.settings.name && game,
+    stageText(table),
+    table.host_name && t("lobby.host", { name: table.host_name }),
+    table.created && ago(table.created),
+  ].filter(Boolean);
+  return el("li", { class: "open-table", dataset: { code: table.code, stage: table.stage } },
+    el("a", { href: `/t/${table.code}` },
+      el("span", { class: "open-what" },
         el("strong", { text: table.settings.name || game }),
-        el("span", { text: ` · ${table.settings.name ? `${game} · ` : ""}${t("lobby.seats", { n: seated })}` })));
-  }));
+        el("small", { text: details.join(" · ") })),
+      el("span", { class: ["open-do", free.length ? "join" : "watch"],
+        text: free.length ? t("lobby.open.sit", { n: free.length }) : t("lobby.open.look") })));
+}
+
+/** What the table is doing. */
+function stageText(table) {
+  const n = table.match?.hand_number ?? 0;
+  if (table.stage === "playing") return t("lobby.stage.playing", { n });
+  if (table.stage === "between_hands") return t("lobby.stage.between_hands", { n });
+  return t("lobby.stage.waiting");
+}
+
+/** How long ago a Unix time was, in the page's language ("5 分钟前", "5 minutes ago"). */
+function ago(seconds) {
+  const minutes = Math.max(0, Math.round((Date.now() / 1000 - seconds) / 60));
+  const format = new Intl.RelativeTimeFormat(lang() === "zh" ? "zh-CN" : "en", { numeric: "auto" });
+  if (minutes < 60) return t("lobby.opened", { when: format.format(-minutes, "minute") });
+  const hours = Math.round(minutes / 60);
+  return t("lobby.opened", { when: hours < 48 ? format.format(-hours, "hour") : format.format(-Math.round(hours / 24), "day") });
 }
 
 /** The player's name: the account's when signed in, else the one typed, or a readable default
