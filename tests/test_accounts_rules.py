@@ -75,3 +75,16 @@ def test_the_fixed_ratings_are_the_calibration_of_the_arena_figures() -> None:
         assert levels["random"] < levels["easy"] < levels["normal"] < levels["hard"]
     assert NEW.display == 0.0
     assert bot_rating("hongwu", None) == bot_rating("hongwu", "normal")
+
+
+@pytest.mark.parametrize(("katakana", "kanji"), [
+    ("カ", "力"), ("エ", "工"), ("ロ", "口"), ("ニ", "二"), ("ハ", "八"), ("タ", "夕"),
+    ("ト", "卜"), ("ヘ", "へ"), ("ベ", "べ"), ("ペ", "ぺ"),
+])
+def test_katakana_drawn_like_kanji_share_a_skeleton(katakana: str, kanji: str) -> None:
+    assert skeleton(f"王{katakana}子") == skeleton(f"王{kanji}子")
+
+
+def test_the_deleted_players_name_cannot_be_registered() -> None:
+    with pytest.raises(UsernameError, match="deleted account"):
+        display_form("已注销玩家")

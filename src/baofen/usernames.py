@@ -9,9 +9,13 @@ Two usernames are the same account when their *canonical* forms (NFKC, then case
 ``Ann``, ``ANN`` and full-width ``Ａｎｎ`` are one name. Two usernames also may not share a
 *skeleton*: the canonical form with the characters that look alike in common fonts mapped to one
 of them (``0``→``o``, ``1``/``i``/``|``→``l``, ``rn``→``m``, ``vv``→``w``, ``_``→``-``, and the
-CJK look-alikes of Latin letters such as ``〇``→``o``). So when ``bob1`` exists, ``bobl`` and
+CJK look-alikes of Latin letters such as ``〇``→``o``; katakana drawn like kanji:
+``カ``→``力``, ``ニ``→``二``, ``ハ``→``八``, ``タ``→``夕``, ``ト``→``卜``, ``ロ``/``口``→``o``,
+``エ``/``工``→``l``; and ``ヘ``/``ベ``/``ペ``→hiragana ``へ``/``べ``/``ぺ``). So when ``bob1``
+exists, ``bobl`` and
 ``B0B1`` are refused. This is a small, documented subset of Unicode's UTS #39 skeleton, enough for
-the characters a username may hold.
+the characters a username may hold. The deleted player's name (:data:`DELETED_NAME`) and its
+look-alikes cannot be registered.
 """
 
 from __future__ import annotations
@@ -36,7 +40,9 @@ _CJK = (
 
 _LOOK_ALIKES = str.maketrans({
     "0": "o", "〇": "o", "1": "l", "i": "l", "|": "l", "丨": "l", "_": "-", "一": "-",
-    "ー": "-", "口": "o", "工": "l",
+    "ー": "-", "口": "o", "ロ": "o", "工": "l", "エ": "l",
+    # Katakana drawn like kanji, and the kana written alike in both syllabaries.
+    "カ": "力", "ニ": "二", "ハ": "八", "タ": "夕", "ト": "卜", "ヘ": "へ", "ベ": "べ", "ペ": "ぺ",
 })
 _DIGRAPHS = (("rn", "m"), ("vv", "w"))
 
@@ -59,6 +65,8 @@ def display_form(username: str) -> str:
         raise UsernameError(
             f"a username is {MIN_LENGTH}–{MAX_LENGTH} characters (this one has {len(name)})"
         )
+    if skeleton(name) == skeleton(DELETED_NAME):
+        raise UsernameError(f"{DELETED_NAME} is the name a deleted account's hands show")
     for char in name:
         if not (_ASCII.fullmatch(char) or _is_cjk(char)):
             raise UsernameError(
