@@ -108,6 +108,8 @@ public:
     const Cards& lead_cards() const { return plays_.empty() ? empty_ : plays_[0]; }
     int count_of(int seat, int kind) const { return counts_[seat][kind]; }
     int size_of(int seat) const { return sizes_[seat]; }
+    int group_count(int seat, int group) const { return group_counts_[seat][group]; }
+    int nth_of_group(int seat, int group, int n) const;  // the n-th card of held(seat, group)
     const Shape* lead_shape() const { return plays_.empty() ? nullptr : &shape_; }
     const Order& order() const { return *order_; }
 
@@ -129,6 +131,7 @@ private:
     int to_act_;
     std::array<std::array<uint8_t, KINDS>, 4> counts_{};
     std::array<int, 4> sizes_{HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE};
+    std::array<std::array<int, 5>, 4> group_counts_{};  // cards per group, once trump is named
     std::array<bool, 4> passed_{};
     int first_passer_ = NONE, high_seat_ = NONE, high_value_ = NONE;
     int declarer_ = NONE, target_ = 0, trump_ = NONE, leader_ = NONE;
@@ -144,6 +147,7 @@ private:
     Cards empty_;
 
     void start_kitty(int declarer, int target);
+    void take(int seat, const Cards& played);
     void close_trick();
     void score();
     void finish_no_bid();

@@ -122,6 +122,8 @@ void Hand::declare(int seat, int trump, const Cards& bury) {
     trump_ = trump;
     buried_ = bury;
     order_ = &order_for(rules_->hongwu, trump);
+    for (int s = 0; s < 4; ++s)
+        for (int kind = 0; kind < KINDS; ++kind) group_counts_[s][order_->group[kind]] += counts_[s][kind];
     phase_ = PLAYING;
     leader_ = to_act_ = seat;
 }
@@ -131,6 +133,22 @@ Cards Hand::held(int seat, int group) const {
     for (int kind : order_->kinds_by_group[group])
         for (int n = counts_[seat][kind]; n > 0; --n) cards.push_back(kind);
     return cards;
+}
+
+int Hand::nth_of_group(int seat, int group, int n) const {
+    for (int kind : order_->kinds_by_group[group]) {
+        n -= counts_[seat][kind];
+        if (n < 0) return kind;
+    }
+    throw Illegal("no such card");
+}
+
+void Hand::take(int seat, const Cards& played) {
+    for (int card : played) {
+        --counts_[seat][card];
+        --group_counts_[seat][order_->group[card]];
+    }
+    sizes_[seat] -= static_cast<int>(played.size());
 }
 
 Cards Hand::hand_cards(int seat) const {
@@ -163,6 +181,25 @@ const char* Hand::play_error(int seat, const Cards& cards) const {
 }
 
 Cards Hand::play(int seat, const Cards& cards) {
+    if (cards.size() == 1 && phase_ == PLAYING && seat == to_act_ && (plays_.empty() || shape_.size == 1)) {
+        // The common case, one card led or following a single (as hand.py's fast path).
+        const int card = cards[0];
+        if (card < 0 || card >= KINDS || !counts_[seat][card]) throw Illegal("not_held");
+        const int g = order_->group[card];
+        if (!plays_.empty() && g != shape_.group && group_counts_[seat][shape_.group])
+            throw Illegal("follow_suit");
+        if (plays_.empty()) {
+            shape_ = Shape();
+            shape_.group = g;
+            shape_.size = shape_.units = 1;
+        }
+        actions_.push_back({Action::PLAY, seat, 0, cards});
+        take(seat, cards);
+        plays_.push_back(cards);
+        if (plays_.size() == 4) close_trick();
+        else to_act_ = (seat + 1) % 4;
+        return cards;
+    }
     if (const char* error = play_error(seat, cards)) throw Illegal(error);
     const Judge judge(*rules_, *order_);
     Cards played = cards;
@@ -182,8 +219,7 @@ Cards Hand::play(int seat, const Cards& cards) {
         }
     }
     actions_.push_back({Action::PLAY, seat, 0, cards});
-    for (int card : played) --counts_[seat][card];
-    sizes_[seat] -= static_cast<int>(played.size());
+    take(seat, played);
     plays_.push_back(played);
     if (plays_.size() == 4) close_trick();
     else to_act_ = (seat + 1) % 4;
@@ -451,15 +487,13 @@ Cards random_lead(Rng& rng, const Hand& hand, double throw_rate) {
     const int seat = hand.to_act();
     const Order& order = hand.order();
     const Judge judge(hand.rules(), order);
-    std::vector<Cards> groups;
-    for (int g = 0; g < 5; ++g) {
-        Cards cards = hand.held(seat, g);
-        if (!cards.empty()) groups.push_back(std::move(cards));
-    }
-    const Cards& cards = groups[rng.below(groups.size())];
+    int groups[5], held_groups = 0;
+    for (int g = 0; g < 5; ++g)
+        if (hand.group_count(seat, g)) groups[held_groups++] = g;
+    const int g = groups[rng.below(held_groups)];
     if (judge.eight_enabled && hand.size_of(seat) >= 8) {
         // shared.eight_of_a_kind: some rank held eight times (the random bot leads it half the time).
-        for (int kind : hand.held(seat, TRUMP)) {
+        for (int kind : order.kinds_by_group[TRUMP]) {
             if (kind >= LITTLE_JOKER || kind % 13 == 0 || hand.count_of(seat, kind) != 2) continue;
             Cards eight;
             for (int s = 0; s < 4; ++s) eight.insert(eight.end(), {s * 13 + kind % 13, s * 13 + kind % 13});
@@ -471,13 +505,14 @@ Cards random_lead(Rng& rng, const Hand& hand, double throw_rate) {
             }
         }
     }
-    const int size = static_cast<int>(cards.size());
+    const int size = hand.group_count(seat, g);
     if (size > 1 && rng.random() < throw_rate) {
         const int most = rng.random() < 0.2 ? size : std::min(4, size);
-        return sample(rng, cards, 2 + rng.below(most - 1));
+        return sample(rng, hand.held(seat, g), 2 + rng.below(most - 1));
     }
-    const int card = cards[rng.below(size)];
+    const int card = hand.nth_of_group(seat, g, rng.below(size));
     if (hand.count_of(seat, card) < 2 || rng.random() < 0.5) return {card};
+    const Cards cards = hand.held(seat, g);
     if (rng.random() < 0.5)
         for (const Cards& run : runs_of_pairs(order, pair_kinds(cards))) {
             const auto found = std::find(run.begin(), run.end(), card);
@@ -499,12 +534,13 @@ Cards random_lead(Rng& rng, const Hand& hand, double throw_rate) {
 Cards random_follow(Rng& rng, const Hand& hand) {
     const int seat = hand.to_act();
     const Shape& shape = *hand.lead_shape();
-    const Cards suited = hand.held(seat, shape.group);
-    const int n = shape.size, h = static_cast<int>(suited.size());
+    const int n = shape.size, h = hand.group_count(seat, shape.group);
     if (n == 1) {
-        const Cards options = h ? suited : hand.hand_cards(seat);
+        if (h) return {hand.nth_of_group(seat, shape.group, rng.below(h))};
+        const Cards options = hand.hand_cards(seat);
         return {options[rng.below(options.size())]};
     }
+    const Cards suited = hand.held(seat, shape.group);
     if (h <= n) {
         Cards others;
         for (int g = 0; g < 5; ++g)
