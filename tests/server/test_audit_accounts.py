@@ -13,6 +13,7 @@ import httpx
 import pytest
 import redis
 
+from baofen import RuleSet
 from baofen.server import ServerSettings
 
 from .accounts import PASSWORD, sign_up
@@ -149,3 +150,17 @@ def test_look_alike_kana_and_the_deleted_players_name_are_refused(live: ThreadSe
                             json={"username": name, "password": PASSWORD})
         assert answer.status_code == code, (name, answer.text)  # before: 201
     assert httpx.get(f"{live.base}/api/players/カ士王").status_code == 404
+
+
+def test_only_a_table_of_the_default_rules_is_rated(live: ThreadServer) -> None:
+    def create(rules: dict[str, object]) -> httpx.Response:
+        return httpx.post(f"{live.base}/api/tables",
+                          json={"rules": rules, "settings": {"rated": True}})
+
+    for variant in ("baofen", "hongwu"):
+        assert create({"variant": variant}).status_code == 201
+        refused = create({**RuleSet.create(variant=variant).to_dict(), "hands": 1})
+        assert refused.status_code == 422, refused.text  # before: 201, a rated table
+        assert "default rules" in refused.text
+    assert httpx.post(f"{live.base}/api/tables",
+                      json={"rules": {"hands": 1}, "settings": {"rated": False}}).status_code == 201

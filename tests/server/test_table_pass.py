@@ -164,3 +164,10 @@ def test_a_bury_timeout_is_not_the_first_of_two_play_timeouts(server: ThreadServ
             timed_out.append(before["observation"]["phase"])
     # the bury timed out, then the first play turn; 托管 came with the second
     assert timed_out == ["kitty", "playing", "playing"], timed_out
+
+
+def test_a_signed_out_visitor_asks_who_they_are_without_an_error(server: ThreadServer) -> None:
+    answer = httpx.get(f"{server.base}/api/me")
+    assert (answer.status_code, answer.json()) == (200, {"signed_in": False})
+    forged = httpx.get(f"{server.base}/api/me", cookies={"baofen_session": "x" * 40})
+    assert (forged.status_code, forged.json()) == (200, {"signed_in": False})

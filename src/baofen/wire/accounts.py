@@ -98,7 +98,14 @@ class Account(BaseModel):
 class Me(Account):
     """Answer to ``GET /api/me``: the signed-in account and its rating in each game."""
 
+    signed_in: Literal[True] = True
     ratings: dict[Variant, Rating]
+
+
+class SignedOut(BaseModel):
+    """Answer to ``GET /api/me`` when nobody is signed in."""
+
+    signed_in: Literal[False] = False
 
 
 class GameRecord(BaseModel):

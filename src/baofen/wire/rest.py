@@ -6,7 +6,7 @@ a hand record is served in its own JSON form (:class:`~.record.HandRecord`).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..bots import BotLevel
 from ..ruleset import RuleSet
@@ -29,6 +29,17 @@ class CreateTable(BaseModel):
         description='variant and settings (rules.md §13), e.g. {"variant": "hongwu", "hands": 8}',
     )
     settings: TableSettings = Field(default_factory=TableSettings)
+
+    @model_validator(mode="after")
+    def _rated_only_by_default_rules(self) -> CreateTable:
+        # Ratings compare players over one game: a table of other rules (one bid only, a short
+        # match) would rate something else, and be a way to farm them.
+        if self.settings.rated and self.rules != RuleSet(variant=self.rules.variant):
+            raise ValueError(
+                "only a table of the game's default rules is rated: set rated to false or use "
+                "the default rules"
+            )
+        return self
 
 
 class TableCreated(BaseModel):
