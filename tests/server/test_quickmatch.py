@@ -89,7 +89,8 @@ def test_four_players_are_seated_together_at_once(server: ThreadServer) -> None:
     state = reclaimed(server.base, seated[1])
     table = state["table"]
     assert table["status"] == "playing" and table["rules"]["variant"] == "hongwu"
-    assert table["settings"]["rated"] and table["settings"]["private"]
+    assert table["settings"]["private"]
+    assert not table["settings"]["rated"]  # guests: not rated (tests/server/test_audit_match.py)
     assert [s["name"] for s in table["seats"]] == ["P0", "P1", "P2", "P3"]
     assert httpx.get(f"{server.base}/api/tables").json() == []  # private: not listed
 

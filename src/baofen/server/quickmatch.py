@@ -1,7 +1,7 @@
 """匹配 (quick match): players asking for a game of one variant are seated together as they
 come; four start at once, and once the first of them has waited ``match_wait_seconds`` the
 computer (level normal) fills the empty seats and the match starts. Quick-match tables are
-private and rated.
+private, and rated when every player at them is signed in.
 
 Nothing runs in the background: asking for a ticket, and every poll of one, moves its line on
 (:meth:`Matchmaker.step`). Whichever server process takes a group makes the table; the other
@@ -89,13 +89,16 @@ class Matchmaker:
         return bool(group)
 
     async def _seat(self, variant: Variant, group: list[Waiting]) -> None:
-        """A started, rated table with ``group`` in seats 0, 1, … as they came and the
+        """A started table with ``group`` in seats 0, 1, … as they came and the
         computer in the others; when it cannot be made, the group's tickets are cancelled.
         An account that asked twice (two tabs) has one seat, which both tickets are given."""
         seatings: dict[str, Seating] = {}
+        # Rated only when every player is signed in: guests' tickets cost nothing, so a table
+        # with them could be one client's several seats around an account it boosts.
+        rated = all(waiting.account is not None for waiting in group)
         try:
             table = await self.lobby.create(
-                RuleSet.create(variant=variant), TableSettings(private=True, rated=True)
+                RuleSet.create(variant=variant), TableSettings(private=True, rated=rated)
             )
             async with table.lock:
                 by_account: dict[int, Seating] = {}

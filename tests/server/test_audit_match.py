@@ -1,0 +1,28 @@
+"""The second audit's 匹配 defects (issue 24): a table with guests' tickets is not rated."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from baofen.server import ServerSettings
+
+from .harness import FAST, ThreadServer
+from .test_quickmatch import ask, reclaimed, signed_in, until_seated
+
+
+@pytest.fixture
+def quick(db_url: str) -> Iterator[ThreadServer]:
+    live = ThreadServer(ServerSettings(db=db_url, match_wait_seconds=0.3, **FAST))
+    yield live
+    live.stop()
+
+
+def test_a_table_with_a_guest_is_not_rated(quick: ThreadServer) -> None:
+    guest = until_seated(quick.base, ask(quick.base, name="Guest")["ticket"])
+    assert not reclaimed(quick.base, guest)["table"]["settings"]["rated"]  # before: rated
+    ann = signed_in(quick.base, "Annmatch")
+    ticket = ann.post("/api/match", json={}).json()["ticket"]
+    seated = until_seated(quick.base, ticket)
+    assert reclaimed(quick.base, seated)["table"]["settings"]["rated"]  # only accounts: rated
