@@ -60,12 +60,16 @@ export function showTable(root, code) {
       // A trick just finished: it stays on the table a while from now, whoever plays next and
       // however soon (a computer leads the next one within a second), unless this player acts.
       if (previous && obs.tricks.length > state.tricksSeen) {
-        state.hold = { trick: obs.tricks[obs.tricks.length - 1], until: Date.now() + TRICK_HOLD_MS };
-        setTimeout(() => ready(state) && renderCenter(state, act), TRICK_HOLD_MS + 20);
+        state.hold = { trick: obs.tricks[obs.tricks.length - 1], until: Infinity };
       }
       state.tricksSeen = obs.tricks.length;
     }
+    const hold = state.hold;
     redraw();
+    if (hold && hold.until === Infinity) { // counted from the moment it is drawn, however slow the page
+      hold.until = Date.now() + TRICK_HOLD_MS;
+      setTimeout(() => ready(state) && renderCenter(state, act), TRICK_HOLD_MS + 20);
+    }
     noticeTurn(state, myTurn(state));
   }
 
