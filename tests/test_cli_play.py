@@ -30,6 +30,7 @@ PROMPTS = {
     "bury": r"Bury 8 cards \(.*?\) > ",
     "play": r"Your (?:lead|follow) \(cards or positions\) > ",
     "next": r"Next hand\? \[Y/n\] > ",
+    "quit": r"End the match\? \[y/N\] > ",
 }
 
 
@@ -93,6 +94,13 @@ class Terminal:
             label = line[:10].strip()
             groups[label] = [(int(p), parse_card(c)) for p, c in cells]
         return groups
+
+    def quit(self) -> int:
+        """Type ``quit`` and confirm it; the exit status."""
+        self.send("quit")
+        assert self.next_prompt() == "quit"
+        self.send("y")
+        return self.finish()
 
     def finish(self) -> int:
         """Wait for the process to end; its exit status."""
@@ -195,8 +203,19 @@ def test_suits_are_coloured() -> None:
     raw = term.raw.getvalue()
     assert re.search("\x1b\\[1;31m[♥♦]", raw)  # hearts and diamonds in red
     assert re.search("\x1b\\[1m[♠♣]", raw)  # spades and clubs in the default colour
-    term.send("quit")
-    assert term.finish() == 0
+    assert term.quit() == 0
+
+
+def test_quit_asks_before_ending_the_match() -> None:
+    term = Terminal("--seed", "3", "--hands", "1")
+    assert term.next_prompt() == "bid"
+    term.send("q")
+    assert term.next_prompt() == "quit"
+    term.send("")  # no: the match goes on, at the same prompt
+    assert term.next_prompt() == "bid"
+    assert "You left the match" not in term.text
+    assert term.quit() == 0
+    assert "You left the match after 0 finished hands." in term.text
 
 
 def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
@@ -244,8 +263,7 @@ def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
     assert refused
     assert "Trick 1 · led by 南 (you)" in term.text
     term.answer_expecting("last", " · led by ", "play")
-    term.send("quit")
-    assert term.finish() == 0
+    assert term.quit() == 0
     assert "You left the match after 0 finished hands." in term.text
     assert "Traceback" not in term.text
 
@@ -361,8 +379,7 @@ def test_save_writes_a_match_record_that_replays(tmp_path: Path) -> None:
     hand_one = term.text
     term.send("y")
     assert term.next_prompt() == "bid"
-    term.send("quit")
-    assert term.finish() == 0
+    assert term.quit() == 0
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["format"] == "baofen-match" and len(record["hands"]) == 2
     first = Hand.from_record(record["hands"][0]["hand"])
@@ -406,8 +423,7 @@ def test_bury_hint_follows_the_named_trump() -> None:
     term.send(" ".join(map(str, positions)))
     assert term.next_prompt() == "play"
     assert f"南 (you) names trump {parse_card(named + 'A').symbol()[0]}" in term.since_mark()
-    term.send("quit")
-    assert term.finish() == 0
+    assert term.quit() == 0
 
 
 def test_failed_throw_says_which_seat_and_cards_beat_it() -> None:
@@ -444,5 +460,4 @@ def test_failed_throw_says_which_seat_and_cards_beat_it() -> None:
     judge = TrickJudge(match.rules, order_for("baofen", "S"))
     assert judge.failed_throw(played, [beater]) == tuple(played)  # … which beat the card played
     assert prompt is not None
-    term.send("quit")
-    assert term.finish() == 0
+    assert term.quit() == 0

@@ -390,7 +390,9 @@ class Session:
                 raise _Quit from None
             word = line.strip().lower()
             if word in _QUIT_WORDS:
-                raise _Quit
+                if self._quit_confirmed():
+                    raise _Quit
+                continue
             if word in ("help", "?"):
                 self.console.print(_COMMANDS_HELP)
                 self.console.print(_CARDS_HELP)
@@ -403,6 +405,14 @@ class Session:
                     return answer(line)
                 except ValueError as error:
                     self.console.print(Text(f"✗ {refusal(error)}", style="red"))
+
+    def _quit_confirmed(self) -> bool:
+        """Ask before ending the match: a stray ``q`` must not throw it away."""
+        try:
+            line = self.console.input(Text("End the match? [y/N] > ", style="bold"))
+        except EOFError:
+            return True
+        return line.strip().lower() in _YES_WORDS - {""}
 
     def hint(self, shown: Sequence[Card] | None, trump: str | None = None) -> Text:
         """The hint bot's proposal for the current decision, in words and in typeable form
