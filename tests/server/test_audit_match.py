@@ -1,4 +1,5 @@
-"""The second audit's 匹配 defects (issue 24): a table with guests' tickets is not rated."""
+"""The second audit's 匹配 defects (issue 24): a table with guests' tickets is not rated; a seat
+token is handed out once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from baofen.server import ServerSettings
 
 from .harness import FAST, ThreadServer
-from .test_quickmatch import ask, reclaimed, signed_in, until_seated
+from .test_quickmatch import ask, poll, reclaimed, signed_in, until_seated
 
 
 @pytest.fixture
@@ -26,3 +27,13 @@ def test_a_table_with_a_guest_is_not_rated(quick: ThreadServer) -> None:
     ticket = ann.post("/api/match", json={}).json()["ticket"]
     seated = until_seated(quick.base, ticket)
     assert reclaimed(quick.base, seated)["table"]["settings"]["rated"]  # only accounts: rated
+
+
+def test_a_seat_token_is_handed_out_once(quick: ThreadServer) -> None:
+    ticket = ask(quick.base, name="Once")["ticket"]
+    seated = until_seated(quick.base, ticket)
+    assert seated["status"] == "seated" and seated["token"]
+    again = poll(quick.base, ticket)
+    assert again["status"] == "seated" and again["code"] == seated["code"]
+    assert again["token"] is None  # before: the token on every poll, to whoever polls
+    assert reclaimed(quick.base, seated)["table"]["seats"][0]["name"] == "Once"

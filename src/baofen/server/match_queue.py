@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..setting import Variant
@@ -52,7 +52,8 @@ class Seating:
 
     code: str
     seat: int
-    token: str
+    token: str | None
+    """The seat token, until the ticket's holder has been given it (once)."""
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,11 @@ class MatchQueue(ABC):
         seconds; an empty list when it is not time."""
 
     @abstractmethod
-    async def state(self, ticket: str) -> TicketState | None:
+    async def state(self, ticket: str, claim: bool = True) -> TicketState | None:
         """The ticket and its line's news (None: no such ticket); the holder is seen now. A
-        ticket ``starting`` for :data:`STARTING_SECONDS` is cancelled."""
+        ticket ``starting`` for :data:`STARTING_SECONDS` is cancelled. With ``claim``, a seat
+        token is handed out: the line forgets it (so that it is given once, not on every
+        poll)."""
 
     @abstractmethod
     async def cancel(self, ticket: str) -> bool:
@@ -147,7 +150,7 @@ class MemoryQueue(MatchQueue):
             self._entries[ticket].status, self._entries[ticket].taken = "starting", now
         return [self._entries[ticket].waiting for ticket in group]
 
-    async def state(self, ticket: str) -> TicketState | None:
+    async def state(self, ticket: str, claim: bool = True) -> TicketState | None:
         """The ticket and its line's news (None: no such ticket); the holder is seen now."""
         entry = self._entries.get(ticket)
         if entry is None:
@@ -157,7 +160,10 @@ class MemoryQueue(MatchQueue):
             entry.status = "cancelled"
         line = self._lines.get(entry.waiting.variant, [])
         waited = now - self._entries[line[0]].since if line else 0.0
-        return TicketState(entry.waiting, entry.status, len(line), waited, entry.seating)
+        seating = entry.seating
+        if claim and seating is not None:
+            entry.seating = replace(seating, token=None)
+        return TicketState(entry.waiting, entry.status, len(line), waited, seating)
 
     async def cancel(self, ticket: str) -> bool:
         """Take a waiting ticket out of the line (True); False when it was not waiting."""

@@ -72,13 +72,14 @@ class Matchmaker:
         assert view is not None
         return view
 
-    async def view(self, ticket: str) -> MatchTicket | None:
-        """The ticket as its holder sees it, after moving its line on (None: no such ticket)."""
-        state = await self.queue.state(ticket)
+    async def view(self, ticket: str, claim: bool = True) -> MatchTicket | None:
+        """The ticket as its holder sees it, after moving its line on (None: no such ticket);
+        its seat token only the first time it is seated, with ``claim``."""
+        state = await self.queue.state(ticket, claim)
         if state is None:
             return None
         if state.status == "waiting" and await self.step(state.waiting.variant):
-            state = await self.queue.state(ticket) or state
+            state = await self.queue.state(ticket, claim) or state
         return self._ticket(state)
 
     async def step(self, variant: Variant) -> bool:
@@ -190,7 +191,7 @@ async def cancel_match(ticket: Ticket, request: Request) -> MatchTicket:
     matchmaker = _matchmaker(request)
     try:
         cancelled = await matchmaker.queue.cancel(ticket)
-        view = await matchmaker.view(ticket)
+        view = await matchmaker.view(ticket, claim=False)  # a 409 is no place for a token
     except QueueUnavailable:
         raise _unavailable() from None
     if view is None:

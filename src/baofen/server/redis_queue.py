@@ -92,6 +92,7 @@ if #ticket == 0 then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local fields = {}
 for i = 1, #ticket, 2 do fields[ticket[i]] = ticket[i + 1] end
+if ARGV[5] == '1' and fields['token'] then redis.call('HDEL', KEYS[1], 'token') end
 if fields['status'] == 'starting' and now - tonumber(fields['taken']) > tonumber(ARGV[4]) then
   redis.call('HSET', KEYS[1], 'status', 'cancelled')
   for i = 1, #ticket, 2 do
@@ -107,8 +108,9 @@ local waited = 0
 if #oldest > 0 then waited = now - tonumber(oldest[2]) end
 return {ticket, redis.call('ZCARD', line), waited}
 """
-"""KEYS: ticket; ARGV: ticket id, keep ms, key prefix, starting ms. Returns the ticket's
-fields, the line's length and how long (ms) its oldest has waited."""
+"""KEYS: ticket; ARGV: ticket id, keep ms, key prefix, starting ms, '1' to hand out (and so
+forget) the seat token. Returns the ticket's fields, the line's length and how long (ms) its
+oldest has waited."""
 
 CANCEL = """
 if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
@@ -172,12 +174,13 @@ class RedisQueue(MatchQueue):
             for i in range(0, len(flat), 3)
         ]
 
-    async def state(self, ticket: str) -> TicketState | None:
+    async def state(self, ticket: str, claim: bool = True) -> TicketState | None:
         """The ticket and its line's news (None: no such ticket); the holder is seen now."""
         with _answering():
             answer = await self._state(
                 keys=[self._ticket(ticket)],
-                args=[ticket, _ms(KEEP_SECONDS), self.prefix, _ms(STARTING_SECONDS)],
+                args=[ticket, _ms(KEEP_SECONDS), self.prefix, _ms(STARTING_SECONDS),
+                      "1" if claim else "0"],
             )
         if answer is None:
             return None
@@ -185,7 +188,7 @@ class RedisQueue(MatchQueue):
         fields = dict(zip(flat[::2], flat[1::2], strict=True))
         seating = None
         if fields["status"] == "seated":
-            seating = Seating(fields["code"], int(fields["seat"]), fields["token"])
+            seating = Seating(fields["code"], int(fields["seat"]), fields.get("token"))
         return TicketState(
             Waiting(ticket, fields["variant"], fields["name"], _account(fields["account"])),
             fields["status"], int(length), int(waited) / 1000, seating,
@@ -203,8 +206,9 @@ class RedisQueue(MatchQueue):
         """A taken ticket's outcome: seated, or cancelled."""
         fields: dict[FieldT, EncodableT] = {"status": "cancelled"}
         if seating is not None:
-            fields = {"status": "seated", "code": seating.code, "seat": seating.seat,
-                      "token": seating.token}
+            fields = {"status": "seated", "code": seating.code, "seat": seating.seat}
+            if seating.token is not None:
+                fields["token"] = seating.token
         with _answering():
             async with self.redis.pipeline() as pipe:
                 pipe.hset(self._ticket(ticket), mapping=fields)
