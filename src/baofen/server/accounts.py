@@ -26,10 +26,9 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from ..ratings import NEW
 from ..setting import GAMES
 from ..store.accounts import Account, NameTaken
-from ..usernames import DELETED_NAME, canonical, skeleton
+from ..usernames import canonical, skeleton
 from ..wire import accounts as wire
 from .config import ServerSettings
-from .lobby import Lobby
 from .login_limits import LoginLimits
 from .security import CreationLimits, token_hash
 from .sessions import COOKIE, SignedIn, accounts_of, run, session_account
@@ -228,20 +227,10 @@ async def delete_account(
     profile is gone (404) and its name free again."""
     await _confirm(request, account, body.password)
     await run(request, accounts_of(request).delete, account.id)
-    await _anonymise_seats(request.app.state.lobby, account.id)
+    await request.app.state.lobby.forget_account(account.id)
+    if request.app.state.node is not None:  # cluster mode: the other nodes' tables too
+        await request.app.state.node.forget_account(account.id)
     response = Response(status_code=status.HTTP_204_NO_CONTENT)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
                            secure=request.url.scheme == "https")
     return response
-
-
-async def _anonymise_seats(lobby: Lobby, account_id: int) -> None:
-    """The tables in memory forget a deleted account, as the store did: its seats stay, under
-    the deleted player's name."""
-    for table in list(lobby.tables.values()):
-        async with table.lock:
-            seats = [seat for seat in table.seats if seat.account_id == account_id]
-            for seat in seats:
-                seat.account_id, seat.name = None, DELETED_NAME
-            if seats:
-                table.publish()

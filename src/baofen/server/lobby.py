@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from ..ruleset import RuleSet
 from ..store.async_store import AsyncStore, StoreUnavailable
+from ..usernames import DELETED_NAME
 from ..wire.settings import TableSettings
 from ..wire.table import ListedTable, TableInfo
 from .config import ServerSettings
@@ -100,6 +101,17 @@ class Lobby:
                 self.tables[code] = table
                 table.start_driver()
         return table
+
+    async def forget_account(self, account_id: int) -> None:
+        """The tables in memory forget a deleted account, as the store did: its seats stay,
+        under the deleted player's name."""
+        for table in list(self.tables.values()):
+            async with table.lock:
+                seats = [seat for seat in table.seats if seat.account_id == account_id]
+                for seat in seats:
+                    seat.account_id, seat.name = None, DELETED_NAME
+                if seats:
+                    table.publish()
 
     def listing(self) -> list[TableInfo]:
         """Public information (as last published) of every open table that is not private and

@@ -39,13 +39,15 @@ class Envelope:
     """One message between nodes, about one client connection (``session``)."""
 
     op: str
-    """``open``, ``msg``, ``close`` (to the owner); ``out``, ``end`` (back); ``resync``."""
+    """``open``, ``msg``, ``close`` (to the owner); ``out``, ``end`` (back); ``resync``;
+    ``forget`` (to every owner: an account was deleted)."""
     session: str
     sender: str
     """The node that sent it."""
     number: int = 0
     """``out``: the message's sequence number; ``resync``: the last one received; ``end``:
-    the WebSocket close code; ``msg``: 1 for a binary frame."""
+    the WebSocket close code; ``msg``: 1 for a refusal (the body is the error answering it);
+    ``forget``: the deleted account's id."""
     table: str = "-"
     body: str = ""
 

@@ -253,6 +253,9 @@ class Node:
 
     def _take(self, envelope: Envelope) -> None:
         """A message from another node."""
+        if envelope.op == "forget":  # an account was deleted on another node
+            self.spawn(self.lobby.forget_account(envelope.number))
+            return
         relay = self.relays.get(envelope.session)
         if relay is not None:
             relay.take(envelope)
@@ -332,8 +335,10 @@ class Node:
         self._orphans = orphans
 
     async def _list(self) -> None:
+        # Private tables too: the lobby leaves them out, but a deleted account's owners are
+        # found through the registry.
         changed = {code: t.public for code, t in self.lobby.tables.items()
-                   if self._listed.get(code) is not t.public and not t.settings.private}
+                   if self._listed.get(code) is not t.public}
         if changed:
             await self.bus.redis.hset(self.registry, mapping={
                 code: info.model_dump_json() for code, info in changed.items()
@@ -361,6 +366,21 @@ class Node:
             if session.origin in gone and session.origin in self._silent:
                 session.connection.close(CLOSE_MOVED)
         self._silent = gone
+
+    async def forget_account(self, account_id: int) -> None:
+        """A deleted account: every node that owns one of the cluster's tables forgets it at
+        its tables in memory (this node's: :meth:`Lobby.forget_account`)."""
+        try:
+            codes = [
+                c.decode() if isinstance(c, bytes) else c
+                for c in await self.bus.redis.hkeys(self.registry)
+            ]
+            owners = {node for node in await self.leases.holders(codes) if node}
+        except (RedisError, OSError):
+            log.warning("could not tell the other nodes of a deleted account")
+            return
+        for node in owners - {self.id}:
+            await self.post(node, Envelope("forget", "-", self.id, account_id))
 
     # -- what the lobby shows -----------------------------------------------------------------
 
