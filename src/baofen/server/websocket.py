@@ -102,18 +102,19 @@ class Gate:
 
     def check(self, frame: str | bytes) -> Frame:
         """The frame, or the refusal answering it (closing an abusive connection)."""
-        refusal = self._refusal(frame)
-        if refusal is None:
+        if isinstance(frame, bytes):
+            refusal = _error("binary_frame", "send JSON in text frames", None)
+        elif (refused := self._refusal(frame)) is None:
             return frame
+        else:
+            refusal = refused
         if not self.refusals.allow():
             log.warning("disconnecting a client that keeps sending refused frames")
             self.connection.close(CLOSE_ABUSE)
         return Refusal(refusal)
 
-    def _refusal(self, frame: str | bytes) -> str | None:
+    def _refusal(self, frame: str) -> str | None:
         limit = self.limit
-        if isinstance(frame, bytes):
-            return _error("binary_frame", "send JSON in text frames", None)
         too_large = len(frame) > limit or len(frame.encode()) > limit
         if not self.limiter.allow():
             ident = None
