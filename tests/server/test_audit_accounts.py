@@ -159,7 +159,7 @@ def test_only_a_table_of_the_default_rules_is_rated(live: ThreadServer) -> None:
 
     for variant in ("baofen", "hongwu"):
         assert create({"variant": variant}).status_code == 201
-        refused = create({**RuleSet.create(variant=variant).to_dict(), "hands": 1})
+        refused = create({**RuleSet.create(variant=variant).to_dict(), "eight_of_a_kind": False})
         assert refused.status_code == 422, refused.text  # before: 201, a rated table
         assert "default rules" in refused.text
     assert httpx.post(f"{live.base}/api/tables",

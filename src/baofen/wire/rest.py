@@ -32,9 +32,11 @@ class CreateTable(BaseModel):
 
     @model_validator(mode="after")
     def _rated_only_by_default_rules(self) -> CreateTable:
-        # Ratings compare players over one game: a table of other rules (one bid only, a short
-        # match) would rate something else, and be a way to farm them.
-        if self.settings.rated and self.rules != RuleSet(variant=self.rules.variant):
+        # Ratings compare players over one game: a table of other rules of play (one bid only)
+        # would rate something else, and be a way to farm them. The match's length is not one:
+        # every hand is rated on its own.
+        default = RuleSet(variant=self.rules.variant).replace(hands=self.rules.hands)
+        if self.settings.rated and self.rules != default:
             raise ValueError(
                 "only a table of the game's default rules is rated: set rated to false or use "
                 "the default rules"
