@@ -33,11 +33,10 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture
-def cluster() -> Iterator[str]:
-    """A Ray head on loopback in a temporary directory; its address."""
-    port = _free_port()
-    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths are long
+def _start_head(port: int, temp: str) -> tuple[subprocess.Popen[str], str]:
+    """``ray start --head`` on ``port``; the process and what it printed until it started,
+    or until it exited (then the caller tries again: on a busy machine another test's server
+    may take one of the other ports Ray picks for itself)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "RAY_USAGE_STATS_ENABLED": "0"}
     head = subprocess.Popen(
         ["ray", "start", "--head", "--block", "--node-ip-address=127.0.0.1", f"--port={port}",
@@ -46,25 +45,46 @@ def cluster() -> Iterator[str]:
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True,
     )
-    try:
-        assert head.stdout is not None
-        deadline = time.monotonic() + 120
-        for line in head.stdout:
-            if "Ray runtime started" in line:
-                break
-            assert time.monotonic() < deadline, "the Ray head did not start"
-        else:
-            pytest.fail("the Ray head exited before starting")
-        yield f"127.0.0.1:{port}"
-    finally:
-        # Only the processes this fixture started: the head's own process group.
-        head.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            head.wait(timeout=30)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(head.pid, signal.SIGKILL)
+    assert head.stdout is not None
+    printed = []
+    deadline = time.monotonic() + 120
+    for line in head.stdout:
+        printed.append(line)
+        if "Ray runtime started" in line:
+            return head, ""
+        assert time.monotonic() < deadline, "the Ray head did not start:\n" + "".join(printed)
+    head.wait(timeout=30)
+    return head, "".join(printed)
+
+
+def _stop_head(head: subprocess.Popen[str]) -> None:
+    """Only the processes the head started: its own process group."""
+    head.send_signal(signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
         head.wait(timeout=30)
-        shutil.rmtree(temp, ignore_errors=True)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(head.pid, signal.SIGKILL)
+    head.wait(timeout=30)
+
+
+@pytest.fixture
+def cluster() -> Iterator[str]:
+    """A Ray head on loopback in a temporary directory; its address."""
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths are long
+    try:
+        for _attempt in range(3):
+            port = _free_port()
+            head, failure = _start_head(port, temp)
+            if not failure:
+                break
+            _stop_head(head)
+        else:
+            pytest.fail(f"the Ray head exited before starting, 3 times; it said:\n{failure}")
+        try:
+            yield f"127.0.0.1:{port}"
+        finally:
+            _stop_head(head)
+    finally:
         shutil.rmtree(temp, ignore_errors=True)
 
 

@@ -50,8 +50,8 @@ def test_four_players(server: ThreadServer) -> None:
     clients = [Client(server.base, code) for _ in range(4)]
     for seat, client in enumerate(clients):
         client.join(seat, f"p{seat}")
-    clients[2].send(type="start")
-    clients[2].expect("ack")
+    clients[0].send(type="start")  # the host: the first seated
+    clients[0].expect("ack")
     final = play_until_finished(clients, rules)
     assert all(s["kind"] == "human" for s in final["table"]["seats"])
     assert not any(s["auto"] for s in final["table"]["seats"])

@@ -18,10 +18,10 @@ from rich.text import Text
 from ..hand import Hand
 from ..match import FORMAT as MATCH_FORMAT
 from ..order import order_for
+from ..wire.tricks import Stopper
 from .command import Command, CommandError, file_faults
 from .render import (
     SEAT_NAMES,
-    Stopper,
     bids_text,
     cards_text,
     failed_throw_text,
