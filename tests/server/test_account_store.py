@@ -1,9 +1,11 @@
 """The account store on its own (SQLite and PostgreSQL): a finished hand's results with a seat
-whose account was deleted meanwhile are stored as a guest's, and rate nobody who is gone."""
+whose account was deleted meanwhile are stored as a guest's, and rate nobody who is gone; a
+deleted account's id is never given to a new account."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -46,3 +48,17 @@ def test_results_of_a_deleted_account_are_a_guests(store: Store) -> None:
     assert rated[0].mu > 25  # the declarer (a guest now) failed: the defenders gain
     stats = accounts.stats(kept.id)["baofen"]
     assert (stats.hands, stats.as_declarer, stats.result_sum, stats.rated_hands) == (1, 0, 5, 1)
+
+
+def test_a_deleted_accounts_id_is_never_given_again(store: Store) -> None:
+    accounts = Accounts(store)
+    first = accounts.create("First", "first", "first", "hash")
+    last = accounts.create("Last", "last", "last", "hash")
+    accounts.open_session(last.id, "token", timedelta(hours=1))
+    accounts.delete(last.id)  # the highest id: SQLite would hand it out again without a tombstone
+    newcomer = accounts.create("Last", "last", "last", "hash2")  # the name is free again
+    assert newcomer.id not in (first.id, last.id)
+    assert accounts.session("token") is None
+    assert accounts.password_hash(last.id) is None
+    assert accounts.credentials("last") == (newcomer, "hash2")
+    assert accounts.password_hash(newcomer.id) == "hash2"

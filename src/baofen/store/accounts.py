@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, func, insert, select, update
+from sqlalchemy import ColumnElement, Connection, and_, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import ratings as rating
@@ -73,6 +73,22 @@ class RecentHand:
     """False while the hand's table is private and not finished: its code stays secret."""
 
 
+_GONE = ""
+"""The password hash of a deleted account's row. The row stays, as a tombstone, so that its id
+is never given to a new account (SQLite reuses the highest rowid once its row is gone, and a
+stale socket, session or 匹配 ticket would then act for the newcomer)."""
+
+
+def _tombstone(account_id: int) -> str:
+    """The canonical form and skeleton of a deleted account: no username has a colon, so the
+    name is free again."""
+    return f"deleted:{account_id}"
+
+
+def _alive() -> ColumnElement[bool]:
+    return db.accounts.c.password_hash != _GONE
+
+
 class NameTaken(Exception):
     """The username (or one that looks like it) belongs to another account."""
 
@@ -119,7 +135,7 @@ class Accounts:
             return None
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(db.accounts).where(db.accounts.c.canonical == canonical)
+                select(db.accounts).where(db.accounts.c.canonical == canonical, _alive())
             ).first()
         if row is None:
             return None
@@ -129,7 +145,7 @@ class Accounts:
         """The account's password hash (None once it is deleted)."""
         with self.engine.connect() as conn:
             return conn.execute(select(db.accounts.c.password_hash).where(
-                db.accounts.c.id == account_id
+                db.accounts.c.id == account_id, _alive()
             )).scalar()
 
     def open_session(self, account_id: int, token_hash: str, lifetime: timedelta) -> None:
@@ -171,7 +187,8 @@ class Accounts:
 
     def delete(self, account_id: int) -> None:
         """Delete the account: its sessions and ratings go; its hands stay, anonymised (no
-        account, and its seats show :data:`~baofen.usernames.DELETED_NAME`)."""
+        account, and its seats show :data:`~baofen.usernames.DELETED_NAME`); its row stays as
+        a tombstone without name or password, keeping its id from a new account."""
         with self.engine.begin() as conn:
             conn.execute(update(db.results).where(db.results.c.account_id == account_id)
                          .values(account_id=None))
@@ -179,7 +196,10 @@ class Accounts:
                          .values(account_id=None, name=DELETED_NAME))
             for table in (db.sessions, db.ratings):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
-            conn.execute(delete(db.accounts).where(db.accounts.c.id == account_id))
+            conn.execute(update(db.accounts).where(db.accounts.c.id == account_id).values(
+                username=DELETED_NAME, canonical=_tombstone(account_id),
+                skeleton=_tombstone(account_id), password_hash=_GONE,
+            ))
 
     def ratings(self, account_id: int) -> dict[str, tuple[rating.Rating, int]]:
         """The account's rating and rated hands in each game it has played rated."""
@@ -275,7 +295,7 @@ def hand_results(
         # An account deleted while its table played is a guest by now.
         bound = {seat.account_id for seat in seats if seat.account_id is not None}
         alive = set(conn.execute(
-            select(db.accounts.c.id).where(db.accounts.c.id.in_(bound))
+            select(db.accounts.c.id).where(db.accounts.c.id.in_(bound), _alive())
         ).scalars()) if bound else set()
         players = [
             seat if seat.account_id in alive or seat.account_id is None
