@@ -24,11 +24,10 @@ from ..bots import Bot, BotLevel, make_bot
 from ..errors import IllegalAction, Reason
 from ..match import Match
 from ..ruleset import RuleSet
-from ..store import Event, StoredSeat, StoredTable
-from ..store.accounts import Account, hand_results
+from ..store import StoredSeat, StoredTable
+from ..store.accounts import Account
 from ..store.async_store import AsyncStore, StoreFenced, StoreUnavailable
-from ..store.database import FinishedHand
-from ..wire.actions import action_record, read_action_record
+from ..wire.actions import action_record
 from ..wire.messages import ErrorCode, ErrorMessage, State
 from ..wire.observation import ObservationView
 from ..wire.settings import TableSettings
@@ -38,6 +37,7 @@ from .config import ServerSettings
 from .connections import Connection, broadcast
 from .seats import Seat, TableError, bound_seat, claimed_seat
 from .security import new_seat_token, new_seed, token_hash
+from .table_log import EventLog
 from .views import stopper_at, table_info
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ _REFUSED: dict[str, tuple[ErrorCode, str]] = {
 }
 
 
-class Table:
+class Table(EventLog):
     """One table and its match; build with :meth:`create` or :meth:`restore`."""
 
     def __init__(
@@ -100,10 +100,8 @@ class Table:
         self._drive = drive
         self._seed = seed
         self._turn: tuple[int, int | None] | None = None
-        self._stale = False
-        self._events: list[Event] = []
-        """The committed log: a refused event is undone by replaying it, without the store."""
         self._history: list[HandSummary] = []
+        self._start_log()
         self._tricks = TrickViews(lambda index: stopper_at(self.match, index))
         self.public = self.info()
         """The table's information as last published (what REST serves)."""
@@ -148,88 +146,6 @@ class Table:
         table.status = "finished" if stored.status == "finished" else table.status
         table.public = table.info()
         return table
-
-    def _replay(self, events: list[Event]) -> None:
-        self.match = None
-        self.status = "waiting"
-        self._history = []
-        for entry in events:
-            self._apply_event(entry.kind, entry.payload)
-        self._events = list(events)
-        self.version = events[-1].seq if events else 0
-
-    def _apply_event(self, kind: str, payload: dict[str, Any]) -> None:
-        if kind == "start":
-            self.match = Match(self.rules, self._seed)
-            self.status = "playing"
-            return
-        match = self.match
-        assert match is not None, f"a {kind} event before the start"
-        if kind == "action":
-            recorded = read_action_record(payload)
-            match.hand.apply(recorded.seat, recorded.to_action())
-            self._settle()
-        elif kind == "next":
-            match.next_hand()
-        elif kind == "away":
-            match.set_away(payload["seat"], payload["away"])
-        else:
-            raise ValueError(f"unknown event kind {kind!r}")
-
-    def _settle(self) -> FinishedHand | None:
-        """After an action: the finished hand to store, when it finished one."""
-        match = self.match
-        assert match is not None
-        if match.hand.phase != "done":
-            return None
-        entry = match.history[-1]
-        summary = HandSummary.of(entry)
-        self._history.append(summary)
-        if match.finished:
-            self.status = "finished"
-        results = hand_results(
-            self.code, entry.number, self.rules.variant, self.settings.rated,
-            self.settings.private, [seat.result() for seat in self.seats], entry.hand.result,
-            entry.deltas,
-        )
-        return FinishedHand(
-            entry.number, summary.model_dump(mode="json"), match.hand.to_record(), results
-        )
-
-    # -- the log ------------------------------------------------------------------------------
-
-    async def _log(
-        self, kind: str, payload: dict[str, Any], finished: FinishedHand | None = None
-    ) -> None:
-        """Commit one event that was just applied in memory; on failure, undo it by replaying
-        the committed log (no database needed), so that the refusal changes nothing."""
-        entry = Event(self.version + 1, kind, payload)
-        status = None
-        if kind == "start" or self.status == "finished":
-            status = self.status
-        try:
-            await self.store.append(self.code, entry, finished, status)
-        except StoreUnavailable as error:
-            log.warning("table %s: could not store event %d: %s", self.code, entry.seq, error)
-            self._replay(self._events)
-            # Whether a failed commit reached the database is unknown: read it back first.
-            self._stale = True
-            raise self._refused(error, "the game could not be saved: try again") from None
-        self._events.append(entry)
-        self.version = entry.seq
-
-    async def _check_store(self) -> None:
-        """Before a change: after a failed write, rebuild the table from its stored log (the
-        failed commit may have been stored after all)."""
-        if not self._stale:
-            return
-        try:
-            stored = await self.store.load(self.code)
-        except StoreUnavailable:
-            raise TableError("unavailable", "the game cannot be saved now: try again") from None
-        assert stored is not None
-        self._replay(stored.events)
-        self._stale = False
 
     # -- seats --------------------------------------------------------------------------------
 
@@ -437,16 +353,21 @@ class Table:
         timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
         self._require("playing")
         await self._check_store()
+        record = action_record(number, action).model_dump(mode="json")
+        landed = self._landed.pop(number, None)
         match = self.match
         assert match is not None
         hand = match.hand
-        if hand.phase == "done":
-            raise IllegalAction(Reason("hand_over"))
-        hand.apply(number, action)
+        try:
+            if hand.phase == "done":
+                raise IllegalAction(Reason("hand_over"))
+            hand.apply(number, action)
+        except IllegalAction:
+            if landed == record:
+                return  # a retry of the action stored though its player was told it failed
+            raise
         finished = self._settle()
-        await self._log(
-            "action", action_record(number, action).model_dump(mode="json"), finished
-        )
+        await self._log("action", record, finished)
         if not by_computer:
             self.seats[number].auto, self.seats[number].timeouts = False, 0
         self.publish()
