@@ -219,11 +219,19 @@ def test_two_people_and_two_computers(chromium: Browser, web_server: ThreadServe
     ann.sit(0, "Ann")
     bo.open_table(code)
     expect(bo.page.locator("[data-sit='0']")).to_have_count(0)  # Ann's seat is taken
-    bo.sit(2, "Bo")
-    expect(ann.page.locator(".pick[data-seat='2']")).to_contain_text("Bo")
+    bo.sit(2, "")  # a friend who types no name gets a readable one from the server
+    expect(ann.page.locator(".pick[data-seat='2']")).to_contain_text("玩家")
+    expect(ann.page.locator(".pick[data-seat='2']")).not_to_contain_text("你")
+    bo_name = bo.page.evaluate("localStorage.getItem('baofen.name')")
+    assert re.fullmatch(r"玩家\d{4}", bo_name or ""), bo_name  # remembered for the next table
+    # Only the host (Ann, seated first) starts and fills the seats; Bo is told he waits for her.
+    expect(bo.page.locator("#wait-host")).to_contain_text("Ann")
+    expect(bo.page.locator("#btn-start")).to_have_count(0)
+    expect(bo.page.locator("#btn-bots")).to_have_count(0)
+    expect(ann.page.locator("#wait-host")).to_have_count(0)
     ann.fill_bots("easy")
-    bo.start()
-    expect(ann.page.locator(".seat.top")).to_contain_text("Bo")
+    ann.start()
+    expect(ann.page.locator(".seat.top")).to_contain_text(bo_name)
     expect(bo.page.locator(".seat.top")).to_contain_text("Ann")
     done: set[Person] = set()
     deadline = time.monotonic() + 120

@@ -199,6 +199,8 @@ const zh = {
   "wait.leave": "离座",
   "wait.need": "四个座位都坐满才能开始",
   "wait.watching": "你在旁观。选一个空位坐下：",
+  "wait.for_host": "等待房主{name}开始",
+  "wait.name_auto": "不填则自动取名",
 
   "head.hand": "第 {n} 局",
   "head.hand_of": "第 {n}/{total} 局",
@@ -605,6 +607,8 @@ const en = {
   "wait.leave": "Leave seat",
   "wait.need": "All four seats must be taken to start",
   "wait.watching": "You are watching. Pick an empty seat:",
+  "wait.for_host": "Waiting for the host, {name}, to start",
+  "wait.name_auto": "optional: empty gives a name like Player4821",
 
   "head.hand": "Hand {n}",
   "head.hand_of": "Hand {n}/{total}",

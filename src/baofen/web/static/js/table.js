@@ -147,10 +147,12 @@ export function showTable(root, code) {
     clearSelection,
 
     async join(seat, name) {
-      const clean = (name || "").trim() || t("seat.you");
-      setPlayerName(clean);
+      // An empty name is the server's to choose (玩家4821); the name it gives is remembered.
+      const clean = (name || "").trim();
       const answer = await send({ type: "join", seat, name: clean });
-      if (answer.type === "joined") setSeatToken(code, answer.token);
+      if (answer.type !== "joined") return;
+      setSeatToken(code, answer.token);
+      if (!me()) setPlayerName(clean || answer.name || "");
     },
 
     async leave() {
@@ -244,8 +246,11 @@ export function showTable(root, code) {
     }
     if (location.hash === "#sit") {
       history.replaceState(null, "", location.pathname);
-      const answer = await conn.request({ type: "join", seat: 0, name: playerName() || t("name.default", { n: 1000 + Math.floor(Math.random() * 9000) }) });
-      if (answer.type === "joined") return setSeatToken(code, answer.token);
+      const answer = await conn.request({ type: "join", seat: 0, name: playerName() });
+      if (answer.type === "joined") {
+        if (!me() && !playerName()) setPlayerName(answer.name || "");
+        return setSeatToken(code, answer.token);
+      }
     }
     await conn.request({ type: "watch" });
   }

@@ -45,7 +45,7 @@ export function waitingPanel(state, act) {
   const seated = you !== null;
   const link = `${location.origin}/t/${state.code}`;
   const nameInput = el("input", { id: "seat-name", type: "text", maxLength: 24,
-    value: playerName() || t("seat.you"), "aria-label": t("lobby.yourname"),
+    value: playerName(), placeholder: t("wait.name_auto"), "aria-label": t("lobby.yourname"),
     on: { change: (event) => setPlayerName(event.target.value) } });
   const seats = el("div", { class: "seat-picker" }, info.seats.map((s) => el("div", {
     class: ["pick", s.kind && "taken", s.seat === you && "mine"], dataset: { seat: s.seat } },
@@ -54,6 +54,9 @@ export function waitingPanel(state, act) {
     !s.kind && !seated && el("button", { type: "button", class: "primary small", dataset: { sit: s.seat },
       text: t("seat.sit"), on: { click: () => act.join(s.seat, nameInput.value) } }))));
   const empty = info.seats.some((s) => !s.kind);
+  // Only the host starts and fills the seats; the others are told whom they wait for.
+  const hosting = seated && info.host === you;
+  const hostName = info.host === null || info.host === undefined ? "" : seatName(state, info.host).split(" · ")[1];
   const levels = el("select", { id: "bot-level", "aria-label": t("field.bot_level") },
     state.defaults.bot_levels.map((level) => el("option", { value: level, text: t(`level.${level}`),
       selected: level === info.settings.bot_level })));
@@ -72,11 +75,12 @@ export function waitingPanel(state, act) {
     !seated && el("p", { text: t("wait.watching") }),
     !seated && el("div", { class: "field inline" }, el("label", { for: "seat-name", text: t("lobby.yourname") }), nameInput),
     seats,
+    seated && !hosting && el("p", { class: "wait-host", id: "wait-host", text: t("wait.for_host", { name: hostName }) }),
     seated && el("div", { class: "wait-actions" },
-      empty && el("span", { class: "inline" }, levels,
+      hosting && empty && el("span", { class: "inline" }, levels,
         el("button", { type: "button", class: "secondary", id: "btn-bots", text: t("wait.bots"),
           on: { click: () => act.send({ type: "fill_bots", level: levels.value }) } })),
-      el("button", { type: "button", class: "primary", id: "btn-start", text: t("wait.start"),
+      hosting && el("button", { type: "button", class: "primary", id: "btn-start", text: t("wait.start"),
         disabled: empty, title: empty ? t("wait.need") : "", on: { click: () => act.send({ type: "start" }) } }),
       el("button", { type: "button", class: "secondary", id: "btn-leave", text: t("wait.leave"),
         on: { click: act.leave } })));
