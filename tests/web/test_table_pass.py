@@ -99,6 +99,36 @@ def test_the_invitation_qr_code_is_drawn(
     person.close()
 
 
+# -- 2 and 8. a friend without a name; only the host starts -----------------------------------
+
+
+@pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
+def test_a_friend_gets_a_name_and_waits_for_the_host(
+    chromium: Browser,
+    web_server: ThreadServer,
+    screenshots: Path,
+    viewport: dict[str, int],
+    language: str,
+) -> None:
+    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
+    host = person_in(chromium, web_server.base, viewport, language)
+    host.open_table(code)
+    host.sit(0, "Ann")
+    friend = person_in(chromium, web_server.base, viewport, language)
+    friend.open_table(code)
+    friend.sit(1, "")  # typed no name
+    expect(host.page.locator(".pick[data-seat='1']")).to_contain_text(re.compile(r"\d{4}"))
+    name = friend.page.evaluate("localStorage.getItem('baofen.name')")
+    assert re.fullmatch(r"玩家\d{4}", name or ""), name  # the server's default, kept
+    expect(friend.page.locator("#wait-host")).to_contain_text("Ann")
+    expect(friend.page.locator("#btn-start, #btn-bots")).to_have_count(0)
+    expect(host.page.locator("#btn-start")).to_be_visible()
+    expect(host.page.locator("#btn-bots")).to_be_visible()
+    friend.page.screenshot(path=str(screenshots / f"wait-host-{language}-{viewport['width']}.png"))
+    host.close()
+    friend.close()
+
+
 # -- 3. 复制 ---------------------------------------------------------------------------------------
 
 NO_CLIPBOARD = """

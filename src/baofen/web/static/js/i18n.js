@@ -199,7 +199,7 @@ const zh = {
   "wait.leave": "离座",
   "wait.need": "四个座位都坐满才能开始",
   "wait.watching": "你在旁观。选一个空位坐下：",
-  "wait.for_host": "等待房主{name}开始",
+  "wait.for_host": "等待房主 {name} 开始",
   "wait.name_auto": "不填则自动取名",
 
   "head.hand": "第 {n} 局",
