@@ -460,4 +460,9 @@ def test_failed_throw_says_which_seat_and_cards_beat_it() -> None:
     judge = TrickJudge(match.rules, order_for("baofen", "S"))
     assert judge.failed_throw(played, [beater]) == tuple(played)  # … which beat the card played
     assert prompt is not None
+    # South declares: the score line counts South's own penalty against South's points.
+    scored = re.search(r"The declarer has (\d+) points, (-?\d+) after throw penalties\.",
+                       term.since_mark())
+    assert scored, term.since_mark()
+    assert int(scored.group(2)) == int(scored.group(1)) - 3 * len(throw)
     assert term.quit() == 0

@@ -41,6 +41,7 @@ from .render import (
     group_cards,
     hand_text,
     play_text,
+    points_text,
     result_table,
     seat_name,
     shape_text,
@@ -268,13 +269,11 @@ class Session:
                 self.console.print(failed_throw_text(
                     seat, outcome.attempted, outcome.played, outcome.penalty, stopper, YOU
                 ))
-            else:
+            elif outcome.trick is None:  # a trick's last play is printed with the trick
                 self.console.print(Text("  ").append_text(play_text(seat, outcome.played, YOU)))
             if outcome.trick is not None:
                 self.console.print(trick_text(len(hand.tricks), outcome.trick, hand.declarer, YOU))
-                self.console.print(
-                    f"The declarer has {hand.declarer_points_so_far} points.", style="dim"
-                )
+                self.console.print(f"The declarer has {points_text(hand)}.", style="dim")
 
     # -- the human's turn ---------------------------------------------------------------------
 
@@ -348,7 +347,7 @@ class Session:
         status = Text(f"Trick {len(hand.tricks) + 1} · trump ").append_text(trump_text(hand.trump))
         status.append(
             f" · declarer {seat_name(hand.declarer, YOU)} (target {hand.target}, "
-            f"{hand.declarer_points_so_far} points so far)"
+            f"{points_text(hand)} so far)"
         )
         self.console.rule(status, style="dim")
         self.console.print(Text("On the table: ").append_text(

@@ -187,6 +187,26 @@ def trick_text(number: int, trick: Trick, declarer: int | None, you: int | None 
     return text
 
 
+def declarer_points(hand: Hand) -> tuple[int, int]:
+    """The declarer's points so far, as captured and after the throw penalties (rules §6.1: a
+    declarer's penalty is subtracted from them, a defender's added)."""
+    declarer = hand.declarer
+    captured = hand.declarer_points_so_far
+    if declarer is None:
+        return captured, captured
+    penalties = hand.penalties
+    defenders = sum(penalties) - penalties[declarer]
+    return captured, captured - penalties[declarer] + defenders
+
+
+def points_text(hand: Hand) -> str:
+    """``45 points`` or, with throw penalties, ``45 points, 30 after penalties``."""
+    captured, counted = declarer_points(hand)
+    if counted == captured:
+        return f"{captured} points"
+    return f"{captured} points, {counted} after throw penalties"
+
+
 def bids_text(bids: Sequence[tuple[int, int | None]], you: int | None = None) -> Text:
     """The bidding so far, ``南 pass, 东 85, …``."""
     if not bids:
