@@ -25,6 +25,7 @@ import re
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +48,9 @@ from .relay import CLOSE_MOVED, Relay, Session
 log = logging.getLogger(__name__)
 
 CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+VIEWS_KEPT = 256
+"""Other nodes' tables kept rebuilt for reading, the most recently read."""
 """What a table code looks like (anything else names no table)."""
 
 PATIENCE_LEASES = 2.0
@@ -89,6 +93,8 @@ class Node:
         self.sessions: dict[str, Session] = {}
         """Session → each client of another node at a table here."""
         self._taking: dict[str, _Taking] = {}
+        self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
+        """Other nodes' tables rebuilt for reading, each with what it was rebuilt from."""
         self._listed: dict[str, TableInfo] = {}
         self._silent: set[str] = set()
         self._orphans: set[str] = set()
@@ -405,7 +411,20 @@ class Node:
         stored = await self.store.load(code)
         if stored is None or stored.status == "expired":
             return None
-        table = Table.restore(stored, self.store, self.settings, drive)
+        # Rebuilt once per version, off the event loop: replaying a long log on every read
+        # would slow every table of this node.
+        version = (stored.events[-1].seq if stored.events else 0, stored.status, stored.seats)
+        kept = self._views.get(code)
+        if kept is not None and kept[0] == version:
+            table = kept[1]
+            self._views.move_to_end(code)
+        else:
+            table = await asyncio.to_thread(
+                Table.restore, stored, self.store, self.settings, drive
+            )
+            self._views[code] = (version, table)
+            while len(self._views) > VIEWS_KEPT:
+                self._views.popitem(last=False)
         try:
             holder = await self.leases.holder(code)
         except (RedisError, OSError):
