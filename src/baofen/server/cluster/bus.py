@@ -115,6 +115,12 @@ class Bus:
         live = {_text(channel) for channel, count in counts if count}
         return {node for node in nodes if self.channel(node) in live}
 
+    async def nodes(self) -> set[str]:
+        """Every node subscribed to its channel now (this one too)."""
+        head = self.channel("")
+        pattern = "".join(f"[{c}]" if c in "*?[]\\" else c for c in head) + "*"
+        return {_text(c).removeprefix(head) for c in await self.redis.pubsub_channels(pattern)}
+
     async def _listen(self) -> None:
         first = True
         while True:

@@ -341,10 +341,8 @@ class Node:
         self._orphans = orphans
 
     async def _list(self) -> None:
-        # Private tables too: the lobby leaves them out, but a deleted account's owners are
-        # found through the registry.
         changed = {code: t.public for code, t in self.lobby.tables.items()
-                   if self._listed.get(code) is not t.public}
+                   if self._listed.get(code) is not t.public and not t.settings.private}
         if changed:
             await self.bus.redis.hset(self.registry, mapping={
                 code: info.model_dump_json() for code, info in changed.items()
@@ -374,18 +372,15 @@ class Node:
         self._silent = gone
 
     async def forget_account(self, account_id: int) -> None:
-        """A deleted account: every node that owns one of the cluster's tables forgets it at
-        its tables in memory (this node's: :meth:`Lobby.forget_account`)."""
+        """A deleted account: every other node forgets it at its tables in memory (this
+        node's: :meth:`Lobby.forget_account`). Every live node is told, not only the owners in
+        the registry: a table taken a moment ago is not listed there yet."""
         try:
-            codes = [
-                c.decode() if isinstance(c, bytes) else c
-                for c in await self.bus.redis.hkeys(self.registry)
-            ]
-            owners = {node for node in await self.leases.holders(codes) if node}
+            nodes = await self.bus.nodes()
         except (RedisError, OSError):
             log.warning("could not tell the other nodes of a deleted account")
             return
-        for node in owners - {self.id}:
+        for node in nodes - {self.id}:
             await self.post(node, Envelope("forget", "-", self.id, account_id))
 
     # -- what the lobby shows -----------------------------------------------------------------
