@@ -105,6 +105,16 @@ class ProcessServer:
             stdout=subprocess.PIPE if whole_log else subprocess.DEVNULL,
             stderr=subprocess.STDOUT if whole_log else subprocess.PIPE,
         )
+        # Read the log as it comes: a pipe nobody reads fills after about 64 KiB (some hundred
+        # connections' log lines), and the server then blocks on its next line.
+        self._log: list[bytes] = []
+        output = self.process.stderr or self.process.stdout
+        assert output is not None
+        self._reader = threading.Thread(
+            target=lambda: self._log.extend(iter(lambda: output.read1(65536), b"")),  # type: ignore[attr-defined]
+            daemon=True,
+        )
+        self._reader.start()
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 120  # importing the server takes long on a busy machine
         while True:
@@ -121,9 +131,8 @@ class ProcessServer:
         """What the server wrote to stderr (once it has exited)."""
         if self.process.poll() is None:
             return ""
-        output = self.process.stderr or self.process.stdout
-        assert output is not None
-        return output.read().decode(errors="replace")
+        self._reader.join(TIMEOUT)
+        return b"".join(self._log).decode(errors="replace")
 
     def kill(self) -> None:
         """Kill -9: no shutdown handler runs."""
