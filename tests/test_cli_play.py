@@ -465,4 +465,9 @@ def test_failed_throw_says_which_seat_and_cards_beat_it() -> None:
                        term.since_mark())
     assert scored, term.since_mark()
     assert int(scored.group(2)) == int(scored.group(1)) - 3 * len(throw)
+    # The finished trick: its plays on one line, who won it on the next (a trick of tractors
+    # fits a terminal), and its last play not printed on a line of its own before it.
+    trick = re.search(r"^Trick 1 · led by .*\r?\n   → (\S+)(?: \(you\))? wins", term.since_mark(),
+                      re.M)
+    assert trick, term.since_mark()
     assert term.quit() == 0

@@ -272,7 +272,9 @@ class Session:
             elif outcome.trick is None:  # a trick's last play is printed with the trick
                 self.console.print(Text("  ").append_text(play_text(seat, outcome.played, YOU)))
             if outcome.trick is not None:
-                self.console.print(trick_text(len(hand.tricks), outcome.trick, hand.declarer, YOU))
+                self.console.print(trick_text(
+                    len(hand.tricks), outcome.trick, hand.declarer, YOU, two_lines=True
+                ))
                 self.console.print(f"The declarer has {points_text(hand)}.", style="dim")
 
     # -- the human's turn ---------------------------------------------------------------------

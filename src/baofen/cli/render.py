@@ -177,12 +177,15 @@ def table_text(plays: Sequence[tuple[int, Sequence[Card]]], you: int | None = No
     return Text("   ").join(play_text(seat, cards, you) for seat, cards in plays)
 
 
-def trick_text(number: int, trick: Trick, declarer: int | None, you: int | None = None) -> Text:
-    """One finished trick on one line: its plays, the winner and the points."""
+def trick_text(number: int, trick: Trick, declarer: int | None, you: int | None = None,
+               two_lines: bool = False) -> Text:
+    """One finished trick on one line (or, ``two_lines``, the winner and points on a line of
+    their own, so that a trick of tractors fits a terminal): its plays, the winner, the points."""
     text = Text().append(f"Trick {number} · led by {seat_name(trick.leader, you)}: ", style="bold")
     text.append_text(table_text(trick.plays, you))
     side = "declarer" if trick.winner == declarer else "defenders"
-    text.append(f"  → {seat_name(trick.winner, you)} wins", style="bold")
+    gap = "\n   " if two_lines else "  "
+    text.append(f"{gap}→ {seat_name(trick.winner, you)} wins", style="bold")
     text.append(f" ({side}), {trick.points} points" if trick.points else f" ({side})")
     return text
 
