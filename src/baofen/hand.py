@@ -4,7 +4,7 @@
 exactly what it may know. Every illegal action raises :class:`~baofen.errors.IllegalAction`
 before anything changes. The hand's state is declared in :mod:`baofen.hand_state`, the deal
 and the form in which seats hold their cards in :mod:`baofen.deal`, the record format in
-:mod:`baofen.wire.record`.
+:mod:`baofen.record`.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from .deal import (
 from .errors import IllegalAction, Reason
 from .hand_state import HandState
 from .order import TRUMP, order_for
+from .record import read_record, record_of
 from .ruleset import RuleSet
 from .scoring import HandResult, no_bid_result, score_baofen, score_hongwu
 from .tricks import Trick, TrickJudge
-from .wire.record import HandRecord
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "Hand", "Phase", "PlayResult"]
 
@@ -376,14 +376,14 @@ class Hand(HandState):
 
     def to_record(self) -> dict[str, Any]:
         """JSON-safe hand record: version, rules, deal, first bidder, actions, result."""
-        return HandRecord.of(self).to_dict()
+        return record_of(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Hand:
         """Rebuild a hand by replaying a record made by :meth:`to_record`; a damaged record
         raises ``ValueError``."""
-        read = HandRecord.read(record)
-        hand = cls(read.rules, first=read.first, hands=read.deal.hands, kitty=read.deal.kitty)
+        read = read_record(record)
+        hand = cls(read.rules, first=read.first, hands=read.hands, kitty=read.kitty)
         read.replay(hand)
         return hand
 

@@ -16,11 +16,9 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, SUITS, Card
 from ..hand import Hand
+from ..record import build_record
 from ..ruleset import RuleSet
 from ..scoring import HandResult, ResultKind
-from ..wire.actions import action_record
-from ..wire.record import FORMAT, VERSION, Deal, HandRecord
-from ..wire.results import ResultView
 from . import core
 
 if TYPE_CHECKING:
@@ -127,16 +125,9 @@ class PlayedHand:
 
     def to_record(self) -> dict[str, Any]:
         """The hand record, as :meth:`baofen.Hand.to_record` writes it."""
-        return HandRecord(
-            format=FORMAT,
-            version=VERSION,
-            rules=self.rules,
-            seed=self.seed,
-            deal=Deal(hands=list(self.deal[:4]), kitty=self.deal[4]),
-            first=self.first,
-            actions=[action_record(seat, action) for seat, action in self.actions],
-            result=ResultView.of(self.result),
-        ).to_dict()
+        return build_record(
+            self.rules, self.seed, self.deal, self.first, self.actions, self.result
+        )
 
 
 def random_table(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> bytes:

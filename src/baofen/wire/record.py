@@ -1,43 +1,26 @@
-"""Hand records: the versioned JSON form of a hand, for storage, replay, export and bug reports.
+"""Hand records on the wire: the pydantic model of the record's JSON, for its JSON Schema (the
+protocol's downloads) and for code that wants a record as a typed value.
 
-A record holds the format version, the rule set, the deal (four hands and the kitty, plus the
-seed when there was one), the first bidder, every action in order, and the result when done.
-Replaying the actions on the deal rebuilds the same state: :meth:`baofen.Hand.to_record` and
-:meth:`baofen.Hand.from_record` go through :class:`HandRecord`, which knows a hand only as a
-:class:`RecordedHand` (so that the hand can use it without an import circle).
+The engine builds and reads records itself, with the standard library only (:mod:`baofen.record`:
+:meth:`baofen.Hand.to_record`, :meth:`baofen.Hand.from_record`); :class:`HandRecord` validates
+the same JSON. Python-chess style: ``HandRecord.of(hand)`` is a hand's record,
+``record.replay()`` the hand it replays to.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal, Protocol
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..actions import Action
-from ..cards import Card
-from ..errors import IllegalAction
+from ..hand import Hand
+from ..record import FORMAT, VERSION, RecordedHand, record_of
 from ..ruleset import RuleSet
-from ..scoring import HandResult
-from .actions import ActionRecord, action_record
+from .actions import ActionRecord
 from .cards import CardString, SeatNumber
 from .results import ResultView
 
-FORMAT: Final = "baofen-hand"
-VERSION: Final = 1
-
-
-class RecordedHand(Protocol):
-    """What a record holds of a hand, and replays on it: a :class:`~baofen.Hand` is one."""
-
-    rules: RuleSet
-    seed: int | None
-    first: int
-    deal: tuple[tuple[Card, ...], ...]
-    actions: list[tuple[int, Action]]
-    result: HandResult | None
-
-    def apply(self, seat: int, action: Action) -> object:
-        """Apply one action of the hand."""
+__all__ = ["FORMAT", "VERSION", "Deal", "HandRecord", "RecordedHand"]
 
 
 class Deal(BaseModel):
@@ -66,16 +49,7 @@ class HandRecord(BaseModel):
     @classmethod
     def of(cls, hand: RecordedHand) -> HandRecord:
         """The record of ``hand`` as it stands."""
-        return cls(
-            format=FORMAT,
-            version=VERSION,
-            rules=hand.rules,
-            seed=hand.seed,
-            deal=Deal(hands=list(hand.deal[:4]), kitty=hand.deal[4]),
-            first=hand.first,
-            actions=[action_record(seat, action) for seat, action in hand.actions],
-            result=None if hand.result is None else ResultView.of(hand.result),
-        )
+        return cls.model_validate(record_of(hand))
 
     @classmethod
     def read(cls, data: Any) -> HandRecord:
@@ -100,19 +74,7 @@ class HandRecord(BaseModel):
         """The JSON-safe form (what :meth:`read` takes back)."""
         return self.model_dump(mode="json")
 
-    def replay(self, hand: RecordedHand) -> None:
-        """Replay the actions on ``hand``, freshly dealt from this record; ``ValueError`` when
-        an action does not replay or the result differs from the recorded one."""
-        hand.seed = self.seed
-        for number, entry in enumerate(self.actions):
-            try:
-                hand.apply(entry.seat, entry.to_action())
-            except IllegalAction as error:
-                raise ValueError(
-                    f"record action {number} ({entry.model_dump(mode='json')}) does not replay: "
-                    f"{error}"
-                ) from None
-        if self.result is not None and (
-            hand.result is None or ResultView.of(hand.result) != self.result
-        ):
-            raise ValueError("the record's result differs from the result of replaying it")
+    def replay(self) -> Hand:
+        """The hand this record replays to: dealt from the record, every action applied
+        (``ValueError`` when an action does not replay or the result differs)."""
+        return Hand.from_record(self.to_dict())
