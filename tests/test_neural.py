@@ -1,5 +1,6 @@
 """The learned player: training writes weights, ``make_bot("neural", weights=…)`` plays legal
-hands with them, and the arena takes it like any bot."""
+hands with them, and the arena takes it like any bot. Importing :mod:`baofen.env.neural`
+registers it with the bots' registry."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import baofen.env.neural  # noqa: F401  (registers "neural")
 from baofen import Hand, Play, RuleSet
 from baofen.arena import BotSpec, run_arena, summarize
 from baofen.bots import make_bot

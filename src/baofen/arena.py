@@ -21,6 +21,7 @@ The results are a CSV and a JSON report; the chart (:func:`write_chart`) needs m
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import math
 import random
@@ -31,7 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .bots import DealSeer, make_bot
+from .bots import DealSeer, bot_module, make_bot
 from .hand import Hand
 from .ruleset import RuleSet
 
@@ -47,10 +48,14 @@ CSV_FIELDS = (
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A bot name with its options, written ``name`` or ``name:key=value:key=value``."""
+    """A bot name with its options, written ``name`` or ``name:key=value:key=value``.
+
+    ``module`` is the module whose import registers the bot (:func:`baofen.bots.bot_module`,
+    e.g. ``baofen.env.neural``), imported again by :meth:`make` in a worker process."""
 
     name: str
     options: tuple[tuple[str, Any], ...] = ()
+    module: str | None = None
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
@@ -64,7 +69,7 @@ class BotSpec:
             if not sep or not key:
                 raise ValueError(f"bad bot option {part!r} in {text!r}: expected key=value")
             options.append((key, _number(raw)))
-        return cls(name, tuple(options))
+        return cls(name, tuple(options), bot_module(name))
 
     @property
     def label(self) -> str:
@@ -73,6 +78,13 @@ class BotSpec:
 
     def make(self, seed: int) -> Any:
         """A new bot with this spec and ``seed``."""
+        try:
+            return make_bot(self.name, seed=seed, **dict(self.options))
+        except ValueError:
+            if self.module is None:
+                raise
+        # Not registered in this process (a fresh worker): its module registers it.
+        importlib.import_module(self.module)
         return make_bot(self.name, seed=seed, **dict(self.options))
 
 

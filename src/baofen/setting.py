@@ -6,16 +6,17 @@ says which game(s) the setting belongs to, its group in a settings form, when it
 keys of its labels in the interface's dictionaries. The model's JSON Schema carries it as
 ``x-setting`` beside the field's type, default and limits, so that a client (the browser's
 new-table form) and the tests are built from the schema, never from a second list.
+
+The module imports nothing but the standard library: pydantic calls
+:meth:`Setting.__get_pydantic_json_schema__` by its name. It also names the computer players a
+table may seat (:data:`BotLevel`), so that the wire's models need not import the bots.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
-
-from pydantic import BaseModel, GetJsonSchemaHandler
-from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema
 
 Variant = Literal["baofen", "hongwu"]
 """The two games: 包分 ``"baofen"`` and 包红五 ``"hongwu"``."""
@@ -31,6 +32,16 @@ HONGWU: tuple[Variant, ...] = ("hongwu",)
 
 SettingGroup = Literal["bidding", "play", "scoring", "nobid", "levels", "match", "table"]
 """Groups of a settings form, in the order a form shows them (label key ``group.<group>``)."""
+
+BotLevel = Literal["easy", "normal", "hard", "master", "random", "rule", "search"]
+"""A computer player a table may seat: a level players pick (``easy`` 简单, ``normal`` 普通,
+``hard`` 困难, ``master`` 大师; see :mod:`baofen.bots.levels`) or a library bot by its name
+(``random``, ``rule``, ``search``: still accepted, so stored tables load). Re-exported by
+:mod:`baofen.bots`."""
+
+BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "normal", "hard", "master")
+"""The levels players pick, weakest first: the one list the server, the browser's form and the
+CLI offer."""
 
 SCHEMA_KEY = "x-setting"
 """Key of a setting's metadata in its field's JSON Schema."""
@@ -82,16 +93,17 @@ class Setting:
         return data
 
     def __get_pydantic_json_schema__(
-        self, core_schema: CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
+        self, core_schema: Any, handler: Callable[[Any], dict[str, Any]]
+    ) -> dict[str, Any]:
         """The field's schema with this metadata added under :data:`SCHEMA_KEY`."""
         schema = handler(core_schema)
         schema[SCHEMA_KEY] = self.to_json()
         return schema
 
 
-def settings_of(model: type[BaseModel]) -> dict[str, Setting]:
-    """Each field of ``model`` that is a setting, with its :class:`Setting`, in field order."""
+def settings_of(model: Any) -> dict[str, Setting]:
+    """Each field of ``model`` (a pydantic model class) that is a setting, with its
+    :class:`Setting`, in field order."""
     found: dict[str, Setting] = {}
     for name, info in model.model_fields.items():
         for item in info.metadata:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any, Literal, Protocol, TypeGuard
+from typing import Any, Protocol, TypeGuard
 
 from ..actions import Action
 from ..observation import Observation
+from ..setting import BotLevel
 from .levels import EasyBot, hard_bot, master_bot
 from .random_bot import RandomBot
 from .reference_bot import ReferenceBot
@@ -24,39 +24,30 @@ class Bot(Protocol):
         ...
 
 
-BotLevel = Literal["easy", "normal", "hard", "master", "random", "rule", "search"]
-"""A computer player a table may seat: a level players pick (``easy`` 简单, ``normal`` 普通,
-``hard`` 困难, ``master`` 大师; see :mod:`baofen.bots.levels`) or a library bot by its name
-(``random``, ``rule``, ``search``: still accepted, so stored tables load)."""
-
 _SEATED: dict[BotLevel, Callable[..., Bot]] = {
     "easy": EasyBot, "normal": RuleBot, "hard": hard_bot, "master": master_bot,
     "random": RandomBot, "rule": RuleBot, "search": SearchBot,
 }
 
-BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "normal", "hard", "master")
-"""The levels players pick, weakest first: the one list the server, the browser's form and the
-CLI offer."""
 
-
-def _neural(**options: Any) -> Bot:
-    # The learned player needs the ``research`` extra (torch): imported only when asked for, and by
-    # name, so that no static import reaches torch from the engine and the bots (mypy, and mypyc's
-    # compiled build, would otherwise analyse all of torch and gymnasium).
-    neural = importlib.import_module("baofen.env.neural")
-    bot: Bot = neural.NeuralBot(**options)
-    return bot
-
-
-_OTHERS: dict[str, Callable[..., Any]] = {"reference": ReferenceBot, "neural": _neural}
+_OTHERS: dict[str, Callable[..., Any]] = {"reference": ReferenceBot}
 """Players never seated at a table: the arena's perfect-information reference (it sees every
-hand), the learned player (the ``research`` extra), and researchers' own (:func:`register_bot`)."""
+hand), and the registered ones (:func:`register_bot`): the learned player, researchers' own."""
 _BUILT_IN = frozenset([*_SEATED, *_OTHERS])
+
+_PLUG_INS = {
+    "neural": "the learned player 'neural' needs the research extra "
+    "(pip install 'baofen[research]') and registers itself when baofen.env.neural is imported: "
+    "import baofen.env.neural before make_bot('neural')",
+}
+"""Players of the package that register themselves when their module is imported (the bots
+import nothing of them), with what to do when one is asked for before that."""
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
     """Make ``make_bot(name, **options)`` call ``factory(**options)`` (e.g. a researcher's own
-    player, to compare it in the arena). The built-in names cannot be replaced."""
+    player, to compare it in the arena; the learned player ``"neural"`` registers itself when
+    :mod:`baofen.env.neural` is imported). The built-in names cannot be replaced."""
     if name in _BUILT_IN:
         raise ValueError(f"{name!r} is a built-in bot")
     _OTHERS[name] = factory
@@ -64,19 +55,30 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 def bot_names() -> list[str]:
     """Names :func:`make_bot` accepts: the levels, the library bots, the arena's reference, the
-    learned player and any registered ones."""
-    return sorted([*_SEATED, *_OTHERS])
+    learned player (once :mod:`baofen.env.neural` is imported) and any registered ones."""
+    return sorted({*_SEATED, *_OTHERS, *_PLUG_INS})
+
+
+def bot_module(name: str) -> str | None:
+    """The module whose import registers the bot ``name`` (so that another process, e.g. an
+    arena worker, can import it before :func:`make_bot`); ``None`` for a built-in bot, an unknown
+    one or one registered from a script."""
+    factory = _OTHERS.get(name)
+    module = getattr(factory, "__module__", None) if name not in _BUILT_IN else None
+    return module if isinstance(module, str) and module != "__main__" else None
 
 
 def make_bot(name: str, **options: Any) -> Bot:
     """A new bot by name (a level of :data:`BOT_LEVELS`, ``"random"``, ``"rule"``, ``"search"``,
     the arena's ``"reference"``, ``"neural"`` or a registered name) with its options (e.g.
-    ``seed``; ``weights`` for the neural bot)."""
+    ``seed``; ``weights`` for the neural bot, after ``import baofen.env.neural``)."""
     if _is_bot_level(name):
         return _SEATED[name](**options)
     if name in _OTHERS:
         bot: Bot = _OTHERS[name](**options)
         return bot
+    if name in _PLUG_INS:
+        raise ValueError(_PLUG_INS[name])
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
 
 

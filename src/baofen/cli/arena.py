@@ -25,7 +25,7 @@ from ..arena import (
 )
 from ..ruleset import RuleSet
 from .command import Command, file_faults
-from .options import SeedOption, VariantName, VariantOption
+from .options import SeedOption, VariantName, VariantOption, load_bot
 from .root import app
 
 
@@ -92,6 +92,8 @@ def arena(
     if len(names) != 2:
         raise typer.BadParameter("give exactly two bots, as A,B", param_hint="--bots")
     try:
+        for name in names:
+            load_bot(BotSpec.parse(name).name)
         a, b = (BotSpec.parse(name) for name in names)
         for spec in (a, b):
             spec.make(seed=0)  # an unknown bot or option is reported before the run, not in it

@@ -27,7 +27,26 @@ SeedOption = Annotated[int, typer.Option(metavar="SEED", help="seed of the deals
 """``--seed SEED``: the seed of a command's deals and bots."""
 
 
+def load_bot(name: str) -> None:
+    """Import the module that registers the bot ``name`` when it is one of the package's extras
+    (the learned player ``neural``: :mod:`baofen.env.neural`, the research extra);
+    ``ValueError`` saying what to install when the extra is missing."""
+    if name != "neural":
+        return
+    try:
+        import baofen.env.neural  # noqa: F401  (registers "neural" with the bots)
+    except ImportError as error:
+        raise ValueError(
+            f"the learned player 'neural' needs the research extra: "
+            f"pip install 'baofen[research]' ({error})"
+        ) from None
+
+
 def _known_bot(name: str) -> str:
+    try:
+        load_bot(name)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
     if name not in bot_names():
         raise typer.BadParameter(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
     return name

@@ -1,7 +1,9 @@
 """The learned player: a Q network over candidate actions (Deep Monte-Carlo), and its bot.
 
-``make_bot("neural", weights=PATH)`` plays with weights saved by :mod:`baofen.env.train`; with
-no ``weights``, the weights shipped in the package for the game (``baofen/env/weights/``).
+Importing this module registers the player with the bots' registry
+(:func:`baofen.bots.register_bot`): then ``make_bot("neural", weights=PATH)`` plays with weights
+saved by :mod:`baofen.env.train`; with no ``weights``, the weights shipped in the package for
+the game (``baofen/env/weights/``).
 The network scores ``Q(state, candidate)`` — the expected result of the hand for the seat, in
 the game's unit divided by the weights' ``scale`` — for every candidate of
 :mod:`baofen.env.candidates`, and the bot plays the best (or, with ``epsilon``, a random one).
@@ -19,6 +21,7 @@ import torch
 from torch import nn
 
 from ..actions import Action
+from ..bots import register_bot
 from ..bots.rule_bot import RuleBot
 from ..observation import Observation
 from ..ruleset import RuleSet
@@ -191,3 +194,6 @@ def _phases(trust: str) -> frozenset[str]:
             f"trust names phases joined by '+', from {', '.join(PHASES)}; not {trust!r}"
         )
     return phases
+
+
+register_bot("neural", NeuralBot)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..bots import BotLevel
 from ..ruleset import RuleSet
-from ..setting import Variant
+from ..setting import BotLevel, Variant
 from .cards import CardName, SeatNumber, Suit
 from .names import PlayerName
 from .results import ResultView

@@ -10,9 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..bots import BotLevel
 from ..ruleset import RuleSet
-from ..setting import Setting, SettingGroup, Variant
+from ..setting import BotLevel, Setting, SettingGroup, Variant
 from .names import TableName
 
 TrumpSuit = Literal["S", "H", "C", "D"]

@@ -9,9 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ..bots import BotLevel
 from ..match import MatchEntry
 from ..ruleset import RuleSet
+from ..setting import BotLevel
 from .cards import SeatNumber
 from .results import ResultView
 from .settings import TableSettings
