@@ -37,6 +37,7 @@ from baofen import RuleSet
 from baofen.bots import make_bot
 from baofen.wire.actions import action_message
 from baofen.wire.observation import ObservationView
+from baofen.wire.patch import apply as apply_patch
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_LIMIT = 600.0
@@ -64,13 +65,18 @@ async def player(
     async with connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "seat": seat, "name": f"p{seat}"}))
         acted = -1
+        view: dict[str, Any] | None = None
         async for raw in ws:
             now = time.perf_counter()
             message = json.loads(raw)
             if message["type"] == "error":
                 raise RuntimeError(f"seat {seat}: {message}")
+            if message["type"] == "patch":
+                assert view is not None and view["view"] == message["since"], message
+                message = apply_patch(view, message)
             if message["type"] != "state":
                 continue
+            view = message
             table = message["table"]
             version = table["version"]
             run.received.setdefault(version, {})[seat] = now

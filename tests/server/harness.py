@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -29,6 +30,7 @@ from baofen.server.transport import uvicorn_options
 from baofen.wire.actions import action_message
 from baofen.wire.messages import server_message
 from baofen.wire.observation import ObservationView
+from baofen.wire.patch import apply as apply_patch
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
@@ -175,6 +177,11 @@ class Client:
             self.url, max_size=None, additional_headers=headers or None
         ).__enter__()
         self.received: list[dict[str, Any]] = []
+        """Every message received (a ``patch`` as the ``state`` it makes)."""
+        self.patches = 0
+        """How many of them came as a ``patch``."""
+        self.sizes: Counter[str] = Counter()
+        """Characters received, by message type (a ``patch`` as sent)."""
         self.state: dict[str, Any] | None = None
         self.seat: int | None = None
         self.token: str | None = None
@@ -188,9 +195,18 @@ class Client:
         self.ws.send(text)
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The next message (validated against the protocol's models)."""
-        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        """The next message (validated against the protocol's models); a ``patch`` comes back
+        as the whole ``state`` it makes of the view before it."""
+        raw = self.ws.recv(timeout=timeout)
+        message: dict[str, Any] = json.loads(raw)
         server_message.validate_python(message)
+        self.sizes[message["type"]] += len(raw)
+        if message["type"] == "patch":
+            assert self.state is not None and self.state["view"] == message["since"], (
+                "a patch of a view this connection does not have", message
+            )
+            self.patches += 1
+            message = apply_patch(self.state, message)
         self.received.append(message)
         if message["type"] == "state":
             self.state = message

@@ -52,7 +52,8 @@ def test_schema_defines_every_message() -> None:
     server = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["$defs"]["ServerMessages"]["oneOf"]}
     assert {"Join", "Reclaim", "Watch", "BidMessage", "DeclareMessage", "PlayMessage", "Check",
             "Hint"} <= client
-    assert server == {"ErrorMessage", "Joined", "Ack", "Pong", "State", "Checked", "Suggestion"}
+    assert server == {"ErrorMessage", "Joined", "Ack", "Pong", "State", "Patch", "Checked",
+                      "Suggestion"}
 
 
 def unusual_rules(variant: str) -> RuleSet:

@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from baofen import RuleSet
 from baofen.server import ServerSettings
+from baofen.wire.patch import apply as apply_patch
 
 from ..server.harness import Client, Seated, ThreadServer, create_table
 from .test_play import chip
@@ -256,6 +257,8 @@ class Relay:
             self.held.append(message)
             return
         data = json.loads(message)
+        if data.get("type") == "patch" and self.last is not None:
+            data = apply_patch(self.last, data)
         if data.get("type") == "state":
             self.last = data
             if self.pause_at is not None and self.pause_at(data):

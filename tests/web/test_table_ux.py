@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from baofen.wire.patch import apply as apply_patch
+
 from ..server.harness import ThreadServer, create_table
 from .test_play import play_to_result
 from .ui import DESKTOP, PHONE, Person, fast_review
@@ -35,6 +37,8 @@ class Watched(Person):
 
     def _frame(self, payload: str | bytes) -> None:
         message = json.loads(payload)
+        if message.get("type") == "patch" and self.state is not None:
+            message = apply_patch(self.state, message)
         if message.get("type") == "state":
             self.state = message
 

@@ -2,19 +2,23 @@
 
 Every connection has its own outgoing queue drained by one writer task, so a broadcast never
 waits on a slow client; a client whose queue overflows is disconnected (it can reconnect and
-``sync``). A broadcast renders each seat's view once, however many connections watch it.
+``sync``). A broadcast renders each seat's view once, however many connections watch it, and
+sends a connection that has the seat's previous view only what changed (a ``patch``,
+:mod:`baofen.wire.patch`): finished tricks, the rules and the seats are not sent again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable, Iterable
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from starlette.websockets import WebSocketState
 
 from ..store.accounts import Account
+from ..wire.patch import diff
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +51,8 @@ class Connection:
         self.session: str | None = None
         """The hash of that sign-in's session, looked up again before the connection takes a
         seat: it may have ended since (signed out, password changed, account deleted)."""
+        self.view: int | None = None
+        """The number of the last view of the table sent to this connection."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self._closing = False
         self.close_code = 1000
@@ -95,12 +101,63 @@ class Connection:
             self._closing = True
 
 
-def broadcast(connections: Iterable[Connection], view: Callable[[int | None], str]) -> None:
-    """Send every connection the view of its seat, ``view(seat)`` (``None``: a spectator's)."""
-    rendered: dict[int | None, str] = {}
-    for connection in connections:
-        seat = connection.view_seat
-        text = rendered.get(seat)
-        if text is None:
-            text = rendered[seat] = view(seat)
-        connection.send(text)
+View = dict[str, Any]
+"""A ``state`` message as JSON data."""
+
+
+def _text(message: View) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class Views:
+    """The views a table sends: numbered, and the last one of each seat kept (``None``: the
+    spectators'), so that a connection holding it gets only what changed."""
+
+    def __init__(self) -> None:
+        self.number = 0
+        """The number of the last view sent."""
+        self._last: dict[int | None, tuple[int, View]] = {}
+
+    def send(self, connection: Connection, view: View) -> None:
+        """Send ``view`` whole to one connection (after it joined, or asked for it)."""
+        self.number += 1
+        connection.view = self.number
+        connection.send(_text({**view, "view": self.number}))
+
+    def broadcast(self, connections: Iterable[Connection],
+                  view: Callable[[int | None], View]) -> None:
+        """Send every connection the view of its seat, ``view(seat)``: a ``patch`` where it
+        has the seat's previous view, else the whole ``state``."""
+        self.number += 1
+        number = self.number
+        made: dict[int | None, _Made] = {}
+        for connection in connections:
+            seat = connection.view_seat
+            if seat not in made:
+                new = {**view(seat), "view": number}
+                made[seat] = _Made(self._last.get(seat), new, number)
+                self._last[seat] = (number, new)
+            connection.send(made[seat].text_for(connection.view))
+            connection.view = number
+
+
+class _Made:
+    """One seat's new view, rendered as a change and as a whole only when a connection needs
+    it (each at most once)."""
+
+    def __init__(self, last: tuple[int, View] | None, new: View, number: int) -> None:
+        self.last, self.new, self.number = last, new, number
+        self._patch: str | None = None
+        self._whole: str | None = None
+
+    def text_for(self, has: int | None) -> str:
+        if self.last is not None and has == self.last[0]:
+            if self._patch is None:
+                change = diff(self.last[1], self.new)
+                self._patch = _text(
+                    {"type": "patch", "view": self.number, "since": has, **change}
+                )
+            return self._patch
+        if self._whole is None:
+            self._whole = _text(self.new)
+        return self._whole

@@ -34,7 +34,7 @@ from ..wire.settings import TableSettings
 from ..wire.table import HandSummary, TableInfo
 from ..wire.tricks import TrickViews
 from .config import ServerSettings
-from .connections import Connection, broadcast
+from .connections import Connection, Views
 from .seats import Seat, TableError, bound_seat, claimed_seat
 from .security import new_seat_token, new_seed, token_hash
 from .table_log import EventLog
@@ -88,6 +88,8 @@ class Table(EventLog):
         self.ready: set[int] = set()
         """Between hands: the seats whose players pressed 继续 (ready)."""
         self.connections: set[Connection] = set()
+        self.views = Views()
+        """The views sent to the connections, numbered (see :class:`Views`)."""
         self.quiet_since = time.monotonic()
         """When the last connection closed (the lobby stops listing a table left alone)."""
         self.active = self.created
@@ -471,7 +473,13 @@ class Table(EventLog):
     def broadcast(self) -> None:
         """Send every connection its view (the table's information is built once for all)."""
         info = self.public = self.info()
-        broadcast(self.connections, lambda seat: self.state(seat, info).model_dump_json())
+        self.views.broadcast(
+            self.connections, lambda seat: self.state(seat, info).model_dump(mode="json")
+        )
+
+    def send_state(self, connection: Connection) -> None:
+        """Send one connection its whole view (after it joined, or asked with ``sync``)."""
+        self.views.send(connection, self.state(connection.view_seat).model_dump(mode="json"))
 
     def state(self, seat: int | None, info: TableInfo | None = None) -> State:
         """The ``state`` message for ``seat`` (``None``: a spectator); ``info`` is the table's

@@ -301,7 +301,7 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
     if connection.role == "new":
         raise Refused("not_joined", "join a seat, reclaim yours or watch first")
     if isinstance(message, Sync):
-        connection.send(table.state(connection.view_seat).model_dump_json())
+        table.send_state(connection)
         return
     seat = connection.seat
     if connection.role != "player" or seat is None:
@@ -357,7 +357,7 @@ async def _identify(
         .model_dump_json()
     )
     if isinstance(message, Watch):
-        connection.send(table.state(None).model_dump_json())
+        table.send_state(connection)
     else:
         table.publish()
 

@@ -8,13 +8,13 @@ refused with an ``error``); the server sends ``model_dump_json()`` of a server m
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, TypeAdapter
 
 from ..actions import Action
-from ..bots import BotLevel
 from ..errors import Reason
+from ..setting import BotLevel
 from .actions import (
     ActionRecord,
     BidMessage,
@@ -28,6 +28,7 @@ from .cards import CardName, SeatNumber, Suit
 from .names import PlayerName
 from .observation import ObservationView
 from .table import TableInfo
+from .tricks import TrickView
 
 # -- client → server ------------------------------------------------------------------------
 
@@ -272,10 +273,36 @@ class State(_ServerMessage):
         description="the hand's last action as everyone may see it (a declare's bury shows to "
         "the declarer only)"
     )
+    view: int = Field(
+        0, description="this view's number at the table: a later `patch` with this `since` "
+        "changes it"
+    )
+
+
+class Patch(_ServerMessage):
+    """What changed since this connection's previous view (:mod:`baofen.wire.patch`), sent
+    instead of a whole ``state`` after a change. It changes the view numbered ``since`` into
+    view ``view``; a client that does not have view ``since`` asks for the whole view
+    (``sync``)."""
+
+    type: Literal["patch"] = "patch"
+    view: int = Field(description="the number of the view this makes")
+    since: int = Field(description="the number of the view it changes")
+    set: dict[str, Any] = Field(
+        default_factory=dict, description="the new value of each path that changed: a field "
+        "of the state (`you`, `last`, `table`, `observation`) or of its table or observation "
+        "(`table.seats`, `observation.hand`), replaced whole"
+    )
+    tricks: list[TrickView] = Field(
+        default_factory=list, description="finished tricks to append to `observation.tricks`"
+    )
+    counter: dict[CardName, int] = Field(
+        default_factory=dict, description="the entries of `observation.counter` that changed"
+    )
 
 
 ServerMessage = Annotated[
-    ErrorMessage | Joined | Ack | Pong | State | Checked | Suggestion,
+    ErrorMessage | Joined | Ack | Pong | State | Patch | Checked | Suggestion,
     Field(discriminator="type"),
 ]
 """Any server → client message."""

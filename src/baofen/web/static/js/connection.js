@@ -2,6 +2,8 @@
 // Events: "status" (detail: connecting | open | closed | replaced | gone), "open" (identify
 // again: reclaim or watch), "message" (detail: a server message).
 
+import { applyPatch } from "./patch.js";
+
 const RETRY_SECONDS = [0.5, 1, 2, 4, 8];
 const PING_SECONDS = 25;
 const CLOSE_REPLACED = 4000;
@@ -20,6 +22,7 @@ export class Connection extends EventTarget {
     this.retryTimer = null;
     this.pinger = null;
     this.version = null;
+    this.view = null; // the last whole view (a state message), which a patch changes
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.reconnectNow();
@@ -37,6 +40,7 @@ export class Connection extends EventTarget {
     socket.addEventListener("open", () => {
       this.retries = 0;
       this.version = null;
+      this.view = null;
       this.setStatus("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_SECONDS * 1000);
@@ -45,7 +49,13 @@ export class Connection extends EventTarget {
     socket.addEventListener("message", (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
+      if (message.type === "patch") {
+        // A change of the view before it: without that view, ask for the whole one.
+        if (!this.view || this.view.view !== message.since) return this.send({ type: "sync" });
+        message = applyPatch(this.view, message);
+      }
       if (message.type === "state") {
+        this.view = message;
         // Every change reaches every connection, one version at a time: a jump means a state
         // was lost on the way (between cluster nodes), so ask for the whole view again.
         const version = message.table.version;
