@@ -7,10 +7,13 @@ status) are written in the same transaction.
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from math import ceil
 from typing import Any
 
@@ -135,7 +138,7 @@ class Store:
             engine = create_engine(
                 url, connect_args={"check_same_thread": False, "timeout": timeout}
             )
-            event.listen(engine, "connect", _sqlite_pragmas)
+            event.listen(engine, "connect", partial(_sqlite_pragmas, timeout=timeout))
         else:
             options = f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
             engine = create_engine(
@@ -403,11 +406,21 @@ def _set_status(conn: Connection, code: str, status: str) -> None:
     ))
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any, timeout: float = 5.0) -> None:
     cursor = dbapi_connection.cursor()
     # WAL with synchronous=NORMAL: a commit survives the server being killed (not a power cut)
-    # and costs no fsync per action.
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # and costs no fsync per action. Switching a new file to WAL while another connection
+    # locks it (servers starting together) answers "locked" at once, whatever the busy
+    # timeout: asked again until the timeout.
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
