@@ -82,7 +82,7 @@ async def player(
             run.received.setdefault(version, {})[seat] = now
             if table["status"] == "finished":
                 return
-            if seat == 0 and table["status"] == "waiting" and all(
+            if seat == table["host"] and table["status"] == "waiting" and all(
                 s["kind"] for s in table["seats"]
             ):
                 await ws.send(json.dumps({"type": "start"}))

@@ -62,7 +62,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "research": {"numpy", "torch", "gymnasium", "pettingzoo", "ray"},
     "server": {
         "fastapi", "starlette", "uvicorn", "pydantic", "pydantic_settings", "redis", "argon2",
-        "segno", "sqlalchemy",
+        "segno", "sqlalchemy", "orjson",
     },
     "cli": {"typer", "rich", "uvicorn", "redis", "pydantic", "sqlalchemy"},
 }

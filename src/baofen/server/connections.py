@@ -10,11 +10,11 @@ sends a connection that has the seat's previous view only what changed (a ``patc
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, Protocol
 
+import orjson
 from starlette.websockets import WebSocketState
 
 from ..store.accounts import Account
@@ -106,7 +106,7 @@ View = dict[str, Any]
 
 
 def _text(message: View) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return orjson.dumps(message).decode()
 
 
 class Views:

@@ -28,7 +28,7 @@ from ..store import StoredSeat, StoredTable
 from ..store.accounts import Account
 from ..store.async_store import AsyncStore, StoreFenced, StoreUnavailable
 from ..wire.actions import action_record
-from ..wire.messages import ErrorCode, ErrorMessage, State
+from ..wire.messages import ErrorCode, ErrorMessage
 from ..wire.observation import ObservationView
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary, TableInfo
@@ -473,26 +473,28 @@ class Table(EventLog):
     def broadcast(self) -> None:
         """Send every connection its view (the table's information is built once for all)."""
         info = self.public = self.info()
-        self.views.broadcast(
-            self.connections, lambda seat: self.state(seat, info).model_dump(mode="json")
-        )
+        shared = info.model_dump(mode="json")
+        self.views.broadcast(self.connections, lambda seat: self.state(seat, shared))
 
     def send_state(self, connection: Connection) -> None:
         """Send one connection its whole view (after it joined, or asked with ``sync``)."""
-        self.views.send(connection, self.state(connection.view_seat).model_dump(mode="json"))
+        self.views.send(connection, self.state(connection.view_seat))
 
-    def state(self, seat: int | None, info: TableInfo | None = None) -> State:
-        """The ``state`` message for ``seat`` (``None``: a spectator); ``info`` is the table's
-        public information when the caller has it already."""
+    def state(self, seat: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message (:class:`~baofen.wire.messages.State`) for ``seat``
+        (``None``: a spectator) as JSON data, built directly; ``info`` is the table's public
+        information as JSON data when the caller has it already."""
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
-            observation = ObservationView.of(seen, self._tricks, self.settings.card_counter)
+            observation = ObservationView.data(seen, self._tricks, self.settings.card_counter)
             if seen.actions:
-                last = action_record(*seen.actions[-1])
-        return State(
-            you=seat, table=info or self.info(), observation=observation, last=last
-        )
+                last = action_record(*seen.actions[-1]).model_dump(mode="json")
+        return {
+            "type": "state", "you": seat,
+            "table": self.info().model_dump(mode="json") if info is None else info,
+            "observation": observation, "last": last,
+        }
 
     def info(self) -> TableInfo:
         """Public information of the table."""

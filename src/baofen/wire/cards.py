@@ -7,6 +7,7 @@ so a model is built from engine values without converting them first.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainSerializer, PlainValidator, WithJsonSchema
@@ -19,9 +20,14 @@ Suit = Literal["S", "H", "C", "D"]
 
 _NOTATION = "suit letter S H C D + rank 2–9 T J Q K A, or BJ / LJ"
 
-_NAMES: tuple[str, ...] = tuple(str(card) for card in CARDS)
+NAMES: tuple[str, ...] = tuple(str(card) for card in CARDS)
 """Each kind's notation, by kind: the serializer looks a card up here without a Python call
 per card (a state message holds a hundred cards, sent to every seat after every action)."""
+
+
+def names(cards: Iterable[Card]) -> list[str]:
+    """The cards' notations, as a card list field holds them in JSON."""
+    return [NAMES[card] for card in cards]
 
 
 def _card(value: Any) -> Card:
@@ -43,7 +49,7 @@ def _card_string(value: Any) -> tuple[Card, ...]:
 CardName = Annotated[
     Card,
     PlainValidator(_card),
-    PlainSerializer(_NAMES.__getitem__, return_type=str),
+    PlainSerializer(NAMES.__getitem__, return_type=str),
     WithJsonSchema({
         "type": "string",
         "minLength": 2,

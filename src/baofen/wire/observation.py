@@ -7,6 +7,8 @@ The redaction itself happens in the engine (:meth:`Hand.observation`); this is i
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from ..actions import Phase
@@ -16,7 +18,7 @@ from ..order import order_for
 from ..ruleset import RuleSet
 from ..setting import Variant
 from ..tricks import TrickJudge
-from .cards import CardName, SeatNumber, Suit
+from .cards import NAMES, CardName, SeatNumber, Suit, names
 from .results import ResultView
 from .tricks import StopperView, TrickView, TrickViews
 
@@ -114,6 +116,51 @@ class ObservationView(BaseModel):
             "declarer_points": observation.declarer_points,
             "result": observation.result,
         })
+
+    @staticmethod
+    def data(
+        observation: Observation, tricks: TrickViews | None = None, counter: bool = True
+    ) -> dict[str, Any]:
+        """``ObservationView.of(...).model_dump(mode="json")``, built directly: a server makes
+        a view per seat after every action, and the engine's own values need no validation
+        (the tests check that both give the same)."""
+        attempt = observation.current_attempt
+        kitty, buried, result = observation.kitty, observation.buried, observation.result
+        return {
+            "seat": observation.seat,
+            "variant": observation.rules.variant,
+            "phase": observation.phase,
+            "to_act": observation.to_act,
+            "first": observation.first,
+            "bids": [[seat, value] for seat, value in observation.bids],
+            "legal_bids": observation.legal_bids(),
+            "declarer": observation.declarer,
+            "target": observation.target,
+            "trump": observation.trump,
+            "hand": names(observation.hand),
+            "kitty": None if kitty is None else names(kitty),
+            "buried": None if buried is None else names(buried),
+            "tricks": (tricks or TrickViews()).data(observation.tricks),
+            "current_trick": [[seat, names(cards)] for seat, cards in observation.current_trick],
+            "current_attempt": None if attempt is None else names(attempt),
+            "current_stopper": (
+                None if attempt is None or tricks is None
+                else tricks.stopper_data(len(observation.tricks))
+            ),
+            "current_penalty": (
+                0 if attempt is None
+                else observation.rules.throw_penalty_per_card * len(attempt)
+            ),
+            "leader": observation.leader,
+            "winning": observation.winning,
+            "trick_number": observation.trick_number,
+            "trick_points": observation.trick_points,
+            "counter": dict(zip(NAMES, observation.counter(), strict=True)) if counter else None,
+            "hand_sizes": list(observation.hand_sizes),
+            "penalties": list(observation.penalties),
+            "declarer_points": observation.declarer_points,
+            "result": None if result is None else ResultView.of(result).model_dump(mode="json"),
+        }
 
     def to_observation(self, rules: RuleSet) -> Observation:
         """The engine observation this describes, under ``rules`` (the table's).

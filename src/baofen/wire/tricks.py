@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -109,23 +109,36 @@ class TrickViews:
     """
 
     def __init__(self, reveal: Callable[[int], Stopper] | None = None) -> None:
-        self._known: dict[int, tuple[Trick, TrickView]] = {}
+        self._known: dict[int, tuple[Trick, TrickView, dict[str, Any]]] = {}
         self._reveal = reveal
 
-    def of(self, tricks: Sequence[Trick]) -> list[TrickView]:
-        """The views of ``tricks``, in order."""
-        known, kept, views = self._known, {}, []
+    def _entries(self, tricks: Sequence[Trick]) -> list[tuple[Trick, TrickView, dict[str, Any]]]:
+        known, kept, entries = self._known, {}, []
         for index, trick in enumerate(tricks):
             entry = known.get(id(trick))
             if entry is None or entry[0] is not trick:
                 view = TrickView.of(trick)
                 if trick.attempted is not None and self._reveal is not None:
                     view = view.model_copy(update={"stopper": self.stopper(index)})
-                entry = (trick, view)
+                entry = (trick, view, view.model_dump(mode="json"))
             kept[id(trick)] = entry
-            views.append(entry[1])
+            entries.append(entry)
         self._known = kept
-        return views
+        return entries
+
+    def of(self, tricks: Sequence[Trick]) -> list[TrickView]:
+        """The views of ``tricks``, in order."""
+        return [view for _, view, _ in self._entries(tricks)]
+
+    def data(self, tricks: Sequence[Trick]) -> list[dict[str, Any]]:
+        """The views of ``tricks`` as JSON data, in order (the same object for a trick each
+        time: comparing two views' tricks costs nothing)."""
+        return [data for _, _, data in self._entries(tricks)]
+
+    def stopper_data(self, index: int) -> dict[str, Any] | None:
+        """:meth:`stopper` as JSON data."""
+        stopper = self.stopper(index)
+        return None if stopper is None else stopper.model_dump(mode="json")
 
     def stopper(self, index: int) -> StopperView | None:
         """The stopper of the failed throw that led trick ``index``, when known here."""
