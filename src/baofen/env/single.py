@@ -29,6 +29,10 @@ class SeatEnv(gymnasium.Env[Obs, int]):
 
     ``reset(seed=s)`` deals the hand of seed ``s`` and seeds the bots from it; without a seed the
     next hand of the sequence. ``info["seat"]`` is the agent's seat.
+
+    Every action of the space is accepted, as RL libraries expect: one the mask does not allow
+    changes nothing and is answered with reward 0 and ``info["illegal"] = True``.
+    :meth:`action_masks` gives the mask as sb3-contrib's ``MaskablePPO`` asks for it.
     """
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (gymnasium's own name)
@@ -57,6 +61,7 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         self.seat = 0
         self.hand: Hand | None = None
         self.bots: dict[int, Bot] = {}
+        self._mask = np.zeros(self.space.size, dtype=np.int8)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -82,6 +87,8 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         hand = self._hand()
         if hand.result is not None:
             raise RuntimeError("the hand is over: call reset()")
+        if not self._mask[int(action)]:
+            return self._observe(), 0.0, False, False, {"seat": self.seat, "illegal": True}
         decided = self.composer.push(hand.observation(self.seat), int(action))
         if decided is not None:
             hand.apply(self.seat, decided)
@@ -101,8 +108,13 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         observation = hand.observation(self.seat)
         mask = np.zeros(self.space.size, dtype=np.int8)
         mask[self.composer.allowed(observation)] = 1
+        self._mask = mask
         vector = self.encoder.encode(observation, self.composer.selected, self.composer.trump)
         return {"observation": vector, "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray:
+        """Which actions are allowed now (booleans, the observation's ``action_mask``)."""
+        return self._mask.astype(bool)
 
     def _hand(self) -> Hand:
         if self.hand is None:
