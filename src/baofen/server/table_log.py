@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any, Literal
 
 from ..match import Match
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 RECOVER_SECONDS = 1.0
 """How often a table whose write failed asks the store again for its log."""
 
+Status = Literal["waiting", "playing", "finished"]
+"""Where a table's match is: not started, playing, or over."""
+
 
 class EventLog:
     """The log of a :class:`~baofen.server.tables.Table` (a part of it, not used alone)."""
@@ -38,7 +42,7 @@ class EventLog:
     store: AsyncStore
     seats: list[Seat]
     match: Match | None
-    status: Literal["waiting", "playing", "finished"]
+    status: Status
     version: int
     closed: bool
     lock: asyncio.Lock
@@ -57,10 +61,27 @@ class EventLog:
         """The committed log: a refused event is undone by replaying it, without the store."""
 
     def publish(self) -> None:
+        """Show every connection the change (the table's views)."""
         raise NotImplementedError
 
-    def _refused(self, error: StoreUnavailable, message: str) -> TableError:
+    def close(self) -> None:
+        """Stop serving the table here (the table)."""
         raise NotImplementedError
+
+    async def _store(self, write: Coroutine[Any, Any, None]) -> None:
+        """Make one write of the table's other rows (its seats), refused as a whole."""
+        try:
+            await write
+        except StoreUnavailable as error:
+            raise self._refused(error, "the table could not be saved: try again") from None
+
+    def _refused(self, error: StoreUnavailable, message: str) -> TableError:
+        """The answer to a refused write. A fenced one means another node owns the table now
+        (cluster mode): it is no longer served here, so that its clients reconnect to the
+        owner at once instead of acting on what this node last knew."""
+        if isinstance(error, StoreFenced):  # once the refusal is queued to the client
+            asyncio.get_running_loop().call_soon(self.close)
+        return TableError("unavailable", message)
 
     def _replay(self, events: list[Event]) -> None:
         self.match = None
@@ -109,7 +130,7 @@ class EventLog:
             entry.number, summary.model_dump(mode="json"), match.hand.to_record(), results
         )
 
-    # -- the log ------------------------------------------------------------------------------
+    # -- the log -------------------------------------------------------------------------------
 
     async def _log(
         self, kind: str, payload: dict[str, Any], finished: FinishedHand | None = None

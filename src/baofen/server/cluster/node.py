@@ -25,12 +25,10 @@ import re
 import secrets
 import socket
 import time
-from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import ValidationError
 from redis.exceptions import RedisError
 
 from ...store.async_store import AsyncStore, StoreUnavailable
@@ -40,17 +38,14 @@ from ..connections import Connection
 from ..lobby import Lobby
 from ..seats import TableError
 from ..tables import Table
-from ..timers import drive
 from .bus import Bus, Envelope
 from .lease import Leases
+from .registry import Registry
 from .relay import CLOSE_MOVED, Relay, Session
 
 log = logging.getLogger(__name__)
 
 CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-VIEWS_KEPT = 256
-"""Other nodes' tables kept rebuilt for reading, the most recently read."""
 """What a table code looks like (anything else names no table)."""
 
 PATIENCE_LEASES = 2.0
@@ -87,15 +82,13 @@ class Node:
                        self._resubscribed)
         self.leases = Leases(self.bus.redis, settings.redis_prefix, self.id,
                              settings.lease_seconds)
-        self.registry = f"{settings.redis_prefix}tables"
+        self.registry = Registry(self.bus.redis, settings, self.store, self.leases)
+        """The cluster's open tables, and other nodes' tables rebuilt for reading."""
         self.relays: dict[str, Relay] = {}
         """Session → relay of each client here at a table of another node."""
         self.sessions: dict[str, Session] = {}
         """Session → each client of another node at a table here."""
         self._taking: dict[str, _Taking] = {}
-        self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
-        """Other nodes' tables rebuilt for reading, each with what it was rebuilt from."""
-        self._listed: dict[str, TableInfo] = {}
         self._silent: set[str] = set()
         self._orphans: set[str] = set()
         self._ticks = 0
@@ -222,7 +215,7 @@ class Node:
         """Forget a table this node no longer owns: close it (its clients reconnect)."""
         fence = self.fences.pop(code, None)
         table = self.lobby.tables.pop(code, None)
-        self._listed.pop(code, None)
+        self.registry.forget(code)
         if table is not None:
             table.close()
         if fence is not None:
@@ -312,12 +305,12 @@ class Node:
         """Renew, let go of lost tables, list, end moved relays and orphaned sessions."""
         tables = self.lobby.tables
         for code in [c for c in self.fences if c not in tables]:  # finished, expired
-            await self._unlist(code)
+            await self.registry.unlist(code)
             self._let_go(code)
         for code in await self.leases.renew(dict(self.fences)):
             log.warning("node %s: table %s is owned by another node now", self.id, code)
             self._let_go(code)
-        await self._list()
+        await self.registry.update(self.lobby.tables)
         await self._check_relays()
         await self._check_sessions()
         self._ticks += 1
@@ -339,19 +332,6 @@ class Node:
             with contextlib.suppress(StoreUnavailable):
                 await self._take_table(code)
         self._orphans = orphans
-
-    async def _list(self) -> None:
-        changed = {code: t.public for code, t in self.lobby.tables.items()
-                   if self._listed.get(code) is not t.public and not t.settings.private}
-        if changed:
-            await self.bus.redis.hset(self.registry, mapping={
-                code: info.model_dump_json() for code, info in changed.items()
-            })
-            self._listed.update(changed)
-
-    async def _unlist(self, code: str) -> None:
-        if self._listed.pop(code, None) is not None:
-            await self.bus.redis.hdel(self.registry, code)
 
     async def _check_relays(self) -> None:
         relays = list(self.relays.values())
@@ -387,15 +367,7 @@ class Node:
 
     async def listing(self) -> list[TableInfo]:
         """Every node's open tables that are not private (from the registry)."""
-        try:
-            listed = await self.bus.redis.hgetall(self.registry)
-        except (RedisError, OSError):
-            listed = {}
-        infos: list[TableInfo] = []
-        for data in listed.values():
-            with contextlib.suppress(ValidationError):
-                infos.append(TableInfo.model_validate_json(data))
-        return [i for i in infos if not i.settings.private and i.status != "finished"]
+        return await self.registry.listing()
 
     async def view(self, code: str) -> Table | None:
         """The table to read (REST): this node's, or one rebuilt from the stored log (not
@@ -403,26 +375,4 @@ class Node:
         table = self.lobby.tables.get(code)
         if table is not None or not CODE.fullmatch(code):
             return table
-        stored = await self.store.load(code)
-        if stored is None or stored.status == "expired":
-            return None
-        # Rebuilt once per version, off the event loop: replaying a long log on every read
-        # would slow every table of this node.
-        version = (stored.events[-1].seq if stored.events else 0, stored.status, stored.seats)
-        kept = self._views.get(code)
-        if kept is not None and kept[0] == version:
-            table = kept[1]
-            self._views.move_to_end(code)
-        else:
-            table = await asyncio.to_thread(
-                Table.restore, stored, self.store, self.settings, drive
-            )
-            self._views[code] = (version, table)
-            while len(self._views) > VIEWS_KEPT:
-                self._views.popitem(last=False)
-        try:
-            holder = await self.leases.holder(code)
-        except (RedisError, OSError):
-            holder = None
-        table.public = table.public.model_copy(update={"node": holder})
-        return table
+        return await self.registry.view(code)

@@ -1,0 +1,96 @@
+"""What a node reads of the whole cluster's tables: the registry of open public tables in Redis
+(each owner lists its own, :meth:`Registry.update`, once a tick; the lobby of every node reads it
+whole), and the tables of other nodes rebuilt from the stored log for REST reads."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from ...store.async_store import AsyncStore
+from ...wire.table import TableInfo
+from ..config import ServerSettings
+from ..tables import Table
+from ..timers import drive
+from .lease import Leases
+
+VIEWS_KEPT = 256
+"""Other nodes' tables kept rebuilt for reading, the most recently read."""
+
+
+class Registry:
+    """The cluster's tables as one node reads them."""
+
+    def __init__(self, redis: Redis, settings: ServerSettings, store: AsyncStore,
+                 leases: Leases) -> None:
+        self.redis, self.settings, self.store, self.leases = redis, settings, store, leases
+        self.key = f"{settings.redis_prefix}tables"
+        self._listed: dict[str, TableInfo] = {}
+        """What this node listed of each of its tables."""
+        self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
+        """Other nodes' tables rebuilt for reading, each with what it was rebuilt from."""
+
+    async def update(self, tables: Mapping[str, Table]) -> None:
+        """List this node's public tables whose information changed since they were listed."""
+        changed = {code: t.public for code, t in tables.items()
+                   if self._listed.get(code) is not t.public and not t.settings.private}
+        if changed:
+            await self.redis.hset(self.key, mapping={
+                code: info.model_dump_json() for code, info in changed.items()
+            })
+            self._listed.update(changed)
+
+    async def unlist(self, code: str) -> None:
+        """Take a table of this node off the registry (finished or expired)."""
+        if self._listed.pop(code, None) is not None:
+            await self.redis.hdel(self.key, code)
+
+    def forget(self, code: str) -> None:
+        """A table another node owns now (it lists the table itself)."""
+        self._listed.pop(code, None)
+
+    async def listing(self) -> list[TableInfo]:
+        """Every node's open tables that are not private (from the registry)."""
+        try:
+            listed = await self.redis.hgetall(self.key)
+        except (RedisError, OSError):
+            listed = {}
+        infos: list[TableInfo] = []
+        for data in listed.values():
+            with contextlib.suppress(ValidationError):
+                infos.append(TableInfo.model_validate_json(data))
+        return [i for i in infos if not i.settings.private and i.status != "finished"]
+
+    async def view(self, code: str) -> Table | None:
+        """Another node's table rebuilt from the stored log (not served: its information names
+        the node that owns it), or None when there is none."""
+        stored = await self.store.load(code)
+        if stored is None or stored.status == "expired":
+            return None
+        # Rebuilt once per version, off the event loop: replaying a long log on every read
+        # would slow every table of this node.
+        version = (stored.events[-1].seq if stored.events else 0, stored.status, stored.seats)
+        kept = self._views.get(code)
+        if kept is not None and kept[0] == version:
+            table = kept[1]
+            self._views.move_to_end(code)
+        else:
+            table = await asyncio.to_thread(
+                Table.restore, stored, self.store, self.settings, drive
+            )
+            self._views[code] = (version, table)
+            while len(self._views) > VIEWS_KEPT:
+                self._views.popitem(last=False)
+        try:
+            holder = await self.leases.holder(code)
+        except (RedisError, OSError):
+            holder = None
+        table.public = table.public.model_copy(update={"node": holder})
+        return table

@@ -1,0 +1,108 @@
+"""What a table shows: after every change, the seat to act's deadline, then each connection's
+view of its seat (the ``state`` message, or a patch of the one before it), and the table's
+public information (what REST and the lobby serve).
+
+:class:`TableViews` is the part of :class:`~baofen.server.tables.Table` that renders and sends;
+it reads the seats (:class:`.seating.Seating`) and the match, and changes neither.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from ..wire.actions import action_record
+from ..wire.observation import ObservationView
+from ..wire.table import TableInfo
+from ..wire.tricks import TrickViews
+from .connections import Connection, Views
+from .seating import Seating
+from .views import stopper_at, table_info
+
+
+class TableViews(Seating):
+    """The views of a :class:`~baofen.server.tables.Table` (a part of it, not used alone)."""
+
+    created: float
+    public: TableInfo
+    """The table's information as last published (what REST serves)."""
+
+    def _start_views(self) -> None:
+        self.deadline: float | None = None
+        """Unix time at which the seat to act times out (between hands: at which the players
+        who have not pressed 继续 are made ready), or None."""
+        self.ready: set[int] = set()
+        """Between hands: the seats whose players pressed 继续 (ready)."""
+        self.connections = set()
+        self.views = Views()
+        """The views sent to the connections, numbered (see :class:`Views`)."""
+        self.quiet_since = time.monotonic()
+        """When the last connection closed (the lobby stops listing a table left alone)."""
+        self.active = self.created
+        """Unix time of the last change (or connection)."""
+        self.changed = asyncio.Event()
+        """Set on every change; the table's driver waits on it."""
+        self._turn: tuple[int, int | None] | None = None
+        self._tricks = TrickViews(lambda index: stopper_at(self.match, index))
+
+    @property
+    def between_hands(self) -> bool:
+        """True while a finished hand waits for the next deal (the match decides)."""
+        raise NotImplementedError
+
+    def publish(self) -> None:
+        """After any change: the seat to act's timer, a broadcast, and a nudge to the driver."""
+        self._refresh_deadline()
+        self.active = time.time()
+        self.broadcast()
+        self.changed.set()
+
+    def _refresh_deadline(self) -> None:
+        match = self.match
+        seat = match.hand.to_act if match is not None and self.status == "playing" else None
+        if self.between_hands:
+            # One player may take all the time they want; several wait for each other so long.
+            timer = self.settings.ready_seconds if len(self.present()) > 1 else None
+        elif seat is None or self.computer_plays(seat):
+            timer = None
+        else:
+            assert match is not None
+            timer = self.settings.turn_seconds(match.hand.phase)
+        if timer is None:
+            self.deadline, self._turn = None, None
+            return
+        turn = (self.version, seat)
+        if turn != self._turn:
+            self._turn = turn
+            self.deadline = time.time() + timer
+
+    def broadcast(self) -> None:
+        """Send every connection its view (the table's information is built once for all)."""
+        info = self.public = self.info()
+        shared = info.model_dump(mode="json")
+        self.views.broadcast(self.connections, lambda seat: self.state(seat, shared))
+
+    def send_state(self, connection: Connection) -> None:
+        """Send one connection its whole view (after it joined, or asked with ``sync``)."""
+        self.views.send(connection, self.state(connection.view_seat))
+
+    def state(self, seat: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message (:class:`~baofen.wire.messages.State`) for ``seat``
+        (``None``: a spectator) as JSON data, built directly; ``info`` is the table's public
+        information as JSON data when the caller has it already."""
+        observation = last = None
+        if self.match is not None:
+            seen = self.match.hand.observation(seat)
+            observation = ObservationView.data(seen, self._tricks, self.settings.card_counter)
+            if seen.actions:
+                last = action_record(*seen.actions[-1]).model_dump(mode="json")
+        return {
+            "type": "state", "you": seat,
+            "table": self.info().model_dump(mode="json") if info is None else info,
+            "observation": observation, "last": last,
+        }
+
+    def info(self) -> TableInfo:
+        """Public information of the table."""
+        return table_info(self, self._history)
