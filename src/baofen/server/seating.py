@@ -18,6 +18,7 @@ from typing import Literal
 from ..bots import Bot, BotLevel, make_bot
 from ..store import StoredSeat
 from ..store.accounts import Account
+from ..wire.events import Away, AwayEvent
 from ..wire.messages import ErrorMessage
 from .config import ServerSettings
 from .connections import Connection
@@ -191,7 +192,7 @@ class Seating(EventLog):
         match = self.match
         assert match is not None
         match.set_away(number, away)
-        await self._log("away", {"seat": number, "away": away})
+        await self._log(AwayEvent(payload=Away(seat=number, away=away)))
 
     # -- who plays a seat now ------------------------------------------------------------------
 

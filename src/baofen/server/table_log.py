@@ -19,7 +19,7 @@ from ..store import Event
 from ..store.accounts import hand_results
 from ..store.async_store import AsyncStore, StoreFenced, StoreUnavailable
 from ..store.database import FinishedHand
-from ..wire.actions import read_action_record
+from ..wire.events import ActionEvent, NextEvent, StartEvent, TableEvent, read_event
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary
 from .seats import Seat, TableError
@@ -88,27 +88,25 @@ class EventLog:
         self.status = "waiting"
         self._history = []
         for entry in events:
-            self._apply_event(entry.kind, entry.payload)
+            self._apply_event(read_event(entry.kind, entry.payload))
         self._events = list(events)
         self.version = events[-1].seq if events else 0
 
-    def _apply_event(self, kind: str, payload: dict[str, Any]) -> None:
-        if kind == "start":
+    def _apply_event(self, event: TableEvent) -> None:
+        if isinstance(event, StartEvent):
             self.match = Match(self.rules, self._seed)
             self.status = "playing"
             return
         match = self.match
-        assert match is not None, f"a {kind} event before the start"
-        if kind == "action":
-            recorded = read_action_record(payload)
+        assert match is not None, f"a {event.kind} event before the start"
+        if isinstance(event, ActionEvent):
+            recorded = event.payload
             match.hand.apply(recorded.seat, recorded.to_action())
             self._settle()
-        elif kind == "next":
+        elif isinstance(event, NextEvent):
             match.next_hand()
-        elif kind == "away":
-            match.set_away(payload["seat"], payload["away"])
         else:
-            raise ValueError(f"unknown event kind {kind!r}")
+            match.set_away(event.payload.seat, event.payload.away)
 
     def _settle(self) -> FinishedHand | None:
         """After an action: the finished hand to store, when it finished one."""
@@ -132,16 +130,14 @@ class EventLog:
 
     # -- the log -------------------------------------------------------------------------------
 
-    async def _log(
-        self, kind: str, payload: dict[str, Any], finished: FinishedHand | None = None
-    ) -> None:
+    async def _log(self, event: TableEvent, finished: FinishedHand | None = None) -> None:
         """Commit one event that was just applied in memory; on failure, undo it by replaying
         the committed log (no database needed), so that the refusal changes nothing. A failed
         commit may have been stored after all (its answer lost): the log is read back at once,
         and an event found there is the change's real outcome."""
-        entry = Event(self.version + 1, kind, payload)
+        entry = Event(self.version + 1, event.kind, event.payload_data())
         status = None
-        if kind == "start" or self.status == "finished":
+        if isinstance(event, StartEvent) or self.status == "finished":
             status = self.status
         try:
             await self.store.append(self.code, entry, finished, status)
@@ -180,8 +176,10 @@ class EventLog:
         before, unsure = self.version, self._unsure
         if not await self._reload():
             raise TableError("unavailable", "the game cannot be saved now: try again") from None
-        if unsure is not None and unsure.kind == "action" and unsure in self._events:
-            self._landed[unsure.payload["seat"]] = unsure.payload
+        if unsure is not None and unsure in self._events:
+            event = read_event(unsure.kind, unsure.payload)
+            if isinstance(event, ActionEvent):
+                self._landed[event.payload.seat] = unsure.payload
         if self.version != before:
             self.publish()
 

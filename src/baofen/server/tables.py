@@ -32,6 +32,7 @@ from ..ruleset import RuleSet
 from ..store import StoredTable
 from ..store.async_store import AsyncStore, StoreUnavailable
 from ..wire.actions import action_record
+from ..wire.events import ActionEvent, NextEvent, StartEvent
 from ..wire.messages import ErrorCode
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary
@@ -148,7 +149,7 @@ class Table(TableViews):
             )
         self.match = Match(self.rules, self._seed)
         self.status = "playing"
-        await self._log("start", {})
+        await self._log(StartEvent())
         for seat in self.seats:
             if seat.kind == "human" and seat.connection is None:
                 self.start_drop_timer(seat)
@@ -165,7 +166,8 @@ class Table(TableViews):
         timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
         self._require("playing")
         await self._check_store()
-        record = action_record(number, action).model_dump(mode="json")
+        event = ActionEvent(payload=action_record(number, action))
+        record = event.payload_data()
         landed = self._landed.pop(number, None)
         match = self.match
         assert match is not None
@@ -179,7 +181,7 @@ class Table(TableViews):
                 return  # a retry of the action stored though its player was told it failed
             raise
         finished = self._settle()
-        await self._log("action", record, finished)
+        await self._log(event, finished)
         if not by_computer:
             self.seats[number].auto, self.seats[number].timeouts = False, 0
         self.publish()
@@ -229,7 +231,7 @@ class Table(TableViews):
         if self.status != "playing" or match.hand.phase != "done" or match.finished:
             return
         match.next_hand()
-        await self._log("next", {})
+        await self._log(NextEvent())
         self.ready.clear()
         self.publish()
 

@@ -61,6 +61,8 @@ class Event:
     kind: str
     """``"start"``, ``"action"``, ``"next"`` (next hand) or ``"away"``."""
     payload: dict[str, Any]
+    """JSON data; the server reads and writes each kind's as a typed event
+    (:mod:`baofen.wire.events`)."""
 
 
 @dataclass(slots=True)

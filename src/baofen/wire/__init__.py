@@ -10,6 +10,7 @@ JSON form (``View.of(value)`` / ``view.to_…()``):
 - :mod:`.tricks`, :mod:`.results`, :mod:`.observation`: what a seat sees of a hand;
 - :mod:`.record`: hand records;
 - :mod:`.table`: a table's public information;
+- :mod:`.events`: the events of a table's log, as the server stores them;
 - :mod:`.messages`: the WebSocket messages; :mod:`.rest`: the REST bodies.
 
 The package imports nothing itself, so that the engine can use :mod:`.record` without loading
