@@ -24,6 +24,7 @@ from baofen import (
     format_cards,
     full_pack,
     parse_cards,
+    play_hand,
 )
 from baofen.bots import make_bot
 from baofen.hand_state import HandState
@@ -96,11 +97,7 @@ def test_hand_lifecycle_through_the_api() -> None:
     result = hand.apply(0, Play([card]))
     assert result is not None and result.played == (card,) and not result.failed_throw
     assert result.penalty == 0 and hand.to_act == 1
-    bots = [make_bot("random", seed=s) for s in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    hand.play_out([make_bot("random", seed=s) for s in range(4)])
     assert hand.to_act is None and 1 <= len(hand.tricks) <= 25
     for seat in range(4):  # every seat played its 25 cards (fewer tricks when throws were led)
         assert sum(len(t.cards_of(seat) or ()) for t in hand.tricks) == 25
@@ -116,12 +113,7 @@ def test_hand_lifecycle_through_the_api() -> None:
 
 
 def test_hongwu_result_has_levels() -> None:
-    hand = Hand(HONGWU, seed=3)
-    bots = [make_bot("random", seed=s) for s in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    hand = play_hand(HONGWU, 3, [make_bot("random", seed=s) for s in range(4)])
     res = hand.result
     assert res is not None and res.levels is not None and res.score is None
     assert res.made == (res.levels > 0)
@@ -499,9 +491,64 @@ def test_a_copy_has_the_whole_state_and_goes_on_alike(rules: RuleSet, stage: str
             for inner, other in zip(mine, theirs, strict=True):
                 assert not isinstance(inner, list) or other is not inner, field.name
     for played in (copy, hand):
-        while played.phase != "done":
-            seat = played.to_act
-            assert seat is not None
-            played.apply(seat, bots[seat].act(played.observation(seat)))
+        played.play_out(bots)
     assert copy.to_record() == hand.to_record()
     assert booked == ["original"]
+
+
+# -- playing out and replaying ------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [BAOFEN, HONGWU])
+def test_play_hand_is_the_loop_of_one_bot_per_seat(rules: RuleSet) -> None:
+    def bots() -> list[Any]:
+        return [make_bot("random", seed=s, throw_rate=0.5) for s in range(4)]
+
+    for seed in range(5):
+        hand, players = Hand(rules, seed=seed), bots()
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(seat, players[seat].act(hand.observation(seat)))
+        played = play_hand(rules, seed, bots())
+        assert played.phase == "done" and played.to_record() == hand.to_record()
+    assert played.play_out(bots()) is played  # a finished hand has nothing left to play
+
+
+def test_play_out_stops_where_asked() -> None:
+    hand = Hand(BAOFEN, seed=2)
+    bots = [make_bot("rule") for _ in range(4)]
+    assert hand.play_out(bots, until=lambda h: len(h.actions) == 9) is hand
+    assert len(hand.actions) == 9 and hand.phase != "done"
+    hand.play_out(bots, until=lambda h: h.phase == "playing" and len(h.tricks) == 3)
+    assert hand.phase == "playing" and len(hand.tricks) == 3 and not hand.current_trick
+    assert hand.play_out(bots).phase == "done"
+
+
+@pytest.mark.parametrize("rules", [BAOFEN, HONGWU])
+def test_redeal_and_steps_play_the_hand_again(rules: RuleSet) -> None:
+    bots = [make_bot("random", seed=s, throw_rate=0.7) for s in range(4)]
+    hand = play_hand(rules, 11, bots)
+    fresh = hand.redeal()
+    assert fresh.phase == "bidding" and not fresh.actions and fresh.on_done is None
+    assert (fresh.rules, fresh.seed, fresh.first, fresh.deal) == (
+        rules, 11, hand.first, hand.deal)
+    assert fresh.to_record() == Hand(rules, seed=11).to_record()
+    halfway = len(hand.actions) // 2
+    assert hand.redeal(halfway).to_record() == Hand.from_record(
+        {**hand.to_record(), "actions": hand.to_record()["actions"][:halfway], "result": None}
+    ).to_record()
+    steps = list(hand.steps())
+    assert [(s.number, s.seat, s.action) for s in steps] == [
+        (i, seat, action) for i, (seat, action) in enumerate(hand.actions)]
+    again = steps[-1].hand
+    assert all(s.hand is again for s in steps) and again is not hand
+    assert again.to_record() == hand.to_record()
+    plays = [s for s in steps if isinstance(s.action, Play)]
+    assert all(s.outcome is not None for s in plays)
+    assert all(s.outcome is None for s in steps if not isinstance(s.action, Play))
+    assert [s.outcome.trick for s in plays if s.outcome and s.outcome.trick] == hand.tricks
+    assert sum(bool(s.outcome and s.outcome.failed_throw) for s in plays) == sum(
+        t.attempted is not None for t in hand.tricks)
+    # each step is the hand as it stood after that action
+    for step in hand.redeal(7).steps():
+        assert step.hand.to_record() == hand.redeal(step.number + 1).to_record()

@@ -14,7 +14,7 @@ See ``docs/rules.md`` for the rules and ``README.md`` for the tools built on the
 from .actions import Action, Bid, Declare, Play
 from .cards import CARDS, SUITS, Card, card_of, format_cards, full_pack, parse_card, parse_cards
 from .errors import IllegalAction, Reason
-from .hand import Hand, PlayResult
+from .hand import Hand, Player, PlayResult, Step, play_hand
 from .match import Match, MatchEntry
 from .observation import Observation
 from .order import Order, order_for
@@ -38,8 +38,10 @@ __all__ = [
     "Order",
     "Play",
     "PlayResult",
+    "Player",
     "Reason",
     "RuleSet",
+    "Step",
     "Trick",
     "card_of",
     "format_cards",
@@ -47,6 +49,7 @@ __all__ = [
     "order_for",
     "parse_card",
     "parse_cards",
+    "play_hand",
 ]
 
 __version__ = "0.1.0"

@@ -5,13 +5,19 @@ exactly what it may know. Every illegal action raises :class:`~baofen.errors.Ill
 before anything changes. The hand's state is declared in :mod:`baofen.hand_state`, the deal
 and the form in which seats hold their cards in :mod:`baofen.deal`, the record format in
 :mod:`baofen.record`.
+
+Playing and replaying, written once here: :func:`play_hand` deals from a seed and plays to the
+end with one player per seat (:meth:`Hand.play_out` plays on a hand already under way),
+:meth:`Hand.redeal` deals a hand again as it was before any action (or after its first few), and
+:meth:`Hand.steps` plays a hand again from its deal, one :class:`Step` after each action. A
+record is replayed with ``Hand.from_record(record).steps()``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from .actions import Action, Bid, Declare, Phase, Play
 from .cards import CARDS, POINTS, SUITS, Card
@@ -28,13 +34,16 @@ from .deal import (
 )
 from .errors import IllegalAction, Reason
 from .hand_state import HandState
+from .observation import Observation
 from .order import TRUMP, order_for
 from .record import read_record, record_of
 from .ruleset import RuleSet
 from .scoring import HandResult, no_bid_result, score_baofen, score_hongwu
 from .tricks import Trick, TrickJudge
 
-__all__ = ["HAND_SIZE", "KITTY_SIZE", "Hand", "Phase", "PlayResult"]
+__all__ = [
+    "HAND_SIZE", "KITTY_SIZE", "Hand", "Phase", "PlayResult", "Player", "Step", "play_hand",
+]
 
 
 class PlayResult(NamedTuple):
@@ -48,6 +57,30 @@ class PlayResult(NamedTuple):
     """The cards the player tried to play."""
     trick: Trick | None = None
     """The finished trick, when this play completed one."""
+
+
+class Player(Protocol):
+    """Whatever chooses one seat's actions from that seat's observation: a bot
+    (:func:`baofen.bots.make_bot`, :class:`baofen.bots.Bot`) or a researcher's own player."""
+
+    def act(self, observation: Observation) -> Action:
+        """A legal action for the seat whose ``observation`` this is."""
+        ...
+
+
+class Step(NamedTuple):
+    """One action of a hand played again (:meth:`Hand.steps`), just applied."""
+
+    number: int
+    """The action's index in :attr:`Hand.actions` (0 for the first)."""
+    seat: int
+    action: Action
+    outcome: PlayResult | None
+    """What :meth:`Hand.apply` gave (a play's :class:`PlayResult`, ``None`` for a bid or a
+    declare)."""
+    hand: Hand
+    """The replayed hand just after this action: the same object at every step, moved on by the
+    next one (copy it to keep it)."""
 
 
 class Hand(HandState):
@@ -390,17 +423,59 @@ class Hand(HandState):
     def copy(self) -> Hand:
         """An independent copy of this hand's whole state (for search), without its
         :attr:`on_done` hook: a match never books a copy."""
+        other = self.redeal()
+        self._copy_into(other)
+        return other
+
+    # -- playing and replaying ----------------------------------------------------------------
+
+    def redeal(self, actions: int = 0) -> Hand:
+        """A fresh hand with this one's rules, deal, seed and first bidder, before any action;
+        with ``actions``, its first ``actions`` actions applied again (the hand as it stood
+        then). The new hand has no :attr:`on_done` hook: a match never books it."""
         # Built through the constructor, not ``Hand.__new__``: a mypyc-compiled class always runs
         # ``__init__`` on creation.
         other = Hand(self.rules, first=self.first, hands=self.deal[:4], kitty=self.deal[4])
-        self._copy_into(other)
+        other.seed = self.seed
+        for seat, action in self.actions[:actions]:
+            other.apply(seat, action)
         return other
+
+    def steps(self) -> Iterator[Step]:
+        """This hand played again from its deal (:meth:`redeal`), one :class:`Step` after each
+        of its actions, with the action's outcome and the replayed hand as it stands after it
+        (``Hand.from_record(record).steps()`` walks a record). For the hand *before* each
+        action, apply the actions to ``redeal()`` yourself."""
+        again = self.redeal()
+        for number, (seat, action) in enumerate(self.actions):
+            yield Step(number, seat, action, again.apply(seat, action), again)
+
+    def play_out(
+        self, players: Sequence[Player], until: Callable[[Hand], bool] | None = None
+    ) -> Hand:
+        """Play this hand on to its end, every action chosen by the seat's player,
+        ``players[seat].act(self.observation(seat))``; returns the hand itself. With ``until``,
+        stop before the first action at which ``until(hand)`` is true (or at the end)."""
+        while self.phase != "done" and (until is None or not until(self)):
+            seat = self.to_act
+            assert seat is not None
+            self.apply(seat, players[seat].act(self.observation(seat)))
+        return self
 
     def __repr__(self) -> str:
         return (
             f"<Hand {self.rules.variant} phase={self.phase} to_act={self.to_act} "
             f"declarer={self.declarer} trump={self.trump} tricks={len(self.tricks)}>"
         )
+
+
+def play_hand(rules: RuleSet, seed: int, players: Sequence[Player]) -> Hand:
+    """The hand dealt from ``seed`` (``Hand(rules, seed=seed)``) played to its end by
+    ``players``, one per seat (:meth:`Hand.play_out`)::
+
+        hand = play_hand(RuleSet.baofen(), 7, [make_bot("random", seed=s) for s in range(4)])
+    """
+    return Hand(rules, seed=seed).play_out(players)
 
 
 # Built without the NamedTuple's Python-level __new__ on the hot path.
