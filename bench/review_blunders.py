@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from baofen import Hand, RuleSet
+from baofen import Hand, RuleSet, play_hand
 from baofen.actions import Play
 from baofen.analysis import review_hand
 from baofen.bots.rule_bot import RuleBot
@@ -110,12 +110,8 @@ def false_alarms(variant: str, hands: int) -> tuple[int, int]:
     winner thrown away."""
     plays = taken = 0
     for seed in range(hands):
-        hand = Hand(RuleSet.create(variant=variant), seed=seed)
         bot = RuleBot()
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bot.act(hand.observation(seat)))
+        hand = play_hand(RuleSet.create(variant=variant), seed, [bot] * 4)
         moves = [m for m in review_hand(hand, worlds=1, candidates=8).moves if m.kind == "play"]
         plays += len(moves)
         taken += sum(m.reason == "wasted_winner" for m in moves)
@@ -126,9 +122,7 @@ def true_loss(hand: Hand, action: int, seat: int) -> float:
     """What the planted play cost on the true deal, the rule bots playing on: the seat's points
     after the rule bot's own play less after the blunder (the review sees only sampled worlds;
     this shows how little a thrown winner costs even when rule bots play the rest)."""
-    before = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
-    for actor, made in hand.actions[:action]:
-        before.apply(actor, made)
+    before = hand.redeal(action)
     blunder = hand.actions[action][1]
     assert isinstance(blunder, Play)
     search = SearchBot(objective="points")

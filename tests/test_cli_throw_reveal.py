@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from rich.console import Console
 
-from baofen import Card, Hand, RuleSet, parse_cards
+from baofen import Card, Hand, RuleSet, parse_cards, play_hand
 from baofen.bots import make_bot
 from baofen.cli.render import Stopper, failed_throw_text, throw_stopper
 from baofen.order import order_for
@@ -50,15 +50,11 @@ def failed_throws(rules: RuleSet) -> list[tuple[Hand, int, tuple[Card, ...]]]:
     played)."""
     found = []
     for seed in range(60):
-        hand = Hand(rules, seed=seed)
         bots = [make_bot("random", seed=seed + s, throw_rate=1.0, pass_rate=0.2)
                 for s in range(4)]
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            outcome = hand.apply(seat, bots[seat].act(hand.observation(seat)))
-            if outcome is not None and outcome.failed_throw:
-                found.append((hand.copy(), seat, outcome.played))
+        found += [(step.hand.copy(), step.seat, step.outcome.played)
+                  for step in play_hand(rules, seed, bots).steps()
+                  if step.outcome is not None and step.outcome.failed_throw]
     assert len(found) > 20
     return found
 

@@ -135,7 +135,7 @@ def review_hand(
     summaries = {seat: SeatSummary(seat) for seat in sorted(reviewed)}
     rng = random.Random(seed)
     judge = Judge(variant, rng, worlds, candidates)
-    replay = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
+    replay = hand.redeal()  # each action is judged on the hand as it stood before it
     actions = list(hand.actions)
     decisions = [i for i, (seat, action) in enumerate(actions)
                  if seat in reviewed and isinstance(action, Bid | Declare | Play)]

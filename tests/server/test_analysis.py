@@ -41,7 +41,7 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
     plays = [i for i, (_, action) in enumerate(hand.actions) if isinstance(action, Play)]
     moves = review["moves"]
     assert [m["action"] for m in moves if m["kind"] == "play"] == plays
-    replay = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
+    replay = hand.redeal()
     contract: list[int] = []
     for i, (seat, action) in enumerate(hand.actions):
         chose = len(replay.observation(seat).legal_bids()) > 1

@@ -15,7 +15,6 @@ import httpx
 import pytest
 
 from baofen import Hand, RuleSet
-from baofen.wire.actions import read_action_record
 from baofen.wire.observation import ObservationView
 from baofen.wire.tricks import TrickViews, hand_stopper
 
@@ -38,16 +37,7 @@ def card_strings(value: Any) -> Iterator[str]:
 
 def truth_at(record: dict[str, Any], step: int) -> Hand:
     """The server's hand after ``step`` actions of a finished hand's record."""
-    deal = record["deal"]
-    hand = Hand(
-        RuleSet.from_dict(record["rules"]),
-        hands=[h.split() for h in deal["hands"]],
-        kitty=deal["kitty"].split(),
-        first=record["first"],
-    )
-    for entry in map(read_action_record, record["actions"][:step]):
-        hand.apply(entry.seat, entry.to_action())
-    return hand
+    return Hand.from_record(record).redeal(step)
 
 
 def entitled(hand: Hand, seat: int | None) -> set[str]:

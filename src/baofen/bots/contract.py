@@ -130,10 +130,6 @@ class ContractSearch:
         hand = world.copy()
         hand.apply(seat, action)
         rule = self.rule
-        while hand.phase != "done":
-            actor = hand.to_act
-            assert actor is not None
-            hand.apply(actor, rule.act(hand.observation(actor)))
-        result = hand.result
+        result = hand.play_out((rule, rule, rule, rule)).result
         assert result is not None
         return float(result.deltas[seat])

@@ -55,13 +55,10 @@ def records_in(data: Any) -> list[Any]:
 def throw_stoppers(hand: Hand) -> dict[int, Stopper]:
     """What beat each failed throw of ``hand``, by the index of its trick: found by playing the
     hand again, since who held what at a trick's lead is gone from the finished hand."""
-    again = Hand(hand.rules, first=hand.first, hands=hand.deal[:4], kitty=hand.deal[4])
-    stoppers = {}
-    for seat, action in hand.actions:
-        outcome = again.apply(seat, action)
-        if outcome is not None and outcome.failed_throw:
-            stoppers[len(again.tricks)] = throw_stopper(again, seat, outcome.played)
-    return stoppers
+    return {
+        len(step.hand.tricks): throw_stopper(step.hand, step.seat, step.outcome.played)
+        for step in hand.steps() if step.outcome is not None and step.outcome.failed_throw
+    }
 
 
 def print_hand(console: Console, number: int, hand: Hand) -> None:

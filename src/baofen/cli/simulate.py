@@ -18,7 +18,7 @@ from rich.table import Table
 
 from .. import _native
 from ..bots import make_bot
-from ..hand import Hand
+from ..hand import play_hand
 from ..ruleset import RuleSet
 from ..scoring import HandResult
 from .command import Command
@@ -45,14 +45,8 @@ def _python_hands(
 ) -> Iterator[Played]:
     bots = [make_bot(bot, seed=s) for s in bot_seeds]
     for seed in seeds:
-        hand = Hand(rules, seed=seed)
-        failed = 0
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            outcome = hand.apply(seat, bots[seat].act(hand.observation(seat)))
-            if outcome is not None and outcome.failed_throw:
-                failed += 1
+        hand = play_hand(rules, seed, bots)
+        failed = sum(trick.attempted is not None for trick in hand.tricks)
         assert hand.result is not None
         yield hand.result, failed, hand.to_record() if records else None
 

@@ -13,7 +13,6 @@ from typing import Any, get_args
 import segno
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..actions import Play
 from ..bots import BOT_LEVELS
 from ..cards import SUITS, Card
 from ..hand import KITTY_SIZE, Hand
@@ -87,23 +86,21 @@ async def get_replay(code: str, number: int, request: Request) -> HandReplay:
 
 def replay(record: dict[str, Any], number: int) -> HandReplay:
     """The replay of a finished hand's record, worked out by replaying it."""
-    finished = Hand.from_record(record)
-    hand = Hand(
-        finished.rules, first=finished.first, hands=finished.deal[:4], kitty=finished.kitty
-    )
-    deal = [hand.hand_of(seat) for seat in range(4)]
+    hand = Hand.from_record(record)
+    dealt = hand.redeal()
+    deal = [dealt.hand_of(seat) for seat in range(4)]
     start: list[list[Card]] = []
     tricks: list[ReplayTrick] = []
-    for seat, action in finished.actions:
-        outcome = hand.apply(seat, action)
-        if not start and hand.phase in ("playing", "done") and hand.trump is not None:
-            start = [hand.hand_of(s) for s in range(4)]
-        if isinstance(action, Play) and outcome is not None and outcome.trick is not None:
+    for step in hand.steps():
+        outcome, again = step.outcome, step.hand
+        if not start and again.phase in ("playing", "done") and again.trump is not None:
+            start = [again.hand_of(s) for s in range(4)]
+        if outcome is not None and outcome.trick is not None:
             tricks.append(ReplayTrick(
                 number=len(tricks) + 1,
                 trick=TrickView.of(outcome.trick),
-                declarer_points=hand.declarer_points_so_far,
-                hands=[hand.hand_of(s) for s in range(4)],
+                declarer_points=again.declarer_points_so_far,
+                hands=[again.hand_of(s) for s in range(4)],
             ))
     assert hand.result is not None
     return HandReplay(
