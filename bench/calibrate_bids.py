@@ -35,11 +35,7 @@ def forced_hands(variant: str, seed: int) -> list[tuple[tuple[float, ...], float
             seat = hand.to_act
             assert seat is not None
             hand.bid(seat, low if seat == declarer else None)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
-        result = hand.result
+        result = hand.play_out(bots).result
         assert result is not None and hand.trump is not None and result.target is not None
         if variant == "baofen":
             assert result.score is not None

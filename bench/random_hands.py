@@ -12,7 +12,7 @@ import statistics
 import time
 
 import baofen.hand
-from baofen import Hand, RuleSet
+from baofen import RuleSet, play_hand
 from baofen.bots import make_bot
 
 
@@ -21,11 +21,7 @@ def play_hands(rules: RuleSet, hands: int, seed: int) -> float:
     bots = [make_bot("random", seed=seed * 10 + seat) for seat in range(4)]
     start = time.perf_counter()
     for number in range(hands):
-        hand = Hand(rules, seed=seed * 1_000_003 + number)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        play_hand(rules, seed * 1_000_003 + number, bots)
     return hands / (time.perf_counter() - start)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from baofen import Hand, RuleSet
+from baofen import Hand, RuleSet, play_hand
 from baofen.actions import Play
 from baofen.analysis import review_hand, sure_winners
 from baofen.bots.rule_bot import RuleBot
@@ -140,12 +140,8 @@ def test_the_rule_bots_own_plays_waste_no_winner() -> None:
     reviewed = 0
     for variant in ("baofen", "hongwu"):
         for seed in range(2):
-            hand = Hand(RuleSet.create(variant=variant), seed=seed)
             bot = RuleBot()
-            while hand.phase != "done":
-                seat = hand.to_act
-                assert seat is not None
-                hand.apply(seat, bot.act(hand.observation(seat)))
+            hand = play_hand(RuleSet.create(variant=variant), seed, [bot] * 4)
             review = review_hand(hand, worlds=1, candidates=8)
             plays = [m for m in review.moves if m.kind == "play"]
             assert len(plays) == sum(isinstance(a, Play) for _, a in hand.actions)

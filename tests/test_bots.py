@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards
+from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards, play_hand
 from baofen.bots import bot_names, make_bot
 from baofen.bots.determinize import KITTY, Determinizer
 from baofen.bots.evaluation import choose_bury
@@ -132,23 +132,15 @@ def test_rule_bot_offers_only_safe_throws() -> None:
 def played_to(rules: RuleSet, seed: int, tricks: int) -> Hand:
     """The hand of ``seed`` played by four rule bots until ``tricks`` tricks are done (0: until
     play begins)."""
-    hand = Hand(rules, seed=seed)
     bot = make_bot("rule")
-    while hand.phase != "done" and (hand.phase != "playing" or len(hand.tricks) < tricks):
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bot.act(hand.observation(seat)))
-    return hand
+    return Hand(rules, seed=seed).play_out(
+        [bot] * 4, until=lambda hand: hand.phase == "playing" and len(hand.tricks) >= tricks
+    )
 
 
 def play_out(rules: RuleSet, seed: int, specs: list[tuple[str, dict]]) -> list:  # type: ignore[type-arg]
-    hand = Hand(rules, seed=seed)
     bots = [make_bot(name, **options) for name, options in specs]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
-    return hand.actions
+    return play_hand(rules, seed, bots).actions
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -178,10 +170,7 @@ def test_decisions_depend_on_the_observation_only(variant: str) -> None:
         assert seat is not None
         hand.bid(seat, rules.bid_grid()[0] if seat == 2 else None)
     bots = [make_bot("rule") for _ in range(4)]
-    while hand.phase != "done" and not (len(hand.tricks) >= 6 and hand.to_act == 0):
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    hand.play_out(bots, until=lambda hand: len(hand.tricks) >= 6 and hand.to_act == 0)
     assert hand.phase == "playing" and hand.to_act == 0
     observed = hand.observation(0)
     twin = Determinizer(observed).world(random.Random(1))

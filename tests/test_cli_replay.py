@@ -24,14 +24,11 @@ def bot_hand(
     actions: int | None = None,
 ) -> Hand:
     """A hand played by random bots (to its end, or for ``actions`` actions)."""
-    hand = Hand(rules, seed=seed)
     bots = [make_bot("random", seed=seed + s, throw_rate=throw_rate, pass_rate=pass_rate)
             for s in range(4)]
-    while hand.phase != "done" and (actions is None or len(hand.actions) < actions):
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
-    return hand
+    return Hand(rules, seed=seed).play_out(
+        bots, until=lambda hand: actions is not None and len(hand.actions) >= actions
+    )
 
 
 def hand_with_failed_throw(rules: RuleSet) -> Hand:
@@ -134,10 +131,7 @@ def test_single_record_and_match_record(tmp_path: Path) -> None:
     for number in range(2):
         if number:
             match.next_hand()
-        while match.hand.phase != "done":
-            seat = match.hand.to_act
-            assert seat is not None
-            match.hand.apply(seat, bots[seat].act(match.hand.observation(seat)))
+        match.hand.play_out(bots)
     first = match.history[0].hand
     code, output = replay(tmp_path, match.to_record())
     assert code == 0

@@ -18,7 +18,7 @@ COMPILED = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["baofen"
 GAMES = """
 import hashlib, json
 import baofen.hand
-from baofen import Hand, RuleSet
+from baofen import RuleSet, play_hand
 from baofen.arena import BotSpec
 
 
@@ -27,11 +27,7 @@ def digest(variant: str, hands: int, players: str) -> str:
     bots = [BotSpec.parse(spec).make(seat) for seat, spec in enumerate(players.split(","))]
     records = []
     for number in range(hands):
-        hand = Hand(rules, seed=number)
-        while hand.phase != "done":
-            seat = hand.to_act
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
-        records.append(hand.to_record())
+        records.append(play_hand(rules, number, bots).to_record())
     return hashlib.sha256(json.dumps(records, sort_keys=True).encode()).hexdigest()
 """
 

@@ -23,11 +23,7 @@ PROGRAM = textwrap.dedent(
     from baofen.server import ServerSettings
     from baofen.server.app import create_app
 
-    hand = baofen.Hand(baofen.RuleSet.baofen(), seed=3)
-    bots = [make_bot("rule", seed=s) for s in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    baofen.play_hand(baofen.RuleSet.baofen(), 3, [make_bot("rule", seed=s) for s in range(4)])
     create_app(ServerSettings())
     assert "neural" in bot_names()
     loaded = sorted(name for name in sys.modules if name.split(".")[0] in {modules!r})

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from baofen import Hand, HandResult, Match, RuleSet
+from baofen import HandResult, Match, RuleSet
 from baofen.bots import make_bot
 from baofen.match import Ledger, settle
 
@@ -65,7 +65,7 @@ def test_caller_rotation_over_a_real_match() -> None:
     for _ in range(12):
         hand = match.hand
         assert match.caller == hand.first
-        play(hand, bots)
+        hand.play_out(bots)
         res = hand.result
         assert res is not None
         if res.declarer is None:
@@ -89,7 +89,7 @@ def test_a_hand_is_booked_when_it_ends_and_reading_changes_nothing() -> None:
         if len(hand.actions) == 30:
             # A copy of the hand (as search makes) played to its end is not booked.
             trial = hand.copy()
-            play(trial, bots)
+            trial.play_out(bots)
             assert match.history == [] and match.ledger == Ledger()
         seat = hand.to_act
         assert seat is not None
@@ -99,13 +99,6 @@ def test_a_hand_is_booked_when_it_ends_and_reading_changes_nothing() -> None:
     assert entry.hand is hand and entry.number == 1 and match.number == 1
     assert entry.deltas == hand.result.deltas and match.ledger == entry.ledger
     assert match.scores == list(hand.result.deltas)
-
-
-def play(hand: Hand, bots: list) -> None:  # type: ignore[type-arg]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
 
 
 def test_first_match_hand_starts_with_south() -> None:
@@ -120,7 +113,7 @@ def test_hongwu_first_bidder_random_and_reproducible() -> None:
         out = []
         for _ in range(16):
             out.append(match.hand.first)
-            play(match.hand, bots)
+            match.hand.play_out(bots)
             match.next_hand()
         return out
 
@@ -255,7 +248,7 @@ def test_hongwu_levels_and_coins() -> None:
     bots = [make_bot("random", seed=s) for s in range(4)]
     total = [0, 0, 0, 0]
     for _ in range(5):
-        play(match.hand, bots)
+        match.hand.play_out(bots)
         res = match.hand.result
         assert res is not None and res.levels is not None
         total = [t + d for t, d in zip(total, res.deltas, strict=True)]
@@ -290,7 +283,7 @@ def test_set_away_in_a_match() -> None:
     bots = [make_bot("random", seed=s) for s in range(4)]
     match.set_away(2, True)
     match.set_away(2, False)  # back before the hand ends: still left during it
-    play(match.hand, bots)
+    match.hand.play_out(bots)
     res = match.hand.result
     assert res is not None
     entry_deltas = match.history[-1].deltas if match.history else None
@@ -302,7 +295,7 @@ def test_set_away_in_a_match() -> None:
     assert match.history[-1].left == (2,)
     match.next_hand()
     # Seat 2 returned: the next hand counts normally.
-    play(match.hand, bots)
+    match.hand.play_out(bots)
     assert match.history[-1].left == ()
     assert match.away == frozenset()
     with pytest.raises(ValueError):
@@ -318,7 +311,7 @@ def test_match_record_round_trip(rules: RuleSet) -> None:
     for number in range(6):
         if number == 2:
             match.set_away(3, True)
-        play(match.hand, bots)
+        match.hand.play_out(bots)
         if not match.finished:
             match.next_hand()
     # the current hand part-played
@@ -355,7 +348,7 @@ def test_match_record_rejects_tampering() -> None:
 def test_leaving_after_a_hand_ended_does_not_change_it() -> None:
     match = Match(HONGWU, seed=5)
     bots = [make_bot("random", seed=s) for s in range(4)]
-    play(match.hand, bots)
+    match.hand.play_out(bots)
     res = match.hand.result
     assert res is not None
     match.set_away(res.declarer if res.levels and res.levels > 0 else (res.declarer + 1) % 4, True)
@@ -363,5 +356,5 @@ def test_leaving_after_a_hand_ended_does_not_change_it() -> None:
     assert match.history[-1].left == ()
     match.next_hand()
     assert match.history[-1].left == ()
-    play(match.hand, bots)
+    match.hand.play_out(bots)
     assert match.history[-1].left != ()

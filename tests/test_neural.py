@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import baofen.env.neural  # noqa: F401  (registers "neural")
-from baofen import Hand, Play, RuleSet
+from baofen import Hand, Play, RuleSet, play_hand
 from baofen.arena import BotSpec, run_arena, summarize
 from baofen.bots import make_bot
 from baofen.bots.rule_bot import RuleBot
@@ -35,24 +35,16 @@ def test_neural_bot_plays_legal_hands(weights: dict[str, Path], variant: str) ->
     rules = RuleSet.create(variant=variant)
     bots = [make_bot("neural", seed=s, weights=str(weights[variant])) for s in range(4)]
     for deal in range(2):
-        hand = Hand(rules, seed=deal)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))  # raises if illegal
+        hand = play_hand(rules, deal, bots)  # raises if an action is illegal
         assert hand.result is not None
 
 
 def test_neural_bot_is_deterministic_under_a_seed(weights: dict[str, Path]) -> None:
     def actions(seed: int) -> list[object]:
         rules = RuleSet.baofen()
-        hand = Hand(rules, seed=4)
         bots = [make_bot("neural", seed=seed, weights=str(weights["baofen"]), epsilon=0.3)
                 for _ in range(4)]
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        hand = play_hand(rules, 4, bots)
         return [a for _, a in hand.actions]
 
     assert actions(1) == actions(1)

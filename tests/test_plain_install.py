@@ -38,15 +38,11 @@ ENGINE = textwrap.dedent(
     """
     import json
     import baofen
-    from baofen import Hand, Match, RuleSet
+    from baofen import Hand, Match, RuleSet, play_hand
     from baofen.bots import bot_names, make_bot
 
     for rules in (RuleSet.baofen(), RuleSet.hongwu()):
-        hand = Hand(rules, seed=7)
-        bots = [make_bot("rule", seed=s) for s in range(4)]
-        while hand.phase != "done":
-            seat = hand.to_act
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        hand = play_hand(rules, 7, [make_bot("rule", seed=s) for s in range(4)])
         record = json.loads(json.dumps(hand.to_record()))
         assert Hand.from_record(record).to_record() == record
     match = Match(RuleSet.baofen(), seed=1)

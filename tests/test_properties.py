@@ -396,11 +396,7 @@ def test_match_bookkeeping(rules: RuleSet, seed: int, pass_rate: float) -> None:
     for _ in range(10):
         hand = match.hand
         assert match.caller == hand.first
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
-        result = hand.result
+        result = hand.play_out(bots).result
         assert result is not None
         deltas = list(result.deltas)
         if rules.is_baofen:

@@ -121,11 +121,7 @@ def plain_hearts(hand: Hand, seat: int) -> list[Card]:
 
 
 def play_out(hand: Hand) -> None:
-    bots = [make_bot("random", seed=s, throw_rate=0.0) for s in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    hand.play_out([make_bot("random", seed=s, throw_rate=0.0) for s in range(4)])
 
 
 # Every plain heart is placed (spades trump), so who can beat what is known exactly.

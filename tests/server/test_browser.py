@@ -8,7 +8,7 @@ from typing import Any, get_args
 import httpx
 import pytest
 
-from baofen import Hand, RuleSet, parse_cards
+from baofen import Hand, RuleSet, parse_cards, play_hand
 from baofen.bots import BOT_LEVELS, BotLevel, make_bot
 from baofen.order import order_for
 from baofen.server.browser import replay
@@ -24,13 +24,7 @@ from .test_match import play_until_finished
 
 def played_hand(rules: RuleSet, seed: int) -> Hand:
     """A hand played to the end by random bots."""
-    hand = Hand(rules, seed=seed)
-    bots = [make_bot("random", seed=seed + seat) for seat in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
-    return hand
+    return play_hand(rules, seed, [make_bot("random", seed=seed + seat) for seat in range(4)])
 
 
 def test_defaults(server: ThreadServer) -> None:

@@ -12,7 +12,18 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from baofen import Action, Bid, Declare, Hand, Observation, Play, RuleSet, Trick, parse_cards
+from baofen import (
+    Action,
+    Bid,
+    Declare,
+    Hand,
+    Observation,
+    Play,
+    RuleSet,
+    Trick,
+    parse_cards,
+    play_hand,
+)
 from baofen.bots import make_bot
 from baofen.server.schema import render
 from baofen.wire.actions import action_message, action_record, read_action_record
@@ -161,13 +172,7 @@ def test_observations_round_trip_through_the_wire(rules: RuleSet) -> None:
 
 def played_hand(rules: RuleSet, seed: int) -> Hand:
     """A hand played to the end by random bots."""
-    hand = Hand(rules, seed=seed)
-    bots = [make_bot("random", seed=seed + seat) for seat in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
-    return hand
+    return play_hand(rules, seed, [make_bot("random", seed=seed + seat) for seat in range(4)])
 
 
 def test_trick_views_convert_each_trick_once() -> None:
