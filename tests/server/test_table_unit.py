@@ -1,0 +1,422 @@
+"""The table's parts in process (issue 27, item 1): a :class:`Table` driven directly with
+asyncio against a store double held in memory (no uvicorn, no database) that can refuse a write,
+or store one and lose its answer, or not answer reads. What :mod:`.test_audit_commit` and
+:mod:`.test_seats` check through a live server, here one step at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime
+from typing import Any, cast
+
+import pytest
+from starlette.websockets import WebSocketState
+
+from baofen import RuleSet
+from baofen.bots import make_bot
+from baofen.errors import IllegalAction
+from baofen.server import ServerSettings, table_log
+from baofen.server.connections import Connection
+from baofen.server.seats import TableError
+from baofen.server.tables import Table
+from baofen.store import Event, StoredSeat, StoredTable
+from baofen.store.async_store import AsyncStore, StoreFenced, StoreUnavailable
+from baofen.store.database import FinishedHand
+from baofen.wire.actions import action_record
+from baofen.wire.events import ActionEvent, AwayEvent, NextEvent, StartEvent, read_event
+from baofen.wire.settings import TableSettings
+
+from .harness import run_async
+
+
+class FakeStore:
+    """An :class:`AsyncStore` in memory. ``refuse`` writes are refused unwritten (``fenced``:
+    as a cluster node that lost the table); ``lose`` writes are stored but answered with a
+    failure (a lost COMMIT answer); while ``down``, reads fail."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, StoredTable] = {}
+        self.writes = 0
+        self.refuse = 0
+        self.lose = 0
+        self.fenced = False
+        self.down = False
+
+    async def _write(self, write: Callable[[], None]) -> None:
+        await asyncio.sleep(0)
+        if self.refuse:
+            self.refuse -= 1
+            error = StoreFenced if self.fenced else StoreUnavailable
+            raise error("refused")
+        write()
+        self.writes += 1
+        if self.lose:
+            self.lose -= 1
+            raise StoreUnavailable("the answer was lost")
+
+    async def create_table(self, code: str, rules: dict[str, Any], settings: dict[str, Any],
+                           seed: int) -> None:
+        def write() -> None:
+            self.tables[code] = StoredTable(code, rules, settings, seed, "waiting",
+                                            datetime.now(UTC))
+        await self._write(write)
+
+    async def save_seat(self, code: str, seat: StoredSeat) -> None:
+        def write() -> None:
+            seats = [s for s in self.tables[code].seats if s.seat != seat.seat]
+            self.tables[code].seats = sorted([*seats, seat], key=lambda s: s.seat)
+        await self._write(write)
+
+    async def free_seat(self, code: str, seat: int) -> None:
+        def write() -> None:
+            self.tables[code].seats = [s for s in self.tables[code].seats if s.seat != seat]
+        await self._write(write)
+
+    async def append(self, code: str, entry: Event, finished_hand: FinishedHand | None,
+                     status: str | None) -> None:
+        def write() -> None:
+            stored = self.tables[code]
+            assert entry.seq == len(stored.events) + 1, "a seq already in the log"
+            # As a database keeps it: JSON, read back as new objects.
+            stored.events.append(Event(entry.seq, entry.kind, json.loads(json.dumps(
+                entry.payload))))
+            if status is not None:
+                stored.status = status
+        await self._write(write)
+
+    async def load(self, code: str) -> StoredTable | None:
+        await asyncio.sleep(0)
+        if self.down:
+            raise StoreUnavailable("the database is down")
+        stored = self.tables.get(code)
+        if stored is None:
+            return None
+        return StoredTable(stored.code, stored.rules, stored.settings, stored.seed, stored.status,
+                           stored.created, list(stored.seats), list(stored.events))
+
+    def log(self, code: str = "unit") -> list[tuple[str, dict[str, Any]]]:
+        return [(event.kind, event.payload) for event in self.tables[code].events]
+
+
+class FakeSocket:
+    client_state = WebSocketState.CONNECTED
+
+    async def send_text(self, data: str) -> None:
+        pass
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+def connection() -> Connection:
+    return Connection(FakeSocket(), 1024)
+
+
+def received(connection: Connection) -> list[dict[str, Any]]:
+    """The messages queued to ``connection`` since the last call."""
+    queue = connection._queue
+    out = []
+    while not queue.empty():
+        text = queue.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
+
+
+async def no_driver(table: Table) -> None:
+    """The tests move the match on themselves."""
+
+
+SERVER = ServerSettings(db="sqlite://", drop_grace=60.0, bot_delay=0.0)
+
+
+async def new_table(store: FakeStore, server: ServerSettings = SERVER) -> Table:
+    settings = TableSettings(bot_level="random", bid_seconds=None, kitty_seconds=None,
+                             play_seconds=None)
+    return await Table.create("unit", RuleSet.baofen(hands=2), settings,
+                              cast(AsyncStore, store), server, no_driver)
+
+
+async def started(store: FakeStore) -> tuple[Table, Connection, str]:
+    """A started table: a player in seat 0, computer players in the others."""
+    table = await new_table(store)
+    me = connection()
+    token = await table.join(me, 0, "me")
+    await table.fill_bots("random")
+    await table.start()
+    return table, me, token
+
+
+def state_of(table: Table, seat: int | None = 0) -> dict[str, Any]:
+    view = table.state(seat)
+    view["table"]["deadline"] = view["table"]["active"] = view["table"]["created"] = None
+    return view
+
+
+def legal(table: Table, seed: int = 1) -> tuple[int, Any]:
+    """The seat to act and a legal action for it."""
+    assert table.match is not None
+    hand = table.match.hand
+    seat = hand.to_act
+    assert seat is not None
+    return seat, make_bot("random", seed=seed).act(hand.observation(seat))
+
+
+def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    run_async(test())
+
+
+# -- seating -----------------------------------------------------------------------------------
+
+
+def test_join_and_leave_before_the_start() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table = await new_table(store)
+        me = connection()
+        token = await table.join(me, 1, "Ann")
+        assert token and me.role == "player" and me.seat == 1
+        seats = store.tables["unit"].seats
+        assert [(seat.seat, seat.kind, seat.name) for seat in seats] == [(1, "human", "Ann")]
+        with pytest.raises(TableError) as taken:
+            await table.join(connection(), 1, "Bob")
+        assert taken.value.code == "seat_taken"
+        await table.leave(me)
+        assert table.seats[1].kind is None and store.tables["unit"].seats == []
+        assert me.role == "spectator" and received(me)[-1]["type"] in ("state", "patch")
+        assert store.log() == []
+
+    run(test)
+
+
+def test_a_refused_seat_write_changes_nothing() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table = await new_table(store)
+        before = state_of(table, None)
+        store.refuse = 1
+        with pytest.raises(TableError) as refused:
+            await table.join(connection(), 0, "Ann")
+        assert refused.value.code == "unavailable"
+        assert table.seats[0].kind is None and not table.connections
+        assert state_of(table, None) == before
+
+    run(test)
+
+
+def test_fill_and_start_write_the_seats_and_the_start_event() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table = await new_table(store)
+        with pytest.raises(TableError) as empty:
+            await table.start()
+        assert empty.value.code == "seats_empty"
+        me = connection()
+        await table.join(me, 0, "me")
+        assert await table.fill_bots("random") == [1, 2, 3]
+        await table.start()
+        assert table.status == "playing" and table.version == 1
+        assert store.log() == [("start", {})] and store.tables["unit"].status == "playing"
+        assert [s.kind for s in store.tables["unit"].seats] == ["human", "bot", "bot", "bot"]
+        with pytest.raises(TableError) as again:
+            await table.fill_bots("random")
+        assert again.value.code == "already_started"
+        assert received(me)[-1]["type"] == "patch" and table.public.status == "playing"
+
+    run(test)
+
+
+def test_leaving_and_reclaiming_in_the_match_are_away_events() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, me, token = await started(store)
+        await table.leave(me)
+        assert table.match is not None and table.match.away == {0}
+        assert table.computer_plays(0)
+        again = connection()
+        seat, _ = await table.reclaim(again, token)
+        assert seat.number == 0 and not table.match.away and not table.computer_plays(0)
+        assert store.log()[1:] == [("away", {"seat": 0, "away": True}),
+                                   ("away", {"seat": 0, "away": False})]
+
+    run(test)
+
+
+def test_a_dropped_player_has_left_after_the_grace() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table = await new_table(store, SERVER.model_copy(update={"drop_grace": 0.01}))
+        me = connection()
+        await table.join(me, 0, "me")
+        await table.fill_bots("random")
+        await table.start()
+        table.disconnect(me)
+        assert table.seats[0].drop_timer is not None and not table.attended
+        await asyncio.sleep(0.1)
+        assert table.match is not None and table.match.away == {0}
+        assert store.log()[-1] == ("away", {"seat": 0, "away": True})
+        table.close()
+
+    run(test)
+
+
+# -- the match and its log ---------------------------------------------------------------------
+
+
+def test_an_action_is_stored_as_its_record_and_shown() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, me, _ = await started(store)
+        received(me)
+        seat, action = legal(table)
+        await table.act(seat, action)
+        assert table.version == 2
+        assert store.log()[-1] == ("action", action_record(seat, action).model_dump(mode="json"))
+        assert [message["type"] for message in received(me)] == ["patch"]
+
+    run(test)
+
+
+def test_a_refused_action_leaves_the_table_as_it_was() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, _, _ = await started(store)
+        seat, action = legal(table)
+        before, log = state_of(table), store.log()
+        store.refuse = 1
+        with pytest.raises(TableError) as refused:
+            await table.act(seat, action)
+        assert refused.value.code == "unavailable"
+        assert state_of(table) == before and table.version == 1 and store.log() == log
+        other = (seat + 1) % 4  # not this seat's turn: illegal, nothing written
+        with pytest.raises(IllegalAction):
+            await table.act(other, action)
+        assert state_of(table) == before and store.writes == 6  # the table, 4 seats, start
+        await table.act(seat, action)  # the store answers again: the action goes through
+        assert table.version == 2
+
+    run(test)
+
+
+def test_a_lost_commit_answer_is_read_back() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, _, _ = await started(store)
+        seat, action = legal(table)
+        store.lose = 1
+        await table.act(seat, action)  # stored: that is the outcome, no error
+        assert table.version == 2 and len(store.log()) == 2
+        assert table.match is not None and len(table.match.hand.actions) == 1
+
+    run(test)
+
+
+def test_a_stale_table_recovers_and_answers_the_retry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_log, "RECOVER_SECONDS", 0.01)
+
+    async def test() -> None:
+        store = FakeStore()
+        table, me, _ = await started(store)
+        seat, action = legal(table)
+        store.lose, store.down = 1, True
+        with pytest.raises(TableError) as lost:
+            await table.act(seat, action)
+        assert lost.value.code == "unavailable" and table.version == 1
+        received(me)
+        store.down = False
+        for _ in range(100):  # the table reads its log once the store answers, on its own
+            await asyncio.sleep(0.01)
+            if table.version == 2:
+                break
+        assert table.version == 2 and received(me)
+        writes = store.writes
+        await table.act(seat, action)  # the player's retry of the stored action: answered
+        assert store.writes == writes and table.version == 2
+
+    run(test)
+
+
+def test_a_fenced_write_closes_the_table() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, me, _ = await started(store)
+        seat, action = legal(table)
+        store.refuse, store.fenced = 1, True
+        with pytest.raises(TableError):
+            await table.act(seat, action)
+        await asyncio.sleep(0)
+        assert table.closed and me.closing and table.version == 1
+
+    run(test)
+
+
+def test_a_restored_table_is_the_live_one() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, me, _ = await started(store)
+        for step in range(40):
+            seat, action = legal(table, seed=step)
+            await table.act(seat, action)
+        await table.leave(me)
+        stored = await store.load("unit")
+        assert stored is not None
+        again = Table.restore(stored, cast(AsyncStore, store), SERVER, no_driver)
+        assert again.version == table.version == 42
+        for seat in (None, 0, 1):
+            assert state_of(again, seat) == state_of(table, seat)
+
+    run(test)
+
+
+def test_a_whole_hand_then_the_next_deal() -> None:
+    async def test() -> None:
+        store = FakeStore()
+        table, _, _ = await started(store)
+        assert table.match is not None
+        step = 0
+        while table.match.hand.phase != "done":
+            seat, action = legal(table, seed=step)
+            await table.act(seat, action)
+            step += 1
+        assert table.between_hands
+        table.set_ready(0)
+        assert table.everyone_ready
+        await table.next_hand()
+        assert table.match.number == 2 and store.log()[-1] == ("next", {})
+
+    run(test)
+
+
+# -- the events on the wire --------------------------------------------------------------------
+
+
+STORED = [
+    ("start", {}),
+    ("action", {"seat": 0, "bid": 85}),
+    ("action", {"seat": 1, "bid": None}),
+    ("action", {"seat": 0, "declare": {"trump": "S", "bury": "C3 C4 C5 C6 C7 C8 C9 CT"}}),
+    ("action", {"seat": 0, "play": "SA SK"}),
+    ("away", {"seat": 2, "away": True}),
+    ("next", {}),
+]
+"""Rows as the store has always kept them."""
+
+
+@pytest.mark.parametrize(("kind", "payload"), STORED)
+def test_stored_events_read_and_write_the_same_json(kind: str, payload: dict[str, Any]) -> None:
+    event = read_event(kind, payload)
+    assert event.kind == kind
+    assert json.dumps(event.payload_data()) == json.dumps(payload)
+
+
+def test_each_kind_is_its_own_type() -> None:
+    kinds = [type(read_event(kind, payload)) for kind, payload in STORED]
+    assert kinds == [StartEvent, ActionEvent, ActionEvent, ActionEvent, ActionEvent, AwayEvent,
+                     NextEvent]
+    for kind, payload in [("bogus", {}), ("start", {"x": 1}), ("away", {"seat": 4, "away": True}),
+                          ("action", {"seat": 0})]:
+        with pytest.raises(ValueError):
+            read_event(kind, payload)
+
