@@ -68,21 +68,6 @@ class Player(Protocol):
         ...
 
 
-class Step(NamedTuple):
-    """One action of a hand played again (:meth:`Hand.steps`), just applied."""
-
-    number: int
-    """The action's index in :attr:`Hand.actions` (0 for the first)."""
-    seat: int
-    action: Action
-    outcome: PlayResult | None
-    """What :meth:`Hand.apply` gave (a play's :class:`PlayResult`, ``None`` for a bid or a
-    declare)."""
-    hand: Hand
-    """The replayed hand just after this action: the same object at every step, moved on by the
-    next one (copy it to keep it)."""
-
-
 class Hand(HandState):
     """One hand of 包分 or 包红五: its state (:class:`~baofen.hand_state.HandState`) and the
     actions that move it on.
@@ -467,6 +452,22 @@ class Hand(HandState):
             f"<Hand {self.rules.variant} phase={self.phase} to_act={self.to_act} "
             f"declarer={self.declarer} trump={self.trump} tricks={len(self.tricks)}>"
         )
+
+
+# After Hand, which it names: a mypyc-compiled module builds the tuple's type as it is imported.
+class Step(NamedTuple):
+    """One action of a hand played again (:meth:`Hand.steps`), just applied."""
+
+    number: int
+    """The action's index in :attr:`Hand.actions` (0 for the first)."""
+    seat: int
+    action: Action
+    outcome: PlayResult | None
+    """What :meth:`Hand.apply` gave (a play's :class:`PlayResult`, ``None`` for a bid or a
+    declare)."""
+    hand: Hand
+    """The replayed hand just after this action: the same object at every step, moved on by the
+    next one (copy it to keep it)."""
 
 
 def play_hand(rules: RuleSet, seed: int, players: Sequence[Player]) -> Hand:
