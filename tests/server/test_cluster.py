@@ -58,12 +58,11 @@ def test_a_stale_fencing_number_cannot_write(any_db: Database) -> None:
             store.commit([fenced("t", 1, event_appended("t", Event(2, "next", {})))])
 
         async def both(writer: AsyncStore) -> list[BaseException | None]:
-            writer.fences = {"t": 1, "u": 1}
             appends = [writer.append(c, Event(s, "next", {}), None, None)
                        for c, s in (("t", 2), ("u", 1))]
             return await asyncio.gather(*appends, return_exceptions=True)
 
-        writer = AsyncStore(store, timeout=5.0)
+        writer = AsyncStore(store, timeout=5.0, fences={"t": 1, "u": 1})
         outcomes = asyncio.run(both(writer))
         assert isinstance(outcomes[0], StoreFenced) and outcomes[1] is None
         assert [len(store.load(c).events) for c in ("t", "u")] == [1, 1]  # type: ignore[union-attr]

@@ -29,6 +29,7 @@ from ..store.accounts import Account, NameTaken
 from ..usernames import canonical, skeleton
 from ..wire import accounts as wire
 from .config import ServerSettings
+from .directory import Tables
 from .login_limits import LoginLimits
 from .security import CreationLimits, token_hash
 from .sessions import COOKIE, SignedIn, accounts_of, run, session_account
@@ -227,9 +228,8 @@ async def delete_account(
     profile is gone (404) and its name free again."""
     await _confirm(request, account, body.password)
     await run(request, accounts_of(request).delete, account.id)
-    await request.app.state.lobby.forget_account(account.id)
-    if request.app.state.node is not None:  # cluster mode: the other nodes' tables too
-        await request.app.state.node.forget_account(account.id)
+    tables: Tables = request.app.state.tables  # in cluster mode, every node's
+    await tables.forget_account(account.id)
     response = Response(status_code=status.HTTP_204_NO_CONTENT)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
                            secure=request.url.scheme == "https")

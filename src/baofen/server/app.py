@@ -15,6 +15,7 @@ from ..store.accounts import Accounts
 from ..store.async_store import AsyncStore
 from . import accounts, analysis, browser, players, quickmatch, rest, web, websocket
 from .config import ServerSettings
+from .directory import LocalTables, Tables
 from .lobby import Lobby
 from .login_limits import login_limits
 from .security import CreationLimits
@@ -30,12 +31,27 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        cluster = settings.redis is not None
+        # In cluster mode the store writes only to the tables this node owns (their fencing
+        # numbers), and the lobby makes this node the owner of each table it creates.
         store = AsyncStore(
-            Store(settings.db, settings.db_schema, settings.db_timeout), settings.db_timeout
+            Store(settings.db, settings.db_schema, settings.db_timeout), settings.db_timeout,
+            fences={} if cluster else None,
         )
-        lobby = Lobby(store, settings)
+        tables: Tables
+        if cluster:
+            from .cluster.node import Node  # needs the "cluster" extra (redis)
+            from .cluster.ownership import Ownership
+
+            ownership = Ownership(settings, store)
+            lobby = Lobby(store, settings, adopt=ownership.adopt)
+            tables = Node(settings, lobby, ownership)
+        else:
+            lobby = Lobby(store, settings)
+            tables = LocalTables(lobby)
         app.state.settings = settings
         app.state.lobby = lobby
+        app.state.tables = tables
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
         app.state.accounts = Accounts(store.store)
         app.state.signups = CreationLimits(settings.signup_per_minute, settings.signup_burst)
@@ -43,22 +59,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             settings.login_failures, settings.login_window, settings.redis, settings.redis_prefix
         )
         queue = quickmatch.make_queue(settings.redis, settings.redis_prefix)
-        app.state.matchmaker = quickmatch.Matchmaker(queue, lobby, settings.match_wait_seconds)
-        app.state.node = node = None
-        if settings.redis is not None:
-            from .cluster.node import Node  # needs the "cluster" extra (redis)
-
-            app.state.node = node = Node(settings, lobby)
-            await node.start()
-        await lobby.resume()
+        app.state.matchmaker = quickmatch.Matchmaker(queue, tables, settings.match_wait_seconds)
+        await tables.start()
         try:
             yield
         finally:
             await queue.close()
             await limits.close()
-            await lobby.close()
-            if node is not None:
-                await node.close()
+            await tables.close()
             store.close()
             reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
             if reviews is not None and reviews.pool is not None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import orjson
@@ -23,6 +24,20 @@ from ..wire.patch import diff
 log = logging.getLogger(__name__)
 
 Role = Literal["new", "player", "spectator"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A frame refused unread by the :class:`~.websocket.Gate`: the error answering it."""
+
+    answer: str
+
+
+Frame = str | Refusal
+"""A text frame that passed the :class:`~.websocket.Gate`, or the refusal of one that did not."""
+
+Receive = Callable[[], Awaitable[Frame | None]]
+"""The next frame of a connection, None at its end."""
 
 
 class Socket(Protocol):

@@ -35,18 +35,21 @@ def listed(infos: list[TableInfo]) -> list[ListedTable]:
 
 
 class Lobby:
-    """The tables of one server, backed by ``store``."""
+    """The tables of one server, backed by ``store``.
 
-    def __init__(self, store: AsyncStore, settings: ServerSettings) -> None:
+    ``adopt`` (cluster mode) makes this node the owner of a new table before anything else is
+    written to it (raises :class:`TableError` when it cannot): the node's
+    :meth:`~.cluster.ownership.Ownership.adopt`."""
+
+    def __init__(self, store: AsyncStore, settings: ServerSettings,
+                 adopt: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self._creating = 0
         """Tables being stored now (they count against ``max_tables`` already)."""
         self._sweeper: asyncio.Task[None] | None = None
-        self.adopt: Callable[[str], Awaitable[None]] | None = None
-        """Cluster mode: makes this node the owner of a new table before anything else is
-        written to it (raises :class:`TableError` when it cannot)."""
+        self.adopt = adopt
 
     async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
         """A new table, stored before it is returned."""
@@ -135,12 +138,17 @@ class Lobby:
         return table
 
     async def resume(self) -> None:
-        """Load every unfinished table from the store, set its match going again, and start
-        the sweep that expires tables nobody started. (A node of a cluster takes its tables
-        when they are asked for, instead: another node may own them.)"""
-        for code in [] if self.settings.redis else await self.store.unfinished():
+        """Load every unfinished table from the store, set its match going again, and
+        :meth:`start` the sweep."""
+        for code in await self.store.unfinished():
             await self.take(code)
         log.info("resumed %d tables", len(self.tables))
+        self.start()
+
+    def start(self) -> None:
+        """Start the sweep that expires tables nobody started. (A node of a cluster starts
+        only this: it takes its tables when they are asked for, since another node may own
+        them.)"""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _sweep(self) -> None:

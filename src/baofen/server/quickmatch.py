@@ -23,7 +23,7 @@ from ..store.accounts import Account
 from ..store.async_store import StoreUnavailable
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.settings import TableSettings
-from .lobby import Lobby
+from .directory import Tables
 from .match_queue import (
     STALE_SECONDS,
     MatchQueue,
@@ -54,11 +54,11 @@ def make_queue(redis_url: str | None, prefix: str = "baofen:") -> MatchQueue:
 
 
 class Matchmaker:
-    """Seats the players of ``queue`` at new tables of ``lobby``."""
+    """Seats the players of ``queue`` at new tables of ``tables``."""
 
-    def __init__(self, queue: MatchQueue, lobby: Lobby, wait: float) -> None:
+    def __init__(self, queue: MatchQueue, tables: Tables, wait: float) -> None:
         self.queue = queue
-        self.lobby = lobby
+        self.tables = tables
         self.wait = wait
 
     async def ask(self, variant: Variant, name: str, account: Account | None) -> MatchTicket:
@@ -98,7 +98,7 @@ class Matchmaker:
         # with them could be one client's several seats around an account it boosts.
         rated = all(waiting.account is not None for waiting in group)
         try:
-            table = await self.lobby.create(
+            table = await self.tables.create(
                 RuleSet.create(variant=variant), TableSettings(private=True, rated=rated)
             )
             async with table.lock:

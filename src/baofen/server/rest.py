@@ -23,7 +23,8 @@ from ..store.async_store import StoreUnavailable
 from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary, ListedTable, TableInfo
-from .lobby import Lobby, listed
+from .directory import Tables
+from .lobby import listed
 from .schema import protocol_schema
 from .seats import TableError
 from .security import CreationLimits
@@ -33,15 +34,15 @@ from .tables import Table
 router = APIRouter()
 
 
-def _lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
+def tables_of(request: Request) -> Tables:
+    """The server's :class:`Tables` (one server's, or a cluster node's)."""
+    tables: Tables = request.app.state.tables
+    return tables
 
 
 async def table_of(request: Request, code: str) -> Table:
-    node = request.app.state.node  # cluster mode: the table may be another node's
     try:
-        table = await (_lobby(request).get(code) if node is None else node.view(code))
+        table = await tables_of(request).view(code)
     except StoreUnavailable:
         raise unavailable() from None
     if table is None:
@@ -106,7 +107,7 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Create a table with a rule set and settings; returns its code and shareable link."""
     check_creation_rate(request)
     try:
-        table = await _lobby(request).create(body.rules, body.settings)
+        table = await tables_of(request).create(body.rules, body.settings)
     except TableError as error:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, error.message) from None
     return TableCreated(
@@ -133,7 +134,7 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
         settings = settings.model_copy(update={"bot_level": body.level})
     name = body.name or default_name()
     try:
-        table = await _lobby(request).create(RuleSet.create(variant=body.variant), settings)
+        table = await tables_of(request).create(RuleSet.create(variant=body.variant), settings)
         async with table.lock:
             token = await table.seat_player(0, name, account)
             await table.fill_bots(None)
@@ -150,11 +151,7 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
 async def list_tables(request: Request) -> list[ListedTable]:
     """Open tables that are not private (in cluster mode: of every node), with what a visitor
     can do there: tables with a free seat first, then the latest active."""
-    node = request.app.state.node
-    listing: list[TableInfo] = (
-        _lobby(request).listing() if node is None else await node.listing()
-    )
-    return listed(listing)
+    return listed(await tables_of(request).listing())
 
 
 @router.get("/api/tables/{code}")

@@ -16,9 +16,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Awaitable
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, WebSocket
 from pydantic import ValidationError
@@ -51,8 +50,8 @@ from ..wire.messages import (
 )
 from . import assist
 from .config import ServerSettings
-from .connections import Connection
-from .lobby import Lobby
+from .connections import Connection, Frame, Receive, Refusal
+from .directory import Tables
 from .rest import default_name
 from .seats import TableError, check_host
 from .security import RateLimiter, token_hash
@@ -70,20 +69,6 @@ CLOSE_ABUSE = 1008
 """Close code of a client that kept sending frames the :class:`Gate` refuses."""
 MAX_ID_LENGTH = 64
 """Longest string ``id`` echoed back (as the protocol's ``MessageId``)."""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A frame refused unread by the :class:`Gate`: the error answering it."""
-
-    answer: str
-
-
-Frame = str | Refusal
-"""A text frame that passed the :class:`Gate`, or the refusal of one that did not."""
-
-Receive = Callable[[], Awaitable[Frame | None]]
-"""The next frame of a connection, None at its end."""
 
 
 class Gate:
@@ -135,21 +120,6 @@ class Gate:
         return self.check(message.get("bytes", b"") if text is None else text)
 
 
-class Remote(Protocol):
-    """Cluster mode: a table another node owns, to which a client's frames are relayed."""
-
-    async def relay(self, receive: Receive) -> None:
-        """Relay every frame to the owner, and its answers back, until the connection ends."""
-
-
-class Router(Protocol):
-    """Cluster mode: this node, which finds the node that owns a table."""
-
-    async def route(self, code: str, connection: Connection) -> Table | Remote | None:
-        """The table when this node owns it (taking it when nobody does), the way to the
-        node that does, or None when there is no such table."""
-
-
 class Refused(Exception):
     """A message answered by an error."""
 
@@ -163,16 +133,15 @@ class Refused(Exception):
 async def table_socket(websocket: WebSocket, code: str) -> None:
     """One client's connection to one table (see docs/protocol.md); in cluster mode, through
     the node that owns the table."""
-    lobby: Lobby = websocket.app.state.lobby
+    tables: Tables = websocket.app.state.tables
     settings: ServerSettings = websocket.app.state.settings
-    node: Router | None = websocket.app.state.node
     await websocket.accept()
     connection = Connection(websocket, settings.send_queue)
     gate = Gate(settings, connection)
     writer = asyncio.create_task(connection.write())
     try:
         try:
-            table = await (lobby.get(code) if node is None else node.route(code, connection))
+            table = await tables.route(code, connection)
         except StoreUnavailable:
             connection.send(_error("unavailable", "the database is not answering: try again", None))
             connection.close(CLOSE_TRY_AGAIN)

@@ -71,16 +71,18 @@ class _Job:
 class AsyncStore:
     """``store`` for coroutines: ``await`` each write (committed) and read (done)."""
 
-    def __init__(self, store: Store, timeout: float) -> None:
+    def __init__(self, store: Store, timeout: float,
+                 fences: dict[str, int] | None = None) -> None:
         self.store = store
         self.timeout = timeout
         self.writes = 0
         """Writes committed."""
         self.groups = 0
         """Transactions the writer committed them in (group commit: fewer than writes)."""
-        self.fences: dict[str, int] | None = None
-        """Cluster mode: the fencing number of every table this node owns (set by the node);
-        a write to any other table is refused. None: one server, no checks."""
+        self.fences = fences
+        """Cluster mode: the fencing number of every table this node owns (kept by its
+        :class:`~baofen.server.cluster.ownership.Ownership`); a write to any other table is
+        refused. None: one server, no checks."""
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()

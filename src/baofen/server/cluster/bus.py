@@ -63,17 +63,23 @@ class Envelope:
         return cls(op, session, sender, int(number), table, body)
 
 
+def connect(url: str) -> Redis:
+    """A node's Redis client: commands wait their turn for one of a few connections (many
+    clients publish at once)."""
+    return Redis(connection_pool=BlockingConnectionPool.from_url(
+        url, max_connections=POOL, timeout=POOL_WAIT
+    ))
+
+
 class Bus:
-    """This node's end of the bus: publish to a node, listen on its own channel."""
+    """This node's end of the bus: publish to a node (over ``redis``, the node's client, which
+    its owner closes), listen on its own channel (over a connection of its own)."""
 
     def __init__(
-        self, url: str, prefix: str, node: str, handle: Callable[[Envelope], None],
-        resubscribed: Callable[[], None],
+        self, redis: Redis, url: str, prefix: str, node: str,
+        handle: Callable[[Envelope], None], resubscribed: Callable[[], None],
     ) -> None:
-        # Commands wait their turn for one of a few connections (many clients publish at once).
-        self.redis: Redis = Redis(connection_pool=BlockingConnectionPool.from_url(
-            url, max_connections=POOL, timeout=POOL_WAIT
-        ))
+        self.redis = redis
         # The listener gets no silent reconnection: it must know when it may have missed some.
         self._listener: Redis = Redis.from_url(url, retry=Retry(NoBackoff(), 0))
         self.prefix = prefix
@@ -93,13 +99,12 @@ class Bus:
         await asyncio.wait_for(self.subscribed.wait(), 10)
 
     async def close(self) -> None:
-        """Stop listening and close the connections."""
+        """Stop listening and close the listener's connection."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         await self._listener.aclose()
-        await self.redis.aclose()
 
     async def post(self, node: str, envelope: Envelope) -> int:
         """Publish to ``node``: how many listened (0: the node is gone, or not subscribed

@@ -2,11 +2,12 @@
 
 A node owns a table while it holds its lease (:mod:`.lease`); it is then the only one that
 applies the table's changes and writes its log, with the fencing number of its lease
-(:attr:`~baofen.store.async_store.AsyncStore.fences`). A client may connect to any node: the
-node that owns the table serves it as a single server does; any other relays it to the owner
-(:mod:`.relay`). A table nobody owns (new, or its node died and its lease ran out) is taken by
-the first node a client asks for it, which rebuilds it from the stored log; one nobody asks for
-is taken by the first node that finds it unowned two scans in a row (once a lease period).
+(:mod:`.ownership`, handed to the store and the lobby when they are built). A client may
+connect to any node: the node that owns the table serves it as a single server does; any other
+relays it to the owner (:mod:`.relay`). A table nobody owns (new, or its node died and its
+lease ran out) is taken by the first node a client asks for it, which rebuilds it from the
+stored log; one nobody asks for is taken by the first node that finds it unowned two scans in a
+row (once a lease period).
 
 Once a lease period (:meth:`Node.tick`, every third of it) a node renews its leases, lets go of
 the tables another node took (a node frozen past its lease finds out here, if its writes were
@@ -31,15 +32,16 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from ...ruleset import RuleSet
 from ...store.async_store import AsyncStore, StoreUnavailable
+from ...wire.settings import TableSettings
 from ...wire.table import TableInfo
 from ..config import ServerSettings
 from ..connections import Connection
 from ..lobby import Lobby
-from ..seats import TableError
 from ..tables import Table
 from .bus import Bus, Envelope
-from .lease import Leases
+from .ownership import Ownership
 from .registry import Registry
 from .relay import CLOSE_MOVED, Relay, Session
 
@@ -69,20 +71,19 @@ class _Taking:
 class Node:
     """This node: its leases, its bus, its relays and the sessions of other nodes' clients."""
 
-    def __init__(self, settings: ServerSettings, lobby: Lobby) -> None:
+    def __init__(self, settings: ServerSettings, lobby: Lobby, ownership: Ownership) -> None:
         assert settings.redis is not None and settings.node is not None
         self.settings = settings
         self.id = settings.node
         self.lobby = lobby
         self.store: AsyncStore = lobby.store
-        self.fences: dict[str, int] = {}
-        """The fencing number of every table this node owns."""
-        self.store.fences = self.fences
-        self.bus = Bus(settings.redis, settings.redis_prefix, self.id, self._take,
-                       self._resubscribed)
-        self.leases = Leases(self.bus.redis, settings.redis_prefix, self.id,
-                             settings.lease_seconds)
-        self.registry = Registry(self.bus.redis, settings, self.store, self.leases)
+        self.ownership = ownership
+        self.fences = ownership.fences
+        """The fencing number of every table this node owns (:class:`Ownership`'s)."""
+        self.leases = ownership.leases
+        self.bus = Bus(ownership.redis, settings.redis, settings.redis_prefix, self.id,
+                       self._take, self._resubscribed)
+        self.registry = Registry(ownership.redis, settings, self.store, self.leases)
         """The cluster's open tables, and other nodes' tables rebuilt for reading."""
         self.relays: dict[str, Relay] = {}
         """Session → relay of each client here at a table of another node."""
@@ -94,28 +95,30 @@ class Node:
         self._ticks = 0
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ticker: asyncio.Task[None] | None = None
-        lobby.adopt = self._adopt
 
     # -- life ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Join the cluster: listen on the bus, and keep the leases."""
+        """Join the cluster: listen on the bus, and keep the leases. (No table is resumed: a
+        node takes its tables when they are asked for, since another node may own them.)"""
         await self.bus.start()
         self._ticker = asyncio.get_running_loop().create_task(self._tick_forever())
         log.info("node %s joined the cluster", self.id)
+        self.lobby.start()
 
     async def close(self) -> None:
-        """Leave: let go of every lease (the tables are stored), stop listening."""
+        """Leave: stop this node's tables, let go of every lease (the tables are stored), stop
+        listening."""
+        await self.lobby.close()
         if self._ticker is not None:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
-        for code, fence in list(self.fences.items()):
-            with contextlib.suppress(RedisError, OSError):
-                await self.leases.release(code, fence)
+        await self.ownership.release_all()
         for task in list(self._tasks):
             task.cancel()
         await self.bus.close()
+        await self.ownership.close()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` in the background (kept until done)."""
@@ -164,7 +167,7 @@ class Node:
                 table = self.lobby.tables.get(code)
                 if table is not None:
                     return table
-                fence = await self._claim(code)
+                fence = await self.ownership.claim(code)
                 if fence is None:
                     return False
                 if fence == 0:
@@ -180,50 +183,15 @@ class Node:
             if not taking.users:
                 del self._taking[code]
 
-    async def _claim(self, code: str) -> int | None:
-        """Take the lease and claim its fencing number in the database: the number, 0 when
-        there is no such table, None when another node holds the lease."""
-        for _ in range(2):
-            fence = await self.leases.acquire(code)
-            if fence is None:
-                return None
-            try:
-                stored = await self.store.claim(code, fence)
-            except StoreUnavailable:
-                await self.leases.release(code, fence)
-                raise
-            if stored is None:
-                self.fences[code] = fence
-                return fence
-            await self.leases.release(code, fence)
-            if stored == 0:
-                return 0
-            # Redis forgot the counter (a restart): go on from the database's number.
-            await self.leases.raise_counter(code, stored)
-        return None
-
-    async def _adopt(self, code: str) -> None:
-        """Own a new table (:attr:`Lobby.adopt`)."""
-        try:
-            fence = await self._claim(code)
-        except (RedisError, OSError, StoreUnavailable):
-            fence = None
-        if not fence:
-            raise TableError("unavailable", "the table could not be set up: try again")
-
     def _let_go(self, code: str) -> None:
         """Forget a table this node no longer owns: close it (its clients reconnect)."""
-        fence = self.fences.pop(code, None)
+        fence = self.ownership.disown(code)
         table = self.lobby.tables.pop(code, None)
         self.registry.forget(code)
         if table is not None:
             table.close()
         if fence is not None:
-            self.spawn(self._release(code, fence))
-
-    async def _release(self, code: str, fence: int) -> None:
-        with contextlib.suppress(RedisError, OSError):
-            await self.leases.release(code, fence)
+            self.spawn(self.ownership.release(code, fence))
 
     # -- the bus ------------------------------------------------------------------------------
 
@@ -352,9 +320,10 @@ class Node:
         self._silent = gone
 
     async def forget_account(self, account_id: int) -> None:
-        """A deleted account: every other node forgets it at its tables in memory (this
-        node's: :meth:`Lobby.forget_account`). Every live node is told, not only the owners in
-        the registry: a table taken a moment ago is not listed there yet."""
+        """A deleted account: this node's tables in memory forget it, and every other node is
+        told to. Every live node is told, not only the owners in the registry: a table taken a
+        moment ago is not listed there yet."""
+        await self.lobby.forget_account(account_id)
         try:
             nodes = await self.bus.nodes()
         except (RedisError, OSError):
@@ -364,6 +333,10 @@ class Node:
             await self.post(node, Envelope("forget", "-", self.id, account_id))
 
     # -- what the lobby shows -----------------------------------------------------------------
+
+    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
+        """A new table, owned by this node (the lobby adopts it, :meth:`Ownership.adopt`)."""
+        return await self.lobby.create(rules, settings)
 
     async def listing(self) -> list[TableInfo]:
         """Every node's open tables that are not private (from the registry)."""

@@ -30,9 +30,9 @@ from starlette.websockets import WebSocketState
 
 from ...store.accounts import Account
 from ..config import ServerSettings
-from ..connections import Connection
+from ..connections import Connection, Frame, Receive, Refusal
 from ..tables import Table
-from ..websocket import Frame, Receive, Refusal, converse
+from ..websocket import converse
 from .bus import Envelope
 
 KEPT = 512
