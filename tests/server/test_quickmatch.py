@@ -18,9 +18,10 @@ import pytest
 import redis
 from websockets.sync.client import connect
 
-from baofen.server import ServerSettings, match_queue, redis_queue
+from baofen.server import ServerSettings, match_queue
+from baofen.server.cluster import match_line
+from baofen.server.cluster.match_line import RedisQueue
 from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
-from baofen.server.redis_queue import RedisQueue
 from baofen.store.accounts import Account
 
 from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port, run_async
@@ -177,7 +178,7 @@ async def _stale_line(queue: MatchQueue, variant: Any) -> None:
 def short_start(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ticket taken but not seated is cancelled after 0.1 s (instead of 30)."""
     monkeypatch.setattr(match_queue, "STARTING_SECONDS", 0.1)
-    monkeypatch.setattr(redis_queue, "STARTING_SECONDS", 0.1)
+    monkeypatch.setattr(match_line, "STARTING_SECONDS", 0.1)
 
 
 @pytest.mark.usefixtures("short_start")

@@ -17,7 +17,8 @@ from . import accounts, analysis, browser, players, quickmatch, rest, web, webso
 from .config import ServerSettings
 from .directory import LocalTables, Tables
 from .lobby import Lobby
-from .login_limits import login_limits
+from .login_limits import LoginLimits, MemoryLimits
+from .match_queue import MatchQueue, MemoryQueue
 from .security import CreationLimits
 
 
@@ -31,34 +32,40 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        cluster = settings.redis is not None
         # In cluster mode the store writes only to the tables this node owns (their fencing
         # numbers), and the lobby makes this node the owner of each table it creates.
         store = AsyncStore(
             Store(settings.db, settings.db_schema, settings.db_timeout), settings.db_timeout,
-            fences={} if cluster else None,
+            fences=None if settings.redis is None else {},
         )
         tables: Tables
-        if cluster:
-            from .cluster.node import Node  # needs the "cluster" extra (redis)
+        limits: LoginLimits
+        queue: MatchQueue
+        if settings.redis is not None:  # everything in Redis: the "cluster" extra (redis)
+            from .cluster.login_limits import RedisLimits
+            from .cluster.match_line import RedisQueue
+            from .cluster.node import Node
             from .cluster.ownership import Ownership
 
             ownership = Ownership(settings, store)
             lobby = Lobby(store, settings, adopt=ownership.adopt)
             tables = Node(settings, lobby, ownership)
+            limits = RedisLimits(settings.redis, settings.redis_prefix, settings.login_failures,
+                                 settings.login_window)
+            # The 匹配 line's keys beside the cluster's.
+            queue = RedisQueue(settings.redis, f"{settings.redis_prefix}match:")
         else:
             lobby = Lobby(store, settings)
             tables = LocalTables(lobby)
+            limits = MemoryLimits(settings.login_failures, settings.login_window)
+            queue = MemoryQueue()
         app.state.settings = settings
         app.state.lobby = lobby
         app.state.tables = tables
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
         app.state.accounts = Accounts(store.store)
         app.state.signups = CreationLimits(settings.signup_per_minute, settings.signup_burst)
-        app.state.login_limits = limits = login_limits(
-            settings.login_failures, settings.login_window, settings.redis, settings.redis_prefix
-        )
-        queue = quickmatch.make_queue(settings.redis, settings.redis_prefix)
+        app.state.login_limits = limits
         app.state.matchmaker = quickmatch.Matchmaker(queue, tables, settings.match_wait_seconds)
         await tables.start()
         try:

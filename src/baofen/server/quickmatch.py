@@ -27,7 +27,6 @@ from .directory import Tables
 from .match_queue import (
     STALE_SECONDS,
     MatchQueue,
-    MemoryQueue,
     QueueUnavailable,
     Seating,
     TicketState,
@@ -41,16 +40,6 @@ log = logging.getLogger(__name__)
 
 BOT_LEVEL: BotLevel = "normal"
 """Level of the computer players who fill a quick-match table."""
-
-
-def make_queue(redis_url: str | None, prefix: str = "baofen:") -> MatchQueue:
-    """The Redis line when the server has a Redis URL (its keys under ``prefix`` + ``match:``,
-    beside the cluster's), else the in-process one."""
-    if redis_url is None:
-        return MemoryQueue()
-    from .redis_queue import RedisQueue  # loads the Redis client only when one is used
-
-    return RedisQueue(redis_url, f"{prefix}match:")
 
 
 class Matchmaker:
