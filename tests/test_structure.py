@@ -261,6 +261,16 @@ def test_every_module_imports_only_its_layers_packages() -> None:
     assert not wrong, "packages outside a layer's list:\n" + "\n".join(wrong)
 
 
+def test_only_the_cluster_package_of_the_server_speaks_to_redis() -> None:
+    speaking = {
+        module for module, (path, _) in modules().items()
+        if layer_of(module) == "server" and "redis" in third_party_of(path)
+    }
+    assert speaking, "the cluster's modules import redis"
+    outside = sorted(m for m in speaking if not m.startswith("baofen.server.cluster."))
+    assert not outside, f"Redis code outside baofen.server.cluster: {outside}"
+
+
 def _requirement_names(requirements: list[str]) -> set[str]:
     names = set()
     for requirement in requirements:
