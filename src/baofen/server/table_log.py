@@ -143,14 +143,17 @@ class EventLog:
             await self.store.append(self.code, entry, finished, status)
         except StoreUnavailable as error:
             log.warning("table %s: could not store event %d: %s", self.code, entry.seq, error)
-            self._replay(self._events)
-            if not isinstance(error, StoreFenced):  # fenced: refused unwritten, for certain
+            # Fenced: refused unwritten, for certain. Otherwise the stored log says what
+            # happened, when the store answers; until then memory goes back to the last commit.
+            if isinstance(error, StoreFenced):
+                self._replay(self._events)
+            else:
                 self._stale, self._unsure = True, entry
-                if await self._reload():
-                    if entry in self._events:
-                        return
-                else:
+                if not await self._reload():
+                    self._replay(self._events)
                     self._recover_later()
+                elif entry in self._events:
+                    return
             raise self._refused(error, "the game could not be saved: try again") from None
         self._events.append(entry)
         self.version = entry.seq

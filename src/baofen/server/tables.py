@@ -167,7 +167,6 @@ class Table(TableViews):
         self._require("playing")
         await self._check_store()
         event = ActionEvent(payload=action_record(number, action))
-        record = event.payload_data()
         landed = self._landed.pop(number, None)
         match = self.match
         assert match is not None
@@ -177,7 +176,7 @@ class Table(TableViews):
                 raise IllegalAction(Reason("hand_over"))
             hand.apply(number, action)
         except IllegalAction:
-            if landed == record:
+            if landed is not None and landed == event.payload_data():
                 return  # a retry of the action stored though its player was told it failed
             raise
         finished = self._settle()
