@@ -1,6 +1,7 @@
-"""The server's views built directly (``ObservationView.data``) are exactly the pydantic
-model's JSON (``ObservationView.of(...).model_dump(mode="json")``), for every seat and a
-spectator at every step of whole hands of both games, failed throws and results included."""
+"""The server's views built directly (``ObservationView.data``) are exactly the protocol
+model's JSON: the model takes them as they are and gives back the same data (no field
+missing, renamed or of another type), for every seat and a spectator at every step of whole
+hands of both games, failed throws and results included."""
 
 from __future__ import annotations
 

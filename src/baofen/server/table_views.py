@@ -12,7 +12,7 @@ import asyncio
 import time
 from typing import Any
 
-from ..wire.actions import action_record
+from ..record import action_json
 from ..wire.observation import ObservationView
 from ..wire.table import TableInfo
 from ..wire.tricks import TrickViews
@@ -96,7 +96,7 @@ class TableViews(Seating):
             seen = self.match.hand.observation(seat)
             observation = ObservationView.data(seen, self._tricks, self.settings.card_counter)
             if seen.actions:
-                last = action_record(*seen.actions[-1]).model_dump(mode="json")
+                last = action_json(*seen.actions[-1])
         return {
             "type": "state", "you": seat,
             "table": self.info().model_dump(mode="json") if info is None else info,

@@ -12,9 +12,10 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from ..actions import Phase
-from ..cards import CARDS, Card
+from ..cards import Card
 from ..observation import Observation
 from ..order import order_for
+from ..record import result_json
 from ..ruleset import RuleSet
 from ..setting import Variant
 from ..tricks import TrickJudge
@@ -80,50 +81,15 @@ class ObservationView(BaseModel):
         """The wire form of an engine observation; ``tricks`` converts its finished tricks
         (a server keeps one per table, to convert each trick once); ``counter`` includes the
         记牌器."""
-        attempt = observation.current_attempt
-        return cls.model_validate({
-            "seat": observation.seat,
-            "variant": observation.rules.variant,
-            "phase": observation.phase,
-            "to_act": observation.to_act,
-            "first": observation.first,
-            "bids": observation.bids,
-            "legal_bids": observation.legal_bids(),
-            "declarer": observation.declarer,
-            "target": observation.target,
-            "trump": observation.trump,
-            "hand": observation.hand,
-            "kitty": observation.kitty,
-            "buried": observation.buried,
-            "tricks": observation.tricks if tricks is None else tricks.of(observation.tricks),
-            "current_trick": observation.current_trick,
-            "current_attempt": attempt,
-            "current_stopper": (
-                None if attempt is None or tricks is None
-                else tricks.stopper(len(observation.tricks))
-            ),
-            "current_penalty": (
-                0 if attempt is None
-                else observation.rules.throw_penalty_per_card * len(attempt)
-            ),
-            "leader": observation.leader,
-            "winning": observation.winning,
-            "trick_number": observation.trick_number,
-            "trick_points": observation.trick_points,
-            "counter": dict(zip(CARDS, observation.counter(), strict=True)) if counter else None,
-            "hand_sizes": observation.hand_sizes,
-            "penalties": observation.penalties,
-            "declarer_points": observation.declarer_points,
-            "result": observation.result,
-        })
+        return cls.model_validate(cls.data(observation, tricks, counter))
 
     @staticmethod
     def data(
         observation: Observation, tricks: TrickViews | None = None, counter: bool = True
     ) -> dict[str, Any]:
-        """``ObservationView.of(...).model_dump(mode="json")``, built directly: a server makes
-        a view per seat after every action, and the engine's own values need no validation
-        (the tests check that both give the same)."""
+        """The JSON data of :meth:`of`, built directly: a server makes a view per seat after
+        every action, and the engine's own values need no validation (the tests check that
+        the model gives back the same)."""
         attempt = observation.current_attempt
         kitty, buried, result = observation.kitty, observation.buried, observation.result
         return {
@@ -159,7 +125,7 @@ class ObservationView(BaseModel):
             "hand_sizes": list(observation.hand_sizes),
             "penalties": list(observation.penalties),
             "declarer_points": observation.declarer_points,
-            "result": None if result is None else ResultView.of(result).model_dump(mode="json"),
+            "result": None if result is None else result_json(result),
         }
 
     def to_observation(self, rules: RuleSet) -> Observation:
