@@ -48,7 +48,7 @@ def _settle(declarer: int, per_defender: int, declarer_gain: int) -> tuple[int, 
     return (deltas[0], deltas[1], deltas[2], deltas[3])
 
 
-def _penalty_adjustment(declarer: int, penalties: Sequence[int]) -> int:
+def penalty_adjustment(declarer: int, penalties: Sequence[int]) -> int:
     """Failed-throw penalties in declarer points: the declarer's own subtract, defenders' add."""
     return sum(p if seat != declarer else -p for seat, p in enumerate(penalties))
 
@@ -74,7 +74,7 @@ def score_baofen(
                         wangfen += POINTS[card]
     kitty_points = sum(POINTS[c] for c in kitty)
     escaped = 200 - kitty_points - captured
-    adjustment = _penalty_adjustment(declarer, penalties)
+    adjustment = penalty_adjustment(declarer, penalties)
     bonus = 0
     if wangfen == 2 * 25:
         bonus = rules.wangfen_all_bonus
@@ -143,7 +143,7 @@ def score_hongwu(
             rules.kitty_multiplier_trump if last_won_with_trump else rules.kitty_multiplier_plain
         )
         kitty_adjustment = -kitty_points * multiplier
-    adjustment = _penalty_adjustment(declarer, penalties)
+    adjustment = penalty_adjustment(declarer, penalties)
     points = captured + red_fives + kitty_adjustment + adjustment
     levels = levels_for(points, target, rules.points_per_level)
     return HandResult(

@@ -17,7 +17,7 @@ from ..cards import SUIT_SYMBOLS, Card
 from ..hand import Hand
 from ..order import GROUP_NAMES, TRUMP, Order
 from ..ruleset import RuleSet
-from ..scoring import HandResult
+from ..scoring import HandResult, penalty_adjustment
 from ..tricks import LeadShape, Trick
 from ..wire.tricks import Stopper
 from ..wire.tricks import throw_stopper as find_stopper
@@ -190,21 +190,13 @@ def trick_text(number: int, trick: Trick, declarer: int | None, you: int | None 
     return text
 
 
-def declarer_points(hand: Hand) -> tuple[int, int]:
-    """The declarer's points so far, as captured and after the throw penalties (rules §6.1: a
-    declarer's penalty is subtracted from them, a defender's added)."""
-    declarer = hand.declarer
-    captured = hand.declarer_points_so_far
-    if declarer is None:
-        return captured, captured
-    penalties = hand.penalties
-    defenders = sum(penalties) - penalties[declarer]
-    return captured, captured - penalties[declarer] + defenders
-
-
 def points_text(hand: Hand) -> str:
-    """``45 points`` or, with throw penalties, ``45 points, 30 after penalties``."""
-    captured, counted = declarer_points(hand)
+    """The declarer's points so far: ``45 points`` or, with throw penalties (rules §6.1),
+    ``45 points, 39 after throw penalties``."""
+    captured = hand.declarer_points_so_far
+    counted = captured
+    if hand.declarer is not None:
+        counted += penalty_adjustment(hand.declarer, hand.penalties)
     if counted == captured:
         return f"{captured} points"
     return f"{captured} points, {counted} after throw penalties"

@@ -56,7 +56,7 @@ export function waitingPanel(state, act) {
   const empty = info.seats.some((s) => !s.kind);
   // Only the host starts and fills the seats; the others are told whom they wait for.
   const hosting = seated && info.host === you;
-  const hostName = info.host === null || info.host === undefined ? "" : seatName(state, info.host).split(" · ")[1];
+  const hostName = info.host === null ? "" : info.seats[info.host].name;
   const levels = el("select", { id: "bot-level", "aria-label": t("field.bot_level") },
     state.defaults.bot_levels.map((level) => el("option", { value: level, text: t(`level.${level}`),
       selected: level === info.settings.bot_level })));
