@@ -15,14 +15,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -33,15 +28,7 @@ from baofen.bots import make_bot
 from baofen.wire.actions import action_message
 from baofen.wire.observation import ObservationView
 from baofen.wire.patch import apply as apply_patch
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from server_load import free_port, start_server
 
 
 def whole(message: dict[str, Any]) -> int:
@@ -96,25 +83,9 @@ def main() -> None:
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "baofen", "serve", "--port", str(port),
-             "--db", f"sqlite:///{folder}/bench.db"],
-            env={"PYTHONPATH": str(ROOT / "src"), "BAOFEN_BOT_DELAY": "0",
-                 "BAOFEN_RATE_PER_SECOND": "1000", "BAOFEN_CREATE_BURST": "1000",
-                 "PATH": "/usr/bin:/bin"},
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
+        server = start_server(f"sqlite:///{folder}/bench.db", port)
         try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    if httpx.get(f"{base}/health").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert time.monotonic() < deadline and server.poll() is None, "no server"
-                time.sleep(0.1)
+            base = f"http://127.0.0.1:{port}"
             runs = [asyncio.run(one_hand(base, args.variant, seed)) for seed in range(args.hands)]
         finally:
             server.terminate()

@@ -13,24 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from server_load import free_port, start_server
 
 
 def rss_kib(pid: int) -> int:
@@ -65,25 +54,11 @@ def main() -> None:
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "baofen", "serve", "--port", str(port),
-             "--db", f"sqlite:///{folder}/bench.db"],
-            env={"PYTHONPATH": str(ROOT / "src"), "BAOFEN_CREATE_BURST": "100000",
-                 "BAOFEN_DROP_GRACE": "1", "PATH": "/usr/bin:/bin"},
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
+        server = start_server(f"sqlite:///{folder}/bench.db", port, {"BAOFEN_DROP_GRACE": "1"})
         try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    if httpx.get(f"{base}/health").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert time.monotonic() < deadline and server.poll() is None, "no server"
-                time.sleep(0.1)
-            idle, seated, left = asyncio.run(measure(base, server.pid, args.k, args.settle))
+            idle, seated, left = asyncio.run(
+                measure(f"http://127.0.0.1:{port}", server.pid, args.k, args.settle)
+            )
         finally:
             server.terminate()
             server.wait(30)

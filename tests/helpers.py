@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from baofen import Card, Hand, Match, RuleSet, full_pack, parse_cards
 
@@ -61,3 +65,20 @@ def pass_all(match: Match) -> None:
         seat = hand.to_act
         assert seat is not None
         hand.bid(seat, None)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_python(program: str) -> subprocess.CompletedProcess[str]:
+    """``program`` run by a fresh interpreter on this checkout's package (what it printed, and
+    its exit status; two minutes at most)."""
+    return subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )

@@ -3,13 +3,9 @@ import and run without loading torch, PettingZoo, Gymnasium or Ray."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import run_python
 
 RESEARCH_MODULES = ("torch", "pettingzoo", "gymnasium", "ray", "numpy")
 
@@ -33,14 +29,6 @@ PROGRAM = textwrap.dedent(
 
 
 def test_plain_library_and_server_do_not_import_the_research_extra() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM.format(modules=set(RESEARCH_MODULES))],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_python(PROGRAM.format(modules=set(RESEARCH_MODULES)))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "", f"loaded without being asked: {done.stdout.strip()}"

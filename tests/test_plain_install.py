@@ -5,13 +5,10 @@ what to install."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import run_python
 
 BLOCKED = (
     "fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic_settings", "redis",
@@ -61,15 +58,7 @@ ENGINE = textwrap.dedent(
 
 
 def run(program: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", BLOCKER.format(blocked=set(BLOCKED)) + program],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_python(BLOCKER.format(blocked=set(BLOCKED)) + program)
 
 
 def test_the_blocker_refuses_the_packages() -> None:
