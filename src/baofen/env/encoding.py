@@ -3,12 +3,14 @@
 Seats are written *relative* to the observing seat: ``0`` is itself, ``1`` its next player
 (下家), ``2`` across, ``3`` its previous player. Cards are the 54 kinds of :data:`baofen.CARDS`,
 given as counts (0, 1 or 2 copies). Every value lies in ``[0, 2]``. :func:`layout` lists the
-segments in order with their sizes (``docs/research.md`` prints it).
+segments in order with their sizes (``docs/research.md`` prints it); both it and
+:class:`Encoder` are made from one declaration, :data:`PIECES`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -29,32 +31,171 @@ HIGH = 2.0
 """Upper bound of every value of the encoding."""
 
 
+@dataclass(slots=True)
+class Seen:
+    """What a piece is written from: the observation, the decision pending in the composer, and
+    what the finished tricks and the trick in progress tell, by absolute seat."""
+
+    observation: Observation
+    me: int
+    grid: tuple[int, ...]
+    selected: Sequence[int]
+    trump: str | None
+    played: npt.NDArray[np.float32]
+    revealed: npt.NDArray[np.float32]
+    voids: list[int]
+    points_seen: int
+
+    def rel(self, seat: int) -> int:
+        """``seat`` relative to the observing one."""
+        return (seat - self.me) % 4
+
+    def by_seat(self, table: npt.NDArray[np.float32], out: npt.NDArray[np.float32]) -> None:
+        """Write a per-seat table of card counts, rows by relative seat."""
+        out[:] = np.roll(table, -self.me, axis=0).reshape(-1)
+
+
+Write = Callable[[Seen, npt.NDArray[np.float32]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One named segment of the encoding (OpenSpiel's observer pieces): its size for a bid grid
+    of ``v`` values, its meaning, and how it is written into its own slice."""
+
+    name: str
+    size: Callable[[int], int]
+    meaning: str
+    write: Write
+
+
+def _count(cards: Sequence[int], out: npt.NDArray[np.float32]) -> None:
+    for card in cards:
+        out[card] += 1.0
+
+
+def _one_hot(index: int | None, out: npt.NDArray[np.float32]) -> None:
+    if index is not None:
+        out[index] = 1.0
+
+
+def _bids(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    v = len(seen.grid)
+    spoken: dict[int, int | None] = {}
+    for seat, value in seen.observation.bids:
+        spoken[seat] = value
+    for seat in range(4):
+        base = seen.rel(seat) * (2 + v)
+        said = spoken.get(seat, -1)
+        if said == -1:
+            out[base] = 1.0
+        elif said is None:
+            out[base + 1] = 1.0
+        else:
+            out[base + 2 + seen.grid.index(said)] = 1.0
+
+
+def _target(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    target = seen.observation.target
+    if target is not None and target in seen.grid:
+        out[seen.grid.index(target)] = 1.0
+
+
+def _seat(seat: int | None, seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    _one_hot(None if seat is None else seen.rel(seat), out)
+
+
+def _trick(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    for seat, cards in seen.observation.current_trick:
+        _count(cards, out[seen.rel(seat) * KINDS:])
+
+
+def _voids(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    for seat in range(4):
+        for group in range(TRUMP + 1):
+            if seen.voids[seat] >> group & 1:
+                out[seen.rel(seat) * 5 + group] = 1.0
+
+
+def _optional(cards: Sequence[int] | None, out: npt.NDArray[np.float32]) -> None:
+    if cards is not None:
+        _count(cards, out)
+
+
+def _sizes(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    for seat in range(4):
+        out[seen.rel(seat)] = seen.observation.hand_sizes[seat] / 25
+
+
+def _penalties(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    for seat in range(4):
+        out[seen.rel(seat)] = min(HIGH, seen.observation.penalties[seat] / 100)
+
+
+def _points(seen: Seen, out: npt.NDArray[np.float32]) -> None:
+    observation = seen.observation
+    out[0] = min(HIGH, max(0.0, observation.declarer_points / 100))
+    out[1] = seen.points_seen / 100
+    out[2] = len(observation.tricks) / 25
+
+
+def _fixed(size: int) -> Callable[[int], int]:
+    return lambda _: size
+
+
+PIECES: tuple[Piece, ...] = (
+    Piece("hand", _fixed(KINDS), "own cards (during the kitty phase the declarer's 33)",
+          lambda seen, out: _count(seen.observation.hand, out)),
+    Piece("selection", _fixed(KINDS), "cards picked so far for the pending bury or play",
+          lambda seen, out: _count(seen.selected, out)),
+    Piece("phase", _fixed(len(PHASES)), "one-hot: " + ", ".join(PHASES),
+          lambda seen, out: _one_hot(PHASES.index(_phase(seen.observation, seen.trump)), out)),
+    Piece("bids", lambda v: 4 * (2 + v),
+          "per relative seat, one-hot: not yet spoken, passed, last bid value", _bids),
+    Piece("target", lambda v: v,
+          "one-hot bid value the declarer must reach (none before the kitty)", _target),
+    Piece("first", _fixed(4), "one-hot relative seat of the first bidder",
+          lambda seen, out: _seat(seen.observation.first, seen, out)),
+    Piece("declarer", _fixed(4), "one-hot relative seat of the declarer (none before the kitty)",
+          lambda seen, out: _seat(seen.observation.declarer, seen, out)),
+    Piece("trump", _fixed(4), "one-hot trump suit S H C D (the one being named, during the bury)",
+          lambda seen, out: _one_hot(_named(seen), out)),
+    Piece("played", _fixed(4 * KINDS), "per relative seat, the cards it has played in the hand "
+          "so far", lambda seen, out: seen.by_seat(seen.played, out)),
+    Piece("trick", _fixed(4 * KINDS), "per relative seat, its cards in the current trick", _trick),
+    Piece("leader", _fixed(4), "one-hot relative seat that led the current trick",
+          lambda seen, out: _seat(
+              seen.observation.leader if seen.observation.current_trick else None, seen, out)),
+    Piece("lead_group", _fixed(5), "one-hot group of the current lead: S H C D plain, trump",
+          lambda seen, out: _one_hot(
+              None if seen.observation.lead_shape is None else seen.observation.lead_shape.group,
+              out)),
+    Piece("revealed", _fixed(4 * KINDS), "per relative seat, cards shown by its failed throws "
+          "(甩错牌) and still held", lambda seen, out: seen.by_seat(seen.revealed, out)),
+    Piece("voids", _fixed(4 * 5), "per relative seat, the groups it has shown void in", _voids),
+    Piece("kitty", _fixed(KINDS), "the dealt kitty (declarer only)",
+          lambda seen, out: _optional(seen.observation.kitty, out)),
+    Piece("buried", _fixed(KINDS), "the buried cards (declarer only)",
+          lambda seen, out: _optional(seen.observation.buried, out)),
+    Piece("sizes", _fixed(4), "cards held per relative seat / 25", _sizes),
+    Piece("penalties", _fixed(4), "failed-throw penalties per relative seat / 100 (capped at 2)",
+          _penalties),
+    Piece("points", _fixed(3), "declarer's captured points / 100, points seen in tricks / 100, "
+          "tricks finished / 25", _points),
+)
+"""The encoding's pieces, in order: the one declaration that :func:`layout` lists and
+:class:`Encoder` writes."""
+
+
+def _named(seen: Seen) -> int | None:
+    named = seen.observation.trump or seen.trump
+    return None if named is None else SUITS.index(named)
+
+
 def layout(rules: RuleSet) -> list[tuple[str, int, str]]:
     """The segments of the encoding for ``rules``, in order: ``(name, size, meaning)``."""
     v = len(rules.bid_grid())
-    return [
-        ("hand", KINDS, "own cards (during the kitty phase the declarer's 33)"),
-        ("selection", KINDS, "cards picked so far for the pending bury or play"),
-        ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
-        ("bids", 4 * (2 + v), "per relative seat, one-hot: not yet spoken, passed, last bid value"),
-        ("target", v, "one-hot bid value the declarer must reach (none before the kitty)"),
-        ("first", 4, "one-hot relative seat of the first bidder"),
-        ("declarer", 4, "one-hot relative seat of the declarer (none before the kitty)"),
-        ("trump", 4, "one-hot trump suit S H C D (the one being named, during the bury)"),
-        ("played", 4 * KINDS, "per relative seat, the cards it has played in the hand so far"),
-        ("trick", 4 * KINDS, "per relative seat, its cards in the current trick"),
-        ("leader", 4, "one-hot relative seat that led the current trick"),
-        ("lead_group", 5, "one-hot group of the current lead: S H C D plain, trump"),
-        ("revealed", 4 * KINDS, "per relative seat, cards shown by its failed throws (甩错牌) "
-                                "and still held"),
-        ("voids", 4 * 5, "per relative seat, the groups it has shown void in"),
-        ("kitty", KINDS, "the dealt kitty (declarer only)"),
-        ("buried", KINDS, "the buried cards (declarer only)"),
-        ("sizes", 4, "cards held per relative seat / 25"),
-        ("penalties", 4, "failed-throw penalties per relative seat / 100 (capped at 2)"),
-        ("points", 3, "declarer's captured points / 100, points seen in tricks / 100, "
-                      "tricks finished / 25"),
-    ]
+    return [(piece.name, piece.size(v), piece.meaning) for piece in PIECES]
 
 
 def size_of(rules: RuleSet) -> int:
@@ -85,15 +226,22 @@ class _History:
 
 
 class Encoder:
-    """Encodes observations of one rule set; the finished tricks of the hand being played are
-    tallied once (each new observation adds only the tricks finished since the last one)."""
+    """Encodes observations of one rule set, piece by piece (:data:`PIECES`); the finished
+    tricks of the hand being played are tallied once (each new observation adds only the tricks
+    finished since the last one)."""
 
-    __slots__ = ("grid", "history", "rules", "size")
+    __slots__ = ("grid", "history", "rules", "size", "slices")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.grid = rules.bid_grid()
-        self.size = size_of(rules)
+        self.slices: list[tuple[Write, int, int]] = []
+        at = 0
+        for piece in PIECES:
+            size = piece.size(len(self.grid))
+            self.slices.append((piece.write, at, at + size))
+            at += size
+        self.size = at
         self.history = _History()
 
     def encode(
@@ -105,52 +253,6 @@ class Encoder:
             raise ValueError("encode a seat's observation, not a spectator's")
         if observation.rules != self.rules:
             raise ValueError("this encoder is for another rule set")
-        grid = self.grid
-        v = len(grid)
-        out = np.zeros(self.size, dtype=np.float32)
-        at = 0
-
-        def cards(values: Sequence[int], offset: int) -> None:
-            for card in values:
-                out[offset + card] += 1.0
-
-        def rel(seat: int) -> int:
-            return (seat - me) % 4
-
-        def by_seat(table: npt.NDArray[np.float32], offset: int) -> None:
-            out[offset:offset + 4 * KINDS] = np.roll(table, -me, axis=0).reshape(-1)
-
-        cards(observation.hand, at)
-        at += KINDS
-        cards(selected, at)
-        at += KINDS
-        out[at + PHASES.index(_phase(observation, trump))] = 1.0
-        at += len(PHASES)
-        spoken: dict[int, int | None] = {}
-        for seat, value in observation.bids:
-            spoken[seat] = value
-        for seat in range(4):
-            base = at + rel(seat) * (2 + v)
-            said = spoken.get(seat, -1)
-            if said == -1:
-                out[base] = 1.0
-            elif said is None:
-                out[base + 1] = 1.0
-            else:
-                out[base + 2 + grid.index(said)] = 1.0
-        at += 4 * (2 + v)
-        if observation.target is not None and observation.target in grid:
-            out[at + grid.index(observation.target)] = 1.0
-        at += v
-        out[at + rel(observation.first)] = 1.0
-        at += 4
-        if observation.declarer is not None:
-            out[at + rel(observation.declarer)] = 1.0
-        at += 4
-        named = observation.trump or trump
-        if named is not None:
-            out[at + SUITS.index(named)] = 1.0
-        at += 4
         history = self._history(observation)
         played = history.played.copy()
         revealed = history.revealed.copy()
@@ -162,38 +264,13 @@ class Encoder:
         _reveal(revealed, current, observation.current_attempt)
         if observation.judge is not None:
             tally_plays(observation.judge, current, [0] * KINDS, voids)
-        by_seat(played, at)
-        at += 4 * KINDS
-        for seat, cards_played in current:
-            cards(cards_played, at + rel(seat) * KINDS)
-        at += 4 * KINDS
-        if current and observation.leader is not None:
-            out[at + rel(observation.leader)] = 1.0
-        at += 4
-        if observation.lead_shape is not None:
-            out[at + observation.lead_shape.group] = 1.0
-        at += 5
-        by_seat(revealed, at)
-        at += 4 * KINDS
-        for seat in range(4):
-            for g in range(TRUMP + 1):
-                if voids[seat] >> g & 1:
-                    out[at + rel(seat) * 5 + g] = 1.0
-        at += 20
-        if observation.kitty is not None:
-            cards(observation.kitty, at)
-        at += KINDS
-        if observation.buried is not None:
-            cards(observation.buried, at)
-        at += KINDS
-        for seat in range(4):
-            out[at + rel(seat)] = observation.hand_sizes[seat] / 25
-            out[at + 4 + rel(seat)] = min(HIGH, observation.penalties[seat] / 100)
-        at += 8
-        seen = history.points + sum(POINTS[c] for _, cs in current for c in cs)
-        out[at] = min(HIGH, max(0.0, observation.declarer_points / 100))
-        out[at + 1] = seen / 100
-        out[at + 2] = len(observation.tricks) / 25
+        seen = Seen(
+            observation, me, self.grid, selected, trump, played, revealed, voids,
+            history.points + sum(POINTS[c] for _, cs in current for c in cs),
+        )
+        out = np.zeros(self.size, dtype=np.float32)
+        for write, start, end in self.slices:
+            write(seen, out[start:end])
         return out
 
     def _history(self, observation: Observation) -> _History:
