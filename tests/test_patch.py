@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baofen.wire.patch import apply, diff
@@ -60,6 +60,7 @@ json_values = st.recursive(
 )
 
 
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # timing is not the point
 @given(
     st.dictionaries(st.sampled_from(["phase", "hand", "to_act", "result", "bids"]), json_values),
     st.dictionaries(st.sampled_from(["version", "seats", "match", "deadline"]), json_values),

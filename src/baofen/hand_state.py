@@ -14,7 +14,7 @@ from typing import Any
 from .actions import Action, Phase
 from .cards import Card
 from .deal import HAND_SIZE, flat
-from .observation import Observation
+from .observation import AUDIENCE, Observation
 from .order import Order
 from .ruleset import RuleSet
 from .scoring import HandResult
@@ -134,40 +134,69 @@ class HandState:
 
     def observation(self, seat: int | None) -> Observation:
         """Everything ``seat`` may know and nothing more; ``None`` for a spectator."""
-        if seat is None:
-            by_group: tuple[tuple[Card, ...], ...] = ()
-        elif seat in (0, 1, 2, 3):
-            by_group = tuple(self._held[seat])
-        else:
+        if seat is not None and seat not in (0, 1, 2, 3):
             raise ValueError(f"a seat is 0–3 or None (spectator), not {seat!r}")
-        entitled = seat == self.declarer and seat is not None
-        # Field by field, by name: as fast as a positional tuple, where a call with 23 keyword
-        # arguments costs a sixth of the engine's speed (bench/random_hands.py).
-        seen = Observation.__new__(Observation)
-        seen.rules = self.rules
-        seen.seat = seat
-        seen.phase = self.phase
-        seen.to_act = self.to_act
-        seen.first = self.first
-        seen.bids = tuple(self.bids)
-        seen.declarer = self.declarer
-        seen.target = self.target
-        seen.trump = self.trump
-        seen.by_group = by_group
-        seen.kitty = self.deal[4] if entitled else None
-        seen.buried = self.buried if entitled else None
-        seen.tricks = tuple(self.tricks)
-        seen.current_trick = tuple(self._plays)
-        seen.current_attempt = self._trick_attempt
-        seen.leader = self.leader
-        seen.lead_shape = self._lead_shape
-        seen.hand_sizes = tuple(self._sizes)
-        seen.penalties = tuple(self.penalties)
-        seen.declarer_points = self.declarer_points_so_far
-        seen.result = self.result
-        seen.judge = self._judge
-        seen.actions = tuple(self.actions if entitled else self._public_actions)
-        return seen
+        return _observe(self, seat)
+
+
+_SOURCES: dict[str, tuple[str, str]] = {
+    "rules": ("hand.rules", ""),
+    "seat": ("seat", ""),
+    "phase": ("hand.phase", ""),
+    "to_act": ("hand.to_act", ""),
+    "first": ("hand.first", ""),
+    "bids": ("tuple(hand.bids)", ""),
+    "declarer": ("hand.declarer", ""),
+    "target": ("hand.target", ""),
+    "trump": ("hand.trump", ""),
+    "by_group": ("tuple(hand._held[seat])", "()"),
+    "kitty": ("hand.deal[4]", "None"),
+    "buried": ("hand.buried", "None"),
+    "tricks": ("tuple(hand.tricks)", ""),
+    "current_trick": ("tuple(hand._plays)", ""),
+    "current_attempt": ("hand._trick_attempt", ""),
+    "leader": ("hand.leader", ""),
+    "lead_shape": ("hand._lead_shape", ""),
+    "hand_sizes": ("tuple(hand._sizes)", ""),
+    "penalties": ("tuple(hand.penalties)", ""),
+    "declarer_points": ("hand.declarer_points_so_far", ""),
+    "result": ("hand.result", ""),
+    "judge": ("hand._judge", ""),
+    "actions": ("tuple(hand.actions)", "tuple(hand._public_actions)"),
+}
+"""Where the hand keeps each field of an :class:`Observation`: the full value, and for a field
+some seats may not see (:data:`~baofen.observation.AUDIENCE`) what they get instead."""
+
+
+def _observer() -> Callable[[HandState, int | None], Observation]:
+    """The redaction, made from the observation's declared audiences (the one place hidden
+    cards are left out). It is written out as one function, field by field, as dataclasses
+    write ``__init__``: a loop over the fields, or a call with 23 keywords, costs a sixth of
+    the engine's speed (bench/random_hands.py)."""
+    if set(_SOURCES) != set(AUDIENCE):
+        raise RuntimeError("every field of an Observation needs its source in the hand")
+    lines = [
+        "def observe(hand, seat):",
+        "    entitled = seat is not None and seat == hand.declarer",
+        "    seen = new(Observation)",
+    ]
+    for name, audience in AUDIENCE.items():
+        full, redacted = _SOURCES[name]
+        if audience == "own":
+            value = f"{full} if seat is not None else {redacted}"
+        elif audience == "declarer":
+            value = f"{full} if entitled else {redacted}"
+        else:
+            value = full
+        lines.append(f"    seen.{name} = {value}")
+    lines.append("    return seen")
+    namespace: dict[str, Any] = {"Observation": Observation, "new": Observation.__new__}
+    exec("\n".join(lines), namespace)
+    observe: Callable[[HandState, int | None], Observation] = namespace["observe"]
+    return observe
+
+
+_observe = _observer()
 
 
 _FIELDS = fields(HandState)

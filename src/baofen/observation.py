@@ -10,7 +10,8 @@ declarer's captured points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import Literal
 
 from .actions import Action, Phase
 from .cards import KINDS, Card
@@ -20,6 +21,22 @@ from .ruleset import RuleSet
 from .scoring import HandResult
 from .tricks import LeadShape, Trick, TrickJudge
 
+Audience = Literal["context", "public", "own", "declarer"]
+"""Who may see a field of an :class:`Observation`:
+
+- ``context``: not of the hand's cards (the rules, the seat observing, the trick judge);
+- ``public``: every seat and spectator (bids, trump, played cards, failed throws, sizes …);
+- ``own``: the observing seat alone, of its own cards (empty for a spectator);
+- ``declarer``: the declarer alone (the kitty and the bury); another seat gets the field's
+  redacted value (``None``, or for ``actions`` the actions with the bury left out).
+"""
+
+
+_CONTEXT: dict[str, Audience] = {"audience": "context"}
+_PUBLIC: dict[str, Audience] = {"audience": "public"}
+_OWN: dict[str, Audience] = {"audience": "own"}
+_DECLARER: dict[str, Audience] = {"audience": "declarer"}
+
 
 @dataclass(slots=True, kw_only=True)
 class Observation:
@@ -27,41 +44,42 @@ class Observation:
 
     A snapshot, built by :meth:`Hand.observation <baofen.hand.Hand.observation>` (or by keyword):
     its values are immutable, and changing the hand later does not change it. Treat it as
-    read-only.
+    read-only. Each field declares who may see it (:data:`Audience`, :data:`AUDIENCE`): the
+    engine's redaction, the wire view and the env's encoding are checked against it.
     """
 
-    rules: RuleSet
-    seat: int | None
-    phase: Phase
-    to_act: int | None
-    first: int
+    rules: RuleSet = field(metadata=_CONTEXT)
+    seat: int | None = field(metadata=_CONTEXT)
+    phase: Phase = field(metadata=_PUBLIC)
+    to_act: int | None = field(metadata=_PUBLIC)
+    first: int = field(metadata=_PUBLIC)
     """The caller / first bidder."""
-    bids: tuple[tuple[int, int | None], ...]
+    bids: tuple[tuple[int, int | None], ...] = field(metadata=_PUBLIC)
     """Every bid so far, ``(seat, value)``; ``None`` is a pass."""
-    declarer: int | None
-    target: int | None
-    trump: str | None
-    by_group: tuple[tuple[Card, ...], ...]
+    declarer: int | None = field(metadata=_PUBLIC)
+    target: int | None = field(metadata=_PUBLIC)
+    trump: str | None = field(metadata=_PUBLIC)
+    by_group: tuple[tuple[Card, ...], ...] = field(metadata=_OWN)
     """This seat's cards of each group (S, H, C, D, trump), strongest first; before trump is
     named only the always-trump cards are grouped as trump. Empty for a spectator."""
-    kitty: tuple[Card, ...] | None
+    kitty: tuple[Card, ...] | None = field(metadata=_DECLARER)
     """The dealt kitty, for the declarer only."""
-    buried: tuple[Card, ...] | None
+    buried: tuple[Card, ...] | None = field(metadata=_DECLARER)
     """The buried cards, for the declarer only."""
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick, ...] = field(metadata=_PUBLIC)
     """The finished tricks, in order."""
-    current_trick: tuple[tuple[int, tuple[Card, ...]], ...]
-    current_attempt: tuple[Card, ...] | None
+    current_trick: tuple[tuple[int, tuple[Card, ...]], ...] = field(metadata=_PUBLIC)
+    current_attempt: tuple[Card, ...] | None = field(metadata=_PUBLIC)
     """All cards of the current trick's failed throw, if its lead was one."""
-    leader: int | None
-    lead_shape: LeadShape | None
-    hand_sizes: tuple[int, ...]
-    penalties: tuple[int, ...]
-    declarer_points: int
+    leader: int | None = field(metadata=_PUBLIC)
+    lead_shape: LeadShape | None = field(metadata=_PUBLIC)
+    hand_sizes: tuple[int, ...] = field(metadata=_PUBLIC)
+    penalties: tuple[int, ...] = field(metadata=_PUBLIC)
+    declarer_points: int = field(metadata=_PUBLIC)
     """Card points the declarer has captured in tricks so far."""
-    result: HandResult | None
-    judge: TrickJudge | None
-    actions: tuple[tuple[int, Action], ...]
+    result: HandResult | None = field(metadata=_PUBLIC)
+    judge: TrickJudge | None = field(metadata=_CONTEXT)
+    actions: tuple[tuple[int, Action], ...] = field(metadata=_DECLARER)
     """Every action so far in order; the declarer's bury shows only to the declarer."""
 
     @property
@@ -145,3 +163,8 @@ class Observation:
         played = [c for t in self.tricks for _, cards in t.plays for c in cards]
         played += [c for _, cards in self.current_trick for c in cards]
         return played
+
+
+AUDIENCE: dict[str, Audience] = {f.name: f.metadata["audience"] for f in fields(Observation)}
+"""Who may see each field of :class:`Observation`, by name: the one declaration of what a seat
+sees."""

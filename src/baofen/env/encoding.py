@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ..bots.shared import tally_plays
 from ..cards import KINDS, POINTS, SUITS
-from ..observation import Observation
+from ..observation import AUDIENCE, Observation
 from ..order import TRUMP
 from ..ruleset import RuleSet
 from ..tricks import Trick
@@ -61,12 +61,14 @@ Write = Callable[[Seen, npt.NDArray[np.float32]], None]
 @dataclass(frozen=True, slots=True)
 class Piece:
     """One named segment of the encoding (OpenSpiel's observer pieces): its size for a bid grid
-    of ``v`` values, its meaning, and how it is written into its own slice."""
+    of ``v`` values, its meaning, how it is written into its own slice, and what it reads."""
 
     name: str
     size: Callable[[int], int]
     meaning: str
     write: Write
+    reads: tuple[str, ...]
+    """The :class:`~baofen.Observation` fields it is written from."""
 
 
 def _count(cards: Sequence[int], out: npt.NDArray[np.float32]) -> None:
@@ -145,46 +147,62 @@ def _fixed(size: int) -> Callable[[int], int]:
 
 PIECES: tuple[Piece, ...] = (
     Piece("hand", _fixed(KINDS), "own cards (during the kitty phase the declarer's 33)",
-          lambda seen, out: _count(seen.observation.hand, out)),
+          lambda seen, out: _count(seen.observation.hand, out), ("by_group",)),
     Piece("selection", _fixed(KINDS), "cards picked so far for the pending bury or play",
-          lambda seen, out: _count(seen.selected, out)),
+          lambda seen, out: _count(seen.selected, out), ()),
     Piece("phase", _fixed(len(PHASES)), "one-hot: " + ", ".join(PHASES),
-          lambda seen, out: _one_hot(PHASES.index(_phase(seen.observation, seen.trump)), out)),
+          lambda seen, out: _one_hot(PHASES.index(_phase(seen.observation, seen.trump)), out),
+          ("phase", "lead_shape")),
     Piece("bids", lambda v: 4 * (2 + v),
-          "per relative seat, one-hot: not yet spoken, passed, last bid value", _bids),
+          "per relative seat, one-hot: not yet spoken, passed, last bid value", _bids, ("bids",)),
     Piece("target", lambda v: v,
-          "one-hot bid value the declarer must reach (none before the kitty)", _target),
+          "one-hot bid value the declarer must reach (none before the kitty)", _target,
+          ("target",)),
     Piece("first", _fixed(4), "one-hot relative seat of the first bidder",
-          lambda seen, out: _seat(seen.observation.first, seen, out)),
+          lambda seen, out: _seat(seen.observation.first, seen, out), ("first",)),
     Piece("declarer", _fixed(4), "one-hot relative seat of the declarer (none before the kitty)",
-          lambda seen, out: _seat(seen.observation.declarer, seen, out)),
+          lambda seen, out: _seat(seen.observation.declarer, seen, out), ("declarer",)),
     Piece("trump", _fixed(4), "one-hot trump suit S H C D (the one being named, during the bury)",
-          lambda seen, out: _one_hot(_named(seen), out)),
+          lambda seen, out: _one_hot(_named(seen), out), ("trump",)),
     Piece("played", _fixed(4 * KINDS), "per relative seat, the cards it has played in the hand "
-          "so far", lambda seen, out: seen.by_seat(seen.played, out)),
-    Piece("trick", _fixed(4 * KINDS), "per relative seat, its cards in the current trick", _trick),
+          "so far", lambda seen, out: seen.by_seat(seen.played, out),
+          ("tricks", "current_trick")),
+    Piece("trick", _fixed(4 * KINDS), "per relative seat, its cards in the current trick", _trick,
+          ("current_trick",)),
     Piece("leader", _fixed(4), "one-hot relative seat that led the current trick",
           lambda seen, out: _seat(
-              seen.observation.leader if seen.observation.current_trick else None, seen, out)),
+              seen.observation.leader if seen.observation.current_trick else None, seen, out),
+          ("leader",)),
     Piece("lead_group", _fixed(5), "one-hot group of the current lead: S H C D plain, trump",
           lambda seen, out: _one_hot(
               None if seen.observation.lead_shape is None else seen.observation.lead_shape.group,
-              out)),
+              out), ("lead_shape",)),
     Piece("revealed", _fixed(4 * KINDS), "per relative seat, cards shown by its failed throws "
-          "(甩错牌) and still held", lambda seen, out: seen.by_seat(seen.revealed, out)),
-    Piece("voids", _fixed(4 * 5), "per relative seat, the groups it has shown void in", _voids),
+          "(甩错牌) and still held", lambda seen, out: seen.by_seat(seen.revealed, out),
+          ("tricks", "current_trick", "current_attempt")),
+    Piece("voids", _fixed(4 * 5), "per relative seat, the groups it has shown void in", _voids,
+          ("tricks", "current_trick")),
     Piece("kitty", _fixed(KINDS), "the dealt kitty (declarer only)",
-          lambda seen, out: _optional(seen.observation.kitty, out)),
+          lambda seen, out: _optional(seen.observation.kitty, out), ("kitty",)),
     Piece("buried", _fixed(KINDS), "the buried cards (declarer only)",
-          lambda seen, out: _optional(seen.observation.buried, out)),
-    Piece("sizes", _fixed(4), "cards held per relative seat / 25", _sizes),
+          lambda seen, out: _optional(seen.observation.buried, out), ("buried",)),
+    Piece("sizes", _fixed(4), "cards held per relative seat / 25", _sizes, ("hand_sizes",)),
     Piece("penalties", _fixed(4), "failed-throw penalties per relative seat / 100 (capped at 2)",
-          _penalties),
+          _penalties, ("penalties",)),
     Piece("points", _fixed(3), "declarer's captured points / 100, points seen in tricks / 100, "
-          "tricks finished / 25", _points),
+          "tricks finished / 25", _points, ("declarer_points", "tricks", "current_trick")),
 )
 """The encoding's pieces, in order: the one declaration that :func:`layout` lists and
 :class:`Encoder` writes."""
+
+NOT_ENCODED: dict[str, str] = {
+    "to_act": "a seat is encoded when it is to act",
+    "result": "a finished hand asks for no decision",
+    "actions": "what they tell is in the bids and the tricks",
+}
+"""The seat-visible :class:`~baofen.Observation` fields no piece reads, and why: with
+:data:`PIECES`' ``reads`` they name every field a seat may see
+(:data:`baofen.observation.AUDIENCE`), so a new one cannot be left out unnoticed."""
 
 
 def _named(seen: Seen) -> int | None:
@@ -321,3 +339,9 @@ def _reveal(
             kept[card] -= 1.0
         # Both are lower bounds on what the leader holds now: keep the larger.
         np.maximum(revealed[leader], kept, out=revealed[leader])
+
+
+if {name for name, audience in AUDIENCE.items() if audience != "context"} != {
+    name for piece in PIECES for name in piece.reads
+} | set(NOT_ENCODED):
+    raise RuntimeError("the encoding's pieces and NOT_ENCODED must name every field a seat sees")

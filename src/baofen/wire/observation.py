@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from ..actions import Phase
 from ..cards import Card
-from ..observation import Observation
+from ..observation import AUDIENCE, Observation
 from ..order import order_for
 from ..record import result_json
 from ..ruleset import RuleSet
@@ -22,6 +22,35 @@ from ..tricks import TrickJudge
 from .cards import NAMES, CardName, SeatNumber, Suit, names
 from .results import ResultView
 from .tricks import StopperView, TrickView, TrickViews
+
+ENGINE_FIELDS: dict[str, str | None] = {
+    "rules": "variant",
+    "seat": "seat",
+    "phase": "phase",
+    "to_act": "to_act",
+    "first": "first",
+    "bids": "bids",
+    "declarer": "declarer",
+    "target": "target",
+    "trump": "trump",
+    "by_group": "hand",
+    "kitty": "kitty",
+    "buried": "buried",
+    "tricks": "tricks",
+    "current_trick": "current_trick",
+    "current_attempt": "current_attempt",
+    "leader": "leader",
+    "lead_shape": None,  # rebuilt from the current trick's lead
+    "hand_sizes": "hand_sizes",
+    "penalties": "penalties",
+    "declarer_points": "declarer_points",
+    "result": "result",
+    "judge": None,  # rebuilt from the rules and the trump
+    "actions": None,  # the table's own messages carry each action
+}
+"""The wire field that carries each field of an engine :class:`~baofen.Observation` (``None``:
+rebuilt or carried otherwise); every field the engine declares (:data:`baofen.observation.AUDIENCE`)
+is named here, so a new one cannot be left off the wire unnoticed."""
 
 
 class ObservationView(BaseModel):
@@ -170,3 +199,9 @@ class ObservationView(BaseModel):
 
 def _cards(cards: list[Card] | None) -> tuple[Card, ...] | None:
     return None if cards is None else tuple(cards)
+
+
+if set(ENGINE_FIELDS) != set(AUDIENCE) or not {
+    name for name in ENGINE_FIELDS.values() if name is not None
+} <= set(ObservationView.model_fields):
+    raise RuntimeError("ENGINE_FIELDS must name every Observation field, by a wire field")

@@ -1,0 +1,64 @@
+"""What a seat sees is declared once (the audience of each Observation field), and the engine's
+redaction, the wire view and the env encoding are made from it or checked against it."""
+
+from __future__ import annotations
+
+import pytest
+
+from baofen import Declare, Hand, RuleSet
+from baofen.bots import make_bot
+from baofen.env.encoding import NOT_ENCODED, PIECES
+from baofen.observation import AUDIENCE
+from baofen.setting import Variant
+from baofen.wire.observation import ENGINE_FIELDS, ObservationView
+
+_KNOWN = {"bidding": (), "kitty": ("kitty",), "playing": ("kitty", "buried"), "done": ()}
+"""The declarer-only fields that hold a value in each phase (before the end)."""
+
+SEEN_BY_A_SEAT = {name for name, audience in AUDIENCE.items() if audience != "context"}
+
+
+def test_every_field_names_who_may_see_it() -> None:
+    assert set(AUDIENCE.values()) == {"context", "public", "own", "declarer"}
+    assert AUDIENCE["by_group"] == "own"
+    assert {name for name, audience in AUDIENCE.items() if audience == "declarer"} == {
+        "kitty", "buried", "actions"
+    }
+
+
+def test_the_wire_carries_every_field_by_name() -> None:
+    assert set(ENGINE_FIELDS) == set(AUDIENCE)
+    carried = {name for name in ENGINE_FIELDS.values() if name is not None}
+    assert carried <= set(ObservationView.model_fields)
+
+
+def test_the_encoding_reads_every_field_a_seat_sees_or_says_why_not() -> None:
+    reads = {name for piece in PIECES for name in piece.reads}
+    assert reads <= set(AUDIENCE)
+    assert reads | set(NOT_ENCODED) == SEEN_BY_A_SEAT
+    assert not reads & set(NOT_ENCODED)
+
+
+@pytest.mark.parametrize("variant", ["baofen", "hongwu"])
+def test_the_redaction_follows_the_audiences(variant: Variant) -> None:
+    hand = Hand(RuleSet(variant=variant), seed=11)
+    bots = [make_bot("rule") for _ in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        views = [hand.observation(s) for s in (0, 1, 2, 3, None)]
+        declarer = hand.declarer
+        for s, view in zip((0, 1, 2, 3, None), views, strict=True):
+            entitled = s is not None and s == declarer
+            for name, audience in AUDIENCE.items():
+                value = getattr(view, name)
+                if audience == "public":
+                    assert value == getattr(views[0], name), name
+                elif audience == "own":
+                    assert value == (tuple(hand._held[s]) if s is not None else ()), name
+                elif audience == "declarer" and name != "actions":
+                    assert (value is not None) == (entitled and name in _KNOWN[hand.phase]), name
+            declared = [action for _, action in view.actions if isinstance(action, Declare)]
+            for action in declared:
+                assert len(action.bury) == (8 if entitled else 0), "the bury is the declarer's"
+        hand.apply(seat, bots[seat].act(views[seat]))
