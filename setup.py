@@ -31,7 +31,7 @@ COMPILED_MODULES = tomllib.loads((HERE / "pyproject.toml").read_text())["tool"][
 ]
 
 NATIVE = "baofen._native._core"
-NATIVE_SOURCES = ["rules.cpp", "hand.cpp", "module.cpp"]
+NATIVE_SOURCES = ["rules.cpp", "hand.cpp", "rule_player.cpp", "module.cpp"]
 
 
 def _warn(message: str) -> None:

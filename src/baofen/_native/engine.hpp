@@ -112,6 +112,17 @@ public:
     int nth_of_group(int seat, int group, int n) const;  // the n-th card of held(seat, group)
     const Shape* lead_shape() const { return plays_.empty() ? nullptr : &shape_; }
     const Order& order() const { return *order_; }
+    // Public knowledge, for the rule player (bots/shared.py TrickTally and Knowledge): the
+    // copies of each kind played (the current trick's too), the groups each seat has shown
+    // void in (bit masks), the trump suit's point cards each seat has won in finished tricks.
+    const std::array<uint8_t, KINDS>& played_counts() const { return played_; }
+    const std::array<int, 4>& voids() const { return voids_; }
+    const std::array<int, 4>& trump_points_won() const { return won_; }
+    const std::array<int, 4>& sizes() const { return sizes_; }
+    const std::array<uint8_t, KINDS>& counts(int seat) const { return counts_[seat]; }
+    const Cards& buried() const { return buried_; }
+    int leader() const { return leader_; }
+    const std::vector<Cards>& trick_plays() const { return plays_; }  // the current trick
 
     Cards legal_bids() const;  // values above the highest bid (a pass is always legal)
     void bid(int seat, int value);
@@ -139,6 +150,8 @@ private:
     std::vector<Cards> plays_;  // the current trick, in play order from the leader
     Shape shape_;
     std::array<int, 4> penalties_{};
+    std::array<uint8_t, KINDS> played_{};
+    std::array<int, 4> voids_{}, won_{};
     int captured_ = 0, wangfen_ = 0, red_fives_ = 0;
     bool last_trump_won_ = false;
     std::vector<int> winners_;
@@ -147,7 +160,7 @@ private:
     Cards empty_;
 
     void start_kitty(int declarer, int target);
-    void take(int seat, const Cards& played);
+    void take(int seat, const Cards& played);  // also counts the cards played and voids shown
     void close_trick();
     void score();
     void finish_no_bid();

@@ -144,11 +144,16 @@ int Hand::nth_of_group(int seat, int group, int n) const {
 }
 
 void Hand::take(int seat, const Cards& played) {
+    int inside = 0;
     for (int card : played) {
         --counts_[seat][card];
         --group_counts_[seat][order_->group[card]];
+        ++played_[card];
+        inside += !plays_.empty() && order_->group[card] == shape_.group;
     }
     sizes_[seat] -= static_cast<int>(played.size());
+    // shared.tally_plays: a follow with fewer cards of the led group than the lead shows a void.
+    if (!plays_.empty() && inside < shape_.size) voids_[seat] |= 1 << shape_.group;
 }
 
 Cards Hand::hand_cards(int seat) const {
@@ -242,6 +247,8 @@ void Hand::close_trick() {
             if (declarer_won && card < LITTLE_JOKER && card / 13 == trump_ && points_of(card))
                 wangfen_ += points_of(card);
         }
+        for (int card : plays_[i])  // shared.TrickTally: the trump suit's 5, 10 and K won
+            won_[winner] += card < LITTLE_JOKER && card / 13 == trump_ && points_of(card);
         if (red_fives && (seat == declarer_) != declarer_won)
             red_fives_ += (declarer_won ? 1 : -1) * rules_->red5 * red_fives;
     }

@@ -1,15 +1,18 @@
 // baofen._native._core: the Python binding of the native core (pybind11).
 //
 // Two ways in: a Hand that Python drives action by action (legal plays as card lists, apply,
-// play on with the random player), and batches (random_hands, play_out_many) that cross into
-// native code once for many hands and answer in flat int32 buffers (baofen/_native/batch.py
-// reads them). Refused actions raise ValueError with the engine's reason code.
+// the rule player's choice, play on with the random player), and batches (random_hands,
+// play_out_many; player_hands, play_out_players, play_out_candidates with a native player per
+// seat) that cross into native code once for many hands and answer in flat int32 buffers
+// (baofen/_native/batch.py and players.py read them). Refused actions raise ValueError with the
+// engine's reason code.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <optional>
 
 #include "engine.hpp"
+#include "rule_player.hpp"
 
 namespace py = pybind11;
 using namespace baofen;
@@ -111,6 +114,56 @@ py::tuple result_tuple(const Hand& hand) {
     return out;
 }
 
+constexpr const char* WEIGHT_NAMES[] = {
+    "trump_base", "trump_top", "plain_top", "pair_break", "keep_declarer", "keep_defender",
+    "later_points", "rescue", "draw_trumps", "defender_trump_lead", "wangfen", "realize",
+    "bid_margin"};
+
+double* weight_field(RuleWeights& w, size_t i) {
+    double* fields[] = {&w.trump_base,    &w.trump_top,     &w.plain_top,    &w.pair_break,
+                        &w.keep_declarer, &w.keep_defender, &w.later_points, &w.rescue,
+                        &w.draw_trumps,   &w.defender_trump_lead, &w.wangfen, &w.realize,
+                        &w.bid_margin};
+    return fields[i];
+}
+
+// RuleWeights from a dict of RuleWeights fields (the others at their defaults).
+RuleWeights weights_of(const py::dict& d) {
+    RuleWeights w;
+    size_t known = 0;
+    for (size_t i = 0; i < std::size(WEIGHT_NAMES); ++i)
+        if (d.contains(WEIGHT_NAMES[i])) {
+            *weight_field(w, i) = d[WEIGHT_NAMES[i]].cast<double>();
+            ++known;
+        }
+    if (known != d.size()) throw py::value_error("unknown rule player weight");
+    return w;
+}
+
+// One player a seat: None is the random player, a RuleWeights the rule player.
+std::array<SeatPlayer, 4> players_of(const py::sequence& seats) {
+    if (seats.size() != 4) throw py::value_error("players: one a seat, four in all");
+    std::array<SeatPlayer, 4> players;
+    for (size_t i = 0; i < 4; ++i) {
+        const py::object p = seats[i];
+        players[i].rule = !p.is_none();
+        if (players[i].rule) players[i].weights = p.cast<RuleWeights>();
+    }
+    return players;
+}
+
+// The action as Hand.actions() lists it: (type, seat, value, cards), not applied.
+py::tuple rule_action(const Hand& hand, const RuleWeights& weights) {
+    if (hand.phase() == DONE) throw Illegal("nothing to do: the hand is done");
+    const View v = view_of(hand);
+    if (v.phase == BIDDING) return py::make_tuple(0, v.seat, rule_bid(v, weights), Cards{});
+    if (v.phase == KITTY) {
+        const auto [trump, bury] = rule_declare(v);
+        return py::make_tuple(1, v.seat, trump, bury);
+    }
+    return py::make_tuple(2, v.seat, 0, rule_plays(v, weights, 1)[0]);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -123,6 +176,22 @@ PYBIND11_MODULE(_core, m) {
             PyErr_SetString(PyExc_ValueError, error.what());
         }
     });
+
+    {
+        const py::tuple version = py::module_::import("sys").attr("version_info");
+        set_python_sum(version[0].cast<int>() * 100 + version[1].cast<int>() >= 312);
+    }
+
+    py::class_<RuleWeights>(m, "RuleWeights")
+        .def(py::init([](const py::dict& d) { return weights_of(d); }),
+             py::arg("weights") = py::dict(),
+             "The rule player's weights: a dict of RuleWeights fields, the rest at defaults.")
+        .def("as_dict", [](RuleWeights& w) {
+            py::dict out;
+            for (size_t i = 0; i < std::size(WEIGHT_NAMES); ++i)
+                out[WEIGHT_NAMES[i]] = *weight_field(w, i);
+            return out;
+        });
 
     py::class_<Rules, std::shared_ptr<Rules>>(m, "Rules")
         .def(py::init([](const py::dict& d) { return std::make_shared<Rules>(rules_of(d)); }),
@@ -190,7 +259,26 @@ PYBIND11_MODULE(_core, m) {
         .def("play_out", [](PyHand& h, uint64_t seed) {
             RandomPlayer player(seed);
             play_out(h.hand, player);
-        }, py::arg("seed"), "Play to the end with the native random player.");
+        }, py::arg("seed"), "Play to the end with the native random player.")
+        .def("rule_action", [](const PyHand& h, const RuleWeights& w) { return rule_action(h.hand, w); },
+             py::arg("weights"),
+             "The rule player's action for the seat to act, as actions() lists it (not applied): "
+             "(0, seat, bid or -1, []), (1, seat, trump index, bury) or (2, seat, 0, cards).")
+        .def("rule_plays", [](const PyHand& h, const RuleWeights& w, size_t limit) {
+                 if (h.hand.phase() != PLAYING) throw Illegal("wrong_phase: not playing");
+                 return rule_plays(view_of(h.hand), w, limit);
+             },
+             py::arg("weights"), py::arg("limit") = 64,
+             "Up to `limit` distinct legal plays, the rule player's best-scored first.")
+        .def("rule_act", [](PyHand& h, const RuleWeights& w) { rule_act(h.hand, w); },
+             py::arg("weights"), "Take the rule player's action for the seat to act.")
+        .def("play_out_with", [](PyHand& h, const py::sequence& seats, uint64_t seed) {
+                 const auto players = players_of(seats);
+                 RandomPlayer random(seed);
+                 play_out(h.hand, players, random);
+             },
+             py::arg("players"), py::arg("seed") = 0,
+             "Play to the end with a native player a seat (None: random; RuleWeights: rule).");
 
     m.def("random_hands",
           [](std::shared_ptr<Rules> rules, py::bytes deals, py::bytes firsts, uint64_t seed,
@@ -250,4 +338,91 @@ PYBIND11_MODULE(_core, m) {
           py::arg("hands"), py::arg("seed"),
           "Play copies of the hands to the end with random players (the hands are unchanged); "
           "int32 results.");
+
+    m.def("player_hands",
+          [](std::shared_ptr<Rules> rules, py::bytes deals, py::bytes firsts,
+             const py::sequence& seats, uint64_t seed, bool logs) {
+              const auto players = players_of(seats);
+              const std::string deal_bytes = deals, first_bytes = firsts;
+              const size_t n = first_bytes.size();
+              if (deal_bytes.size() != n * DEAL_SIZE)
+                  throw py::value_error("deals must hold 108 cards for each first seat");
+              std::vector<int32_t> results(n * RESULT_FIELDS);
+              std::vector<std::string> encoded(logs ? n : 0), winners(logs ? n : 0);
+              {
+                  py::gil_scoped_release free;
+                  Cards deal(DEAL_SIZE);
+                  for (size_t i = 0; i < n; ++i) {
+                      for (int j = 0; j < DEAL_SIZE; ++j)
+                          deal[j] = static_cast<uint8_t>(deal_bytes[i * DEAL_SIZE + j]);
+                      Hand hand(*rules, deal, static_cast<uint8_t>(first_bytes[i]));
+                      RandomPlayer random(seed * 0x9E3779B97F4A7C15ULL + i);
+                      play_out(hand, players, random);
+                      write_result(hand.result(), &results[i * RESULT_FIELDS]);
+                      if (logs) {
+                          encoded[i] = encode_log(hand);
+                          winners[i].assign(hand.winners().begin(), hand.winners().end());
+                      }
+                  }
+              }
+              py::bytes table(reinterpret_cast<const char*>(results.data()), results.size() * 4);
+              if (!logs) return py::tuple(py::make_tuple(table, py::none(), py::none()));
+              py::list log_list, winner_list;
+              for (size_t i = 0; i < n; ++i) {
+                  log_list.append(py::bytes(encoded[i]));
+                  winner_list.append(py::bytes(winners[i]));
+              }
+              return py::tuple(py::make_tuple(table, log_list, winner_list));
+          },
+          py::arg("rules"), py::arg("deals"), py::arg("firsts"), py::arg("players"),
+          py::arg("seed") = 0, py::arg("logs") = false,
+          "As random_hands, with a native player a seat (None: random; RuleWeights: rule).");
+
+    m.def("play_out_players",
+          [](const std::vector<PyHand*>& hands, const py::sequence& seats, uint64_t seed) {
+              const auto players = players_of(seats);
+              std::vector<Hand> copies;
+              copies.reserve(hands.size());
+              for (const PyHand* h : hands) copies.push_back(h->hand);
+              std::vector<int32_t> results(hands.size() * RESULT_FIELDS);
+              {
+                  py::gil_scoped_release free;
+                  for (size_t i = 0; i < copies.size(); ++i) {
+                      RandomPlayer random(seed * 0x9E3779B97F4A7C15ULL + i);
+                      play_out(copies[i], players, random);
+                      write_result(copies[i].result(), &results[i * RESULT_FIELDS]);
+                  }
+              }
+              return py::bytes(reinterpret_cast<const char*>(results.data()), results.size() * 4);
+          },
+          py::arg("hands"), py::arg("players"), py::arg("seed") = 0,
+          "Play copies of the hands to the end with a native player a seat; int32 results.");
+
+    m.def("play_out_candidates",
+          [](const std::vector<PyHand*>& worlds, const std::vector<Cards>& candidates,
+             const py::sequence& seats, uint64_t seed) {
+              const auto players = players_of(seats);
+              const size_t n = worlds.size() * candidates.size();
+              std::vector<int32_t> results(n * RESULT_FIELDS);
+              std::vector<Hand> copies;
+              copies.reserve(worlds.size());
+              for (const PyHand* h : worlds) copies.push_back(h->hand);
+              {
+                  py::gil_scoped_release free;
+                  for (size_t w = 0; w < copies.size(); ++w)
+                      for (size_t c = 0; c < candidates.size(); ++c) {
+                          const size_t i = w * candidates.size() + c;
+                          Hand hand = copies[w];
+                          hand.play(hand.to_act(), candidates[c]);
+                          RandomPlayer random(seed * 0x9E3779B97F4A7C15ULL + i);
+                          play_out(hand, players, random);
+                          write_result(hand.result(), &results[i * RESULT_FIELDS]);
+                      }
+              }
+              return py::bytes(reinterpret_cast<const char*>(results.data()), results.size() * 4);
+          },
+          py::arg("worlds"), py::arg("candidates"), py::arg("players"), py::arg("seed") = 0,
+          "Each world (a hand in play) with each candidate play of its seat to act, played to "
+          "the end with a native player a seat; int32 results, world-major "
+          "(row w * len(candidates) + c).");
 }
