@@ -93,6 +93,28 @@ def test_quickplay_binds_the_seat_and_is_rated(live: ThreadServer) -> None:
     assert httpx.get(f"{live.base}/api/tables/{guest['code']}").json()["settings"]["rated"] is False
 
 
+def test_an_account_plays_one_rated_match_at_a_time(live: ThreadServer) -> None:
+    def rated(code: str) -> bool:
+        answer: bool = httpx.get(f"{live.base}/api/tables/{code}").json()["settings"]["rated"]
+        return answer
+
+    dee = sign_up(live.base, "Dee")
+    first = dee.post("/api/quickplay", json={"variant": "baofen"}).json()
+    assert rated(first["code"])
+    # against the computer again while the first match goes on: played, not rated
+    second = dee.post("/api/quickplay", json={"variant": "baofen"}).json()
+    assert second["name"] == "Dee" and not rated(second["code"])
+    friends = create_table(live.base, RuleSet.baofen().to_dict(), timer=None, rated=True)
+    assert rated(friends)
+    refused = Client(live.base, friends, session(dee))
+    refused.send(type="join", seat=1, name="Dee")
+    assert error_code(refused) == "rated_elsewhere"
+    seats = httpx.get(f"{live.base}/api/tables/{friends}").json()["seats"]
+    assert all(seat["kind"] is None for seat in seats), "a refused join took no seat"
+    casual = create_table(live.base, RuleSet.baofen().to_dict(), timer=None, rated=False)
+    assert Client(live.base, casual, session(dee)).join(0, "Dee")["name"] == "Dee"
+
+
 def play(base: str, rules: RuleSet, player: httpx.Client, rated: bool, seed: int) -> str:
     """A match of the signed-in ``player`` at seat 0 against random computer players."""
     code = create_table(base, rules.to_dict(), timer=None, rated=rated)

@@ -61,12 +61,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             queue = MemoryQueue()
         app.state.settings = settings
         app.state.lobby = lobby
+        app.state.store = store
         app.state.tables = tables
         app.state.creations = CreationLimits(settings.create_per_minute, settings.create_burst)
         app.state.accounts = Accounts(store.store)
         app.state.signups = CreationLimits(settings.signup_per_minute, settings.signup_burst)
         app.state.login_limits = limits
-        app.state.matchmaker = quickmatch.Matchmaker(queue, tables, settings.match_wait_seconds)
+        app.state.matchmaker = quickmatch.Matchmaker(
+            queue, tables, settings.match_wait_seconds, store
+        )
         await tables.start()
         try:
             yield

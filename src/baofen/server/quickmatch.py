@@ -20,7 +20,7 @@ from ..bots import BotLevel
 from ..ruleset import RuleSet
 from ..setting import Variant
 from ..store.accounts import Account
-from ..store.async_store import StoreUnavailable
+from ..store.async_store import AsyncStore, StoreUnavailable
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.settings import TableSettings
 from .directory import Tables
@@ -45,10 +45,11 @@ BOT_LEVEL: BotLevel = "normal"
 class Matchmaker:
     """Seats the players of ``queue`` at new tables of ``tables``."""
 
-    def __init__(self, queue: MatchQueue, tables: Tables, wait: float) -> None:
+    def __init__(self, queue: MatchQueue, tables: Tables, wait: float, store: AsyncStore) -> None:
         self.queue = queue
         self.tables = tables
         self.wait = wait
+        self.store = store
 
     async def ask(self, variant: Variant, name: str, account: Account | None) -> MatchTicket:
         """A new ticket in ``variant``'s line (seated at once when it makes four); a
@@ -83,10 +84,8 @@ class Matchmaker:
         computer in the others; when it cannot be made, the group's tickets are cancelled.
         An account that asked twice (two tabs) has one seat, which both tickets are given."""
         seatings: dict[str, Seating] = {}
-        # Rated only when every player is signed in: guests' tickets cost nothing, so a table
-        # with them could be one client's several seats around an account it boosts.
-        rated = all(waiting.account is not None for waiting in group)
         try:
+            rated = await self._rated(group)
             table = await self.tables.create(
                 RuleSet.create(variant=variant), TableSettings(private=True, rated=rated)
             )
@@ -110,6 +109,17 @@ class Matchmaker:
             seatings = {}
         for waiting in group:
             await self.queue.settle(waiting.ticket, seatings.get(waiting.ticket))
+
+    async def _rated(self, group: list[Waiting]) -> bool:
+        """Rated only when every player is signed in (guests' tickets cost nothing, so a table
+        with them could be one client's several seats around an account it boosts) and none
+        plays a rated match already (one at a time)."""
+        for waiting in group:
+            if waiting.account is None:
+                return False
+            if await self.store.rated_table_of(waiting.account.id) is not None:
+                return False
+        return True
 
     def _ticket(self, state: TicketState) -> MatchTicket:
         seating = state.seating

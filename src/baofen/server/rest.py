@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..ruleset import RuleSet
-from ..store.async_store import StoreUnavailable
+from ..store.async_store import AsyncStore, StoreUnavailable
 from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary, ListedTable, TableInfo
@@ -38,6 +38,12 @@ def tables_of(request: Request) -> Tables:
     """The server's :class:`Tables` (one server's, or a cluster node's)."""
     tables: Tables = request.app.state.tables
     return tables
+
+
+def store_of(request: Request) -> AsyncStore:
+    """The server's store."""
+    store: AsyncStore = request.app.state.store
+    return store
 
 
 async def table_of(request: Request, code: str) -> Table:
@@ -128,8 +134,13 @@ async def quickplay(body: QuickPlay, request: Request) -> QuickPlayed:
     (On the event loop, where a table's driver and timers live.)"""
     check_creation_rate(request)
     account = await session_account(request)
-    # Against the computer a signed-in player's hands are rated (the levels' ratings are fixed).
-    settings = TableSettings(private=True, rated=account is not None)
+    # Against the computer a signed-in player's hands are rated (the levels' ratings are fixed),
+    # one rated match at a time.
+    try:
+        rated = account is not None and await store_of(request).rated_table_of(account.id) is None
+    except StoreUnavailable as error:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(error)) from None
+    settings = TableSettings(private=True, rated=rated)
     if body.level is not None:
         settings = settings.model_copy(update={"bot_level": body.level})
     name = body.name or default_name()

@@ -42,8 +42,15 @@ class Seating(EventLog):
 
     async def join(self, connection: Connection, number: int, name: str) -> str:
         """Seat a player in an empty seat before the start; returns their seat token (the
-        caller publishes the change once it has answered the connection)."""
-        token = await self.seat_player(number, name, connection.account)
+        caller publishes the change once it has answered the connection). An account plays
+        one rated match at a time."""
+        account = connection.account
+        if self.settings.rated and account is not None:
+            elsewhere = await self.store.rated_table_of(account.id, self.code)
+            if elsewhere is not None:
+                raise TableError("rated_elsewhere", f"your account holds a seat at rated table "
+                                 f"{elsewhere}: finish that match first")
+        token = await self.seat_player(number, name, account)
         self._attach(connection, self.seats[number])
         return token
 

@@ -199,6 +199,10 @@ class AsyncStore:
         """Codes of every table that is waiting or playing."""
         return await self._read(self.store.unfinished)
 
+    async def rated_table_of(self, account_id: int, other_than: str | None = None) -> str | None:
+        """The rated table, not over, where the account holds a seat (not ``other_than``)."""
+        return await self._read(self.store.rated_table_of, account_id, other_than)
+
     async def hand_summaries(self, code: str) -> list[dict[str, Any]]:
         """Summaries of the table's finished hands."""
         return await self._read(self.store.hand_summaries, code)

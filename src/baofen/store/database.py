@@ -264,6 +264,19 @@ class Store:
             )
             return [row.code for row in rows]
 
+    def rated_table_of(self, account_id: int, other_than: str | None = None) -> str | None:
+        """The code of a rated table, not over and not ``other_than``, where the account holds
+        a seat (an account plays one rated match at a time), or None."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(db.tables.c.code, db.tables.c.settings)
+                .join(db.seats, db.seats.c.table_code == db.tables.c.code)
+                .where(db.seats.c.account_id == account_id, db.tables.c.status.in_(OPEN),
+                       db.tables.c.code != (other_than or ""))
+                .order_by(db.tables.c.created)
+            )
+            return next((row.code for row in rows if (row.settings or {}).get("rated")), None)
+
     def hand_summaries(self, code: str) -> list[dict[str, Any]]:
         """Summaries of the table's finished hands, in order."""
         return self._hands_column(code, db.hands.c.summary)

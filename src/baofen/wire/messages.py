@@ -166,6 +166,7 @@ ErrorCode = Literal[
     "not_signed_in",
     "wrong_account",
     "not_host",
+    "rated_elsewhere",
 ]
 """Why a message was refused (see docs/protocol.md for each)."""
 
