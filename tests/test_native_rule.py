@@ -1,4 +1,5 @@
-"""The native rule player (baofen._native.players) makes the Python rule bot's choices: every bid,
+"""The native rule player (baofen._native.players, and RuleBot where the native core runs) makes
+the Python rule bot's choices (``RuleBot(engine="python")``, the reference): every bid,
 declaration and play on the same observation, under every setting profile of both games and with
 weights other than the defaults; its hands replay in the Python engine to the same results.
 
@@ -58,7 +59,8 @@ def _lockstep(rules: RuleSet, seed: int, weights: RuleWeights) -> int:
 
     hand = Hand(rules, seed=seed)
     twin = native.core().Hand(native_rules(rules), [c for p in hand.deal for c in p], hand.first)
-    bots = [RuleBot(**asdict(weights)) for _ in range(4)]
+    bots = [RuleBot(engine="python", **asdict(weights)) for _ in range(4)]
+    natives = [RuleBot(engine="native", **asdict(weights)) for _ in range(4)]
     w = native_weights(weights)
     decisions = 0
     while hand.phase != "done":
@@ -68,9 +70,11 @@ def _lockstep(rules: RuleSet, seed: int, weights: RuleWeights) -> int:
         if hand.phase == "playing":
             plays = bots[seat].play_candidates(obs, 6)
             assert [list(p) for p in plays] == twin.rule_plays(w, 6), (seed, len(hand.tricks))
+            assert natives[seat].play_candidates(obs, 6) == plays  # from the observation
             action: Action = Play.of(plays[0])
         else:
             action = bots[seat].act(obs)
+            assert natives[seat].act(obs) == action
         assert _native_action(twin.rule_action(w)) == _python_action(seat, action), seed
         hand.apply(seat, action)
         twin.rule_act(w)
@@ -119,7 +123,7 @@ def test_native_rule_hands_replay_in_the_python_engine(profile: str) -> None:
     # Whole rule-player hands: each one's actions are the Python rule bots' (a few checked).
     for native_hand in player_hands(hands[:3], "rule"):
         replay = Hand(rules, seed=native_hand.seed)
-        bots = [RuleBot() for _ in range(4)]
+        bots = [RuleBot(engine="python") for _ in range(4)]
         for seat, action in native_hand.actions:
             assert bots[seat].act(replay.observation(seat)) == action
             replay.apply(seat, action)
@@ -138,13 +142,23 @@ def test_random_seats_play_as_the_random_hands() -> None:
     assert player_table(rules, seeds, "rule") != player_table(rules, seeds, OTHER_WEIGHTS)
 
 
+def test_rule_bot_engine_option() -> None:
+    assert RuleBot(engine="python").native is None
+    assert (RuleBot().native is not None) == native.available()
+    with pytest.raises(ValueError, match="engine"):
+        RuleBot(engine="fortran")  # type: ignore[arg-type]
+    if not native.available():
+        with pytest.raises(RuntimeError):
+            RuleBot(engine="native")
+
+
 @needs_native
 def test_rule_action_of_a_python_hand() -> None:
     from baofen._native.players import rule_action
 
     rules = RuleSet.hongwu()
     hand = Hand(rules, seed=21)
-    bots = [RuleBot(**asdict(OTHER_WEIGHTS)) for _ in range(4)]
+    bots = [RuleBot(engine="python", **asdict(OTHER_WEIGHTS)) for _ in range(4)]
     while len(hand.tricks) < 3 or hand.lead_shape is None:
         seat = hand.to_act
         assert seat is not None
@@ -164,7 +178,7 @@ def test_play_out_candidates_from_worlds() -> None:
     worlds = []
     for seed in range(30, 60):
         hand = Hand(rules, seed=seed)
-        bots = [RuleBot() for _ in range(4)]
+        bots = [RuleBot(engine="python") for _ in range(4)]
         while hand.phase != "done" and len(hand.tricks) < 4:
             seat = hand.to_act
             assert seat is not None

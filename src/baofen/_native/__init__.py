@@ -6,7 +6,9 @@ found (see setup.py); without it the package is pure Python and :func:`available
 is built. The Python engine stays the reference: the native core plays the same rules, and
 ``tests/test_native.py`` replays its hands through the Python engine.
 
-Batched play-outs and hand records: :mod:`baofen._native.batch`.
+Batched play-outs and hand records: :mod:`baofen._native.batch`; the native rule player (the
+same choices as :class:`baofen.bots.RuleBot`, which uses it where the native core runs) and
+play-outs with a native player a seat: :mod:`baofen._native.players`.
 """
 
 from __future__ import annotations

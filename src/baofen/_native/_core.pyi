@@ -68,3 +68,20 @@ def play_out_candidates(
     players: Sequence[RuleWeights | None],
     seed: int = 0,
 ) -> bytes: ...
+def rule_decide(
+    rules: Rules,
+    weights: RuleWeights,
+    phase: str,
+    seat: int,
+    declarer: int | None,
+    trump: str | None,
+    hand: Sequence[int],
+    played: Sequence[int],
+    voids: Sequence[int],
+    won: Sequence[int],
+    sizes: Sequence[int],
+    buried: Sequence[int] | None,
+    trick: Sequence[tuple[int, Sequence[int]]],
+    bids: Sequence[int],
+    limit: int = 1,
+) -> Any: ...

@@ -425,4 +425,62 @@ PYBIND11_MODULE(_core, m) {
           "Each world (a hand in play) with each candidate play of its seat to act, played to "
           "the end with a native player a seat; int32 results, world-major "
           "(row w * len(candidates) + c).");
+
+    m.def("rule_decide",
+          [](std::shared_ptr<Rules> rules, const RuleWeights& weights, const std::string& phase,
+             int seat, std::optional<int> declarer, std::optional<std::string> trump,
+             const Cards& hand, const Cards& played, const std::array<int, 4>& voids,
+             const std::array<int, 4>& won, const std::array<int, 4>& sizes,
+             std::optional<Cards> buried, const std::vector<std::pair<int, Cards>>& trick,
+             const Cards& bids, size_t limit) -> py::object {
+              View v;
+              v.rules = rules.get();
+              if (seat < 0 || seat > 3) throw Illegal("a seat is 0-3");
+              v.seat = seat;
+              v.declarer = declarer ? *declarer : NONE;
+              v.trump = trump ? suit_index(*trump) : NONE;
+              auto kind = [](int c) {
+                  if (c < 0 || c >= KINDS) throw Illegal("not_a_card");
+                  return c;
+              };
+              for (int c : hand)
+                  if (++v.counts[kind(c)] > 2) throw Illegal("a kind is held at most twice");
+              if (played.size() != KINDS) throw Illegal("played: a count for each of 54 kinds");
+              for (int k = 0; k < KINDS; ++k) v.played[k] = played[k];
+              v.voids = voids;
+              v.won = won;
+              v.sizes = sizes;
+              if (buried) {
+                  v.has_buried = true;
+                  for (int c : *buried) v.buried.push_back(kind(c));
+              }
+              for (const auto& [who, cards] : trick) {
+                  for (int c : cards) kind(c);
+                  v.trick.emplace_back(who, cards);
+              }
+              v.bids = bids;
+              if (phase == "bidding") {
+                  v.phase = BIDDING;
+                  const int value = rule_bid(v, weights);
+                  return value == NONE ? py::object(py::none()) : py::object(py::int_(value));
+              }
+              if (phase == "kitty") {
+                  v.phase = KITTY;
+                  const auto [suit, bury] = rule_declare(v);
+                  return py::make_tuple(std::string(1, SUIT_LETTERS[suit]), bury);
+              }
+              if (phase != "playing") throw Illegal("wrong_phase: nothing to decide");
+              if (v.trump == NONE || v.declarer == NONE) throw Illegal("playing needs a trump and a declarer");
+              v.phase = PLAYING;
+              return py::cast(rule_plays(v, weights, limit));
+          },
+          py::arg("rules"), py::arg("weights"), py::arg("phase"), py::arg("seat"),
+          py::arg("declarer"), py::arg("trump"), py::arg("hand"), py::arg("played"),
+          py::arg("voids"), py::arg("won"), py::arg("sizes"), py::arg("buried"),
+          py::arg("trick"), py::arg("bids"), py::arg("limit") = 1,
+          "The rule player's decision from one seat's observation: bidding, the bid (None "
+          "passes; `bids` the legal values); kitty, (trump, bury); playing, up to `limit` "
+          "distinct legal plays, best-scored first. `played` counts each kind played (the "
+          "current trick's too), `voids` the groups each seat has shown void in (bit masks, the "
+          "current trick's too), `won` the trump suit's point cards each seat has won.");
 }
