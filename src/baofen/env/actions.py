@@ -90,7 +90,7 @@ class Composer:
     action once the decision is complete (then the composer is empty again).
     """
 
-    __slots__ = ("selected", "space", "trump")
+    __slots__ = ("_last", "selected", "space", "trump")
 
     def __init__(self, space: ActionSpace) -> None:
         self.space = space
@@ -98,15 +98,30 @@ class Composer:
         """Cards picked so far (to bury, or to play)."""
         self.trump: str | None = None
         """The trump suit named, while the bury is being picked."""
+        self._last: tuple[tuple[object, ...], list[int]] | None = None
+        """The last answer of :meth:`allowed`, with what it was for (an env asks for the mask
+        to observe, then again to check the step taken)."""
 
     def clear(self) -> None:
         """Forget the pending selection (a new hand, or the decision was applied)."""
         self.selected = []
         self.trump = None
+        self._last = None
 
     def allowed(self, observation: Observation) -> list[int]:
         """The indexes of every legal step for the observing seat now (empty when it is not
         to act)."""
+        # One seat's moment of a hand: its cards, the number of actions, the selection, the trump.
+        key = (observation.seat, len(observation.actions), observation.by_group,
+               tuple(self.selected), self.trump)
+        last = self._last
+        if last is not None and last[0] == key:
+            return list(last[1])
+        steps = self._allowed(observation)
+        self._last = (key, steps)
+        return list(steps)
+
+    def _allowed(self, observation: Observation) -> list[int]:
         if not observation.is_my_turn:
             return []
         phase = observation.phase

@@ -52,8 +52,11 @@ class Seen:
 
     def by_seat(self, table: npt.NDArray[np.float32], out: npt.NDArray[np.float32]) -> None:
         """Write a per-seat table of card counts, rows by relative seat."""
-        out[:] = np.roll(table, -self.me, axis=0).reshape(-1)
+        out.reshape(4, KINDS)[:] = table[_FROM[self.me]]
 
+
+_FROM = [np.array([(me + rel) % 4 for rel in range(4)]) for me in range(4)]
+"""For each observing seat, the absolute seat at each relative one."""
 
 Write = Callable[[Seen, npt.NDArray[np.float32]], None]
 
