@@ -272,7 +272,7 @@ class Encoder:
         me = observation.seat
         if me is None:
             raise ValueError("encode a seat's observation, not a spectator's")
-        if observation.rules != self.rules:
+        if observation.rules is not self.rules and observation.rules != self.rules:
             raise ValueError("this encoder is for another rule set")
         history = self._history(observation)
         played = history.played.copy()
