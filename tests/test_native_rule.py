@@ -54,10 +54,15 @@ def _lockstep(rules: RuleSet, seed: int, weights: RuleWeights) -> int:
     """A Python hand played by Python rule bots and its native twin: the native rule player's
     choice (and its list of play candidates) equals the bot's at every decision. Returns the
     decisions checked."""
+    return _lockstep_hand(Hand(rules, seed=seed), weights)
+
+
+def _lockstep_hand(hand: Hand, weights: RuleWeights) -> int:
     from baofen._native.batch import native_rules
     from baofen._native.players import native_weights
 
-    hand = Hand(rules, seed=seed)
+    rules = hand.rules
+    seed = hand.seed
     twin = native.core().Hand(native_rules(rules), [c for p in hand.deal for c in p], hand.first)
     bots = [RuleBot(engine="python", **asdict(weights)) for _ in range(4)]
     natives = [RuleBot(engine="native", **asdict(weights)) for _ in range(4)]
@@ -128,6 +133,36 @@ def test_native_rule_hands_replay_in_the_python_engine(profile: str) -> None:
             assert bots[seat].act(replay.observation(seat)) == action
             replay.apply(seat, action)
         assert replay.result == native_hand.result
+
+
+@needs_native
+@pytest.mark.parametrize("structure", [True, False])
+def test_rule_decisions_agree_with_an_eight_of_a_kind(structure: bool) -> None:
+    """Deals where one seat holds all eight cards of a rank (八张 leads, and the voids they
+    show): the decisions agree, and the rule player leads an eight in some of them."""
+    import random
+
+    from baofen.cards import full_pack
+
+    rules = RuleSet.baofen(must_follow_structure=structure)
+    rng = random.Random(f"eight {structure}")
+    eights = 0
+    for number in range(36):
+        if eights == 2:
+            break
+        rank = 3 + number % 12
+        eight = [suit * 13 + rank - 2 for suit in range(4) for _ in (0, 1)]
+        rest = [int(c) for c in full_pack()]
+        for card in eight:
+            rest.remove(card)
+        rng.shuffle(rest)
+        holder = rank % 4
+        hands = [rest[17:42], rest[42:67], rest[67:92]]
+        hands.insert(holder, eight + rest[:17])
+        hand = Hand(rules, first=holder, hands=hands, kitty=rest[92:])
+        _lockstep_hand(hand, RuleWeights())
+        eights += any(len(t.plays[0][1]) == 8 for t in hand.tricks)
+    assert eights
 
 
 @needs_native
