@@ -39,6 +39,20 @@ struct PySum {
     double value() const { return c != 0.0 && std::isfinite(c) ? total + c : total; }
 };
 
+// pow(1.0 + h, 1.5) for every count h of unseen cards: the same pow calls, made once.
+struct TopPowers {
+    std::array<double, 2 * KINDS + 1> table{};
+    TopPowers() {
+        for (int h = 0; h <= 2 * KINDS; ++h) table[h] = std::pow(1.0 + h, 1.5);
+    }
+};
+
+double top_power(int higher) {
+    static const TopPowers powers;
+    if (higher < 0 || higher > 2 * KINDS) return std::pow(1.0 + higher, 1.5);
+    return powers.table[higher];
+}
+
 void remove_one(Cards& cards, int card) {
     cards.erase(std::find(cards.begin(), cards.end(), card));
 }
@@ -197,7 +211,7 @@ std::pair<Cards, double> choose_bury(bool hongwu, const std::array<int, KINDS>& 
         for (int kind = 0; kind < KINDS; ++kind)
             if (!(voided_groups >> group[kind] & 1))
                 for (int n = 0; n < counts[kind]; ++n) rest.push_back(kind);
-        std::stable_sort(rest.begin(), rest.end(), cheaper);
+        std::sort(rest.begin(), rest.end(), cheaper);  // equal keys: the same kind
         rest.resize(KITTY_SIZE - bury.size());
         bury.insert(bury.end(), rest.begin(), rest.end());
         PySum sum;
@@ -226,7 +240,7 @@ struct CostChooser {
     }
     Cards some(Cards cards, int k) const {
         if (k <= 0) return {};
-        std::stable_sort(cards.begin(), cards.end(), [&](int a, int b) { return less(a, b); });
+        std::sort(cards.begin(), cards.end(), [&](int a, int b) { return less(a, b); });
         cards.resize(std::min<size_t>(k, cards.size()));
         return cards;
     }
@@ -340,6 +354,8 @@ struct Knowledge {
     std::array<int, KINDS> unseen{}, above{}, above_pairs{};
     std::array<int, 5> in_group{}, pairs_in_group{};
     int unseen_points = 0, hidden_total = 0;
+    // Memos of pow(1.0 - share(seat), n) (-1: not yet computed): the same value each call.
+    mutable std::array<std::array<double, 2 * KINDS + 1>, 4> miss{};
 
     Knowledge(const View& view, const Order& order, const Judge& judge)
         : v(view), order(order), judge(judge) {
@@ -370,6 +386,14 @@ struct Knowledge {
             pairs_in_group[g] = pairs;
             hidden_total += total;
         }
+        for (auto& row : miss) row.fill(-1.0);
+    }
+
+    double miss_power(int seat, int n) const {  // pow(1.0 - share(seat), n)
+        if (n < 0 || n > 2 * KINDS) return std::pow(1.0 - share(seat), n);
+        double& memo = miss[seat][n];
+        if (memo < 0.0) memo = std::pow(1.0 - share(seat), n);
+        return memo;
     }
 
     bool unit_is_sure(const Cards& cards, int pairs) const {
@@ -413,12 +437,12 @@ struct Knowledge {
 
     double void_chance(int seat, int g) const {
         if ((v.voids[seat] >> g & 1) || !v.sizes[seat]) return 1.0;
-        return std::pow(1.0 - share(seat), in_group[g]);
+        return miss_power(seat, in_group[g]);
     }
 
     double holds_chance(int seat, int count) const {
         if (count <= 0) return 0.0;
-        return 1.0 - std::pow(1.0 - share(seat), count);
+        return 1.0 - miss_power(seat, count);
     }
 
     double beat_chance(int seat, const Shape& shape, const Cards& best) const {
@@ -482,7 +506,7 @@ public:
         for (int kind = 0; kind < KINDS; ++kind) {
             if (!v.counts[kind]) continue;
             const int higher = know.above[kind];
-            top[kind] = 1.0 / std::pow(1.0 + higher, 1.5);
+            top[kind] = 1.0 / top_power(higher);
             if (order.group[kind] == TRUMP)
                 value[kind] = w.trump_base + w.trump_top / (1.0 + higher / 2.0);
             else
@@ -542,21 +566,23 @@ private:
 
     double point_value(const Cards& cards, int owner, double p_declarer) const {
         double points = 0.0;
-        for (int card : cards) {
-            const int pts = card_points(card);
-            if (!pts) continue;
-            points += pts * p_declarer;
-            if (hongwu) {
-                if (card == RED_FIVE) {
-                    const int red = v.rules->red5;
-                    if (owner == v.declarer) points -= red * (1.0 - p_declarer);
-                    else points += red * p_declarer;
-                }
-            } else if (wangfen_open && is_trump_point(card)) {
-                points += w.wangfen * p_declarer;
-            }
-        }
+        for (int card : cards) add_points(points, card, owner, p_declarer);
         return points;
+    }
+
+    void add_points(double& points, int card, int owner, double p_declarer) const {
+        const int pts = card_points(card);
+        if (!pts) return;
+        points += pts * p_declarer;
+        if (hongwu) {
+            if (card == RED_FIVE) {
+                const int red = v.rules->red5;
+                if (owner == v.declarer) points -= red * (1.0 - p_declarer);
+                else points += red * p_declarer;
+            }
+        } else if (wangfen_open && is_trump_point(card)) {
+            points += w.wangfen * p_declarer;
+        }
     }
 
     double holds_chance(int winner, const Shape& lead, const Cards& best,
@@ -596,7 +622,11 @@ private:
         }
         double keep_loss = 0.0;
         for (int card : cards)
-            if (card_points(card)) keep_loss += point_value({card}, seat, keep_chance(card));
+            if (card_points(card)) {
+                double points = 0.0;  // point_value((card,), ...)
+                add_points(points, card, seat, keep_chance(card));
+                keep_loss += points;
+            }
         return sign * (expected - keep_loss);
     }
 
@@ -847,7 +877,8 @@ std::vector<Cards> rule_plays(const View& v, const RuleWeights& weights, size_t 
     Scored scored = decision.candidates();
     std::vector<size_t> order(scored.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    // Python's stable sort by (-score, cards): candidates with equal keys are the same play.
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         if (scored[a].first != scored[b].first) return scored[a].first > scored[b].first;
         return scored[a].second < scored[b].second;
     });
