@@ -309,6 +309,26 @@ def test_simulate_refuses_what_the_native_engine_cannot_play() -> None:
 
     from baofen.cli import app
 
-    run = CliRunner().invoke(app, ["simulate", "--engine", "native", "--bot", "rule"])
+    run = CliRunner().invoke(app, ["simulate", "--engine", "native", "--bot", "hard"])
     assert run.exit_code != 0
-    assert "the native engine plays the random bot only" in run.output
+    assert "the native engine plays the random and rule bots only, not 'hard'" in run.output
+
+
+@needs_native
+def test_simulate_plays_the_same_rule_bot_hands_on_both_engines(tmp_path: Any) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from baofen.cli import app
+
+    argv = ["simulate", "--variant", "baofen", "--hands", "12", "--seed", "9", "--bot", "rule"]
+    records = []
+    for engine in ("native", "python"):
+        path = tmp_path / f"{engine}.json"
+        run = CliRunner().invoke(app, [*argv, "--engine", engine, "--records", str(path)])
+        assert run.exit_code == 0, run.output
+        records.append(json.loads(path.read_text()))
+    native, python = records
+    assert [r["actions"] for r in native] == [r["actions"] for r in python]
+    assert [r["result"] for r in native] == [r["result"] for r in python]

@@ -18,7 +18,7 @@ from rich.table import Table
 
 from .. import _native
 from ..bots import make_bot
-from ..hand import play_hand
+from ..hand import Hand, play_hand
 from ..ruleset import RuleSet
 from ..scoring import HandResult
 from .command import Command
@@ -43,7 +43,9 @@ Played = tuple[HandResult, int, dict[str, Any] | None]
 def _python_hands(
     rules: RuleSet, seeds: list[int], bot_seeds: list[int], bot: str, records: bool
 ) -> Iterator[Played]:
-    bots = [make_bot(bot, seed=s) for s in bot_seeds]
+    # The Python engine with the Python rule bot: the reference, all of it pure Python.
+    options: dict[str, Any] = {"engine": "python"} if bot == "rule" else {}
+    bots = [make_bot(bot, seed=s, **options) for s in bot_seeds]
     for seed in seeds:
         hand = play_hand(rules, seed, bots)
         failed = sum(trick.attempted is not None for trick in hand.tricks)
@@ -51,18 +53,29 @@ def _python_hands(
         yield hand.result, failed, hand.to_record() if records else None
 
 
+NATIVE_BOTS = ("random", "rule")
+"""The bots the native core plays (the rule bot's choices are the Python one's)."""
+
+
 def _native_hands(
-    rules: RuleSet, seeds: list[int], player_seed: int, records: bool
+    rules: RuleSet, seeds: list[int], player_seed: int, records: bool, bot: str
 ) -> Iterator[Played]:
-    from .._native import batch
+    from .._native import batch, players
 
     for start in range(0, len(seeds), NATIVE_CHUNK):
         chunk = seeds[start : start + NATIVE_CHUNK]
         if records:
-            for played in batch.random_hands(rules, chunk, player_seed + start):
+            played_hands = (
+                batch.random_hands(rules, chunk, player_seed + start) if bot == "random"
+                else players.player_hands([Hand(rules, seed=s) for s in chunk], "rule")
+            )
+            for played in played_hands:
                 yield played.result, played.failed_throws, played.to_record()
         else:
-            table = batch.random_table(rules, chunk, player_seed + start)
+            table = (
+                batch.random_table(rules, chunk, player_seed + start) if bot == "random"
+                else players.player_table(rules, chunk, "rule")
+            )
             yield from zip(
                 batch.results_of(rules, table),
                 batch.failed_throws_of(table),
@@ -73,16 +86,16 @@ def _native_hands(
 
 def _engine(engine: EngineName | None, bot: str) -> EngineName:
     """The engine asked for, or by default the native one where it is built and can play the
-    bot (the native core has the random player so far)."""
+    bot (:data:`NATIVE_BOTS`)."""
     if engine is None:
-        usable = _native.available() and bot == "random"
+        usable = _native.available() and bot in NATIVE_BOTS
         return EngineName.native if usable else EngineName.python
     if engine is EngineName.native:
         if not _native.available():
             raise typer.BadParameter(_native.why_unavailable(), param_hint="'--engine'")
-        if bot != "random":
+        if bot not in NATIVE_BOTS:
             raise typer.BadParameter(
-                f"the native engine plays the random bot only, not {bot!r}",
+                f"the native engine plays the random and rule bots only, not {bot!r}",
                 param_hint="'--engine'",
             )
     return engine
@@ -100,8 +113,8 @@ def simulate(
         EngineName | None,
         typer.Option(
             metavar="[native|python]",
-            help="rules engine: native (C++, random bots) or python; default native where "
-            "it is built and the bot is random",
+            help="rules engine: native (C++; random and rule bots) or python; default native "
+            "where it is built and plays the bot",
         ),
     ] = None,
     records: Annotated[
@@ -117,7 +130,7 @@ def simulate(
     # The same deals whichever engine plays them.
     seeds = [master.getrandbits(63) for _ in range(hands)]
     played = (
-        _native_hands(rules, seeds, bot_seeds[0], records is not None)
+        _native_hands(rules, seeds, bot_seeds[0], records is not None, bot)
         if chosen is EngineName.native
         else _python_hands(rules, seeds, bot_seeds, bot, records is not None)
     )
