@@ -91,39 +91,8 @@ class ContractSearch:
         return options[best]
 
     def _world(self, obs: Observation) -> tuple[Hand, float] | None:
-        """A deal consistent with ``obs`` before play, with the bidding replayed, and its
-        likelihood under the rule bot's bidding for the other seats (``None``: not replayable)."""
-        seat = obs.seat
-        assert seat is not None
-        own = list(obs.hand)
-        kitty = list(obs.kitty) if obs.kitty is not None else None
-        if kitty is not None:  # the declarer holds the kitty now: its dealt hand is the rest
-            rest = Counter(own)
-            rest.subtract(kitty)
-            own = list(rest.elements())
-        unseen = Counter(full_pack())
-        unseen.subtract(obs.hand)
-        pool = list(unseen.elements())
-        self.rng.shuffle(pool)
-        hands: list[list[Card]] = []
-        for other in range(4):
-            if other == seat:
-                hands.append(own)
-            else:
-                hands.append(pool[:25])
-                del pool[:25]
-        try:
-            hand = Hand(obs.rules, first=obs.first, hands=hands,
-                        kitty=kitty if kitty is not None else pool[:8])
-            likelihood = 1.0
-            for actor, action in obs.actions:
-                if actor != seat and isinstance(action, Bid):
-                    policy = self.rule.bid(hand.observation(actor))
-                    likelihood *= 1.0 if policy == action.value else MISMATCH["bid"]
-                hand.apply(actor, action)
-        except (IllegalAction, ValueError):
-            return None
-        return hand, likelihood
+        """A deal consistent with ``obs`` before play (:func:`contract_world`)."""
+        return contract_world(obs, self.rule, self.rng)
 
     def _rollout(self, world: Hand, seat: int, action: Action) -> float:
         """``seat``'s result when it takes ``action`` in ``world`` and the rule bot plays on."""
@@ -133,3 +102,40 @@ class ContractSearch:
         result = hand.play_out((rule, rule, rule, rule)).result
         assert result is not None
         return float(result.deltas[seat])
+
+
+def contract_world(obs: Observation, rule: RuleBot, rng: random.Random,
+                   ) -> tuple[Hand, float] | None:
+    """A deal consistent with ``obs`` before play, with the bidding replayed, and its
+    likelihood under the rule bot's bidding for the other seats (``None``: not replayable)."""
+    seat = obs.seat
+    assert seat is not None
+    own = list(obs.hand)
+    kitty = list(obs.kitty) if obs.kitty is not None else None
+    if kitty is not None:  # the declarer holds the kitty now: its dealt hand is the rest
+        rest = Counter(own)
+        rest.subtract(kitty)
+        own = list(rest.elements())
+    unseen = Counter(full_pack())
+    unseen.subtract(obs.hand)
+    pool = list(unseen.elements())
+    rng.shuffle(pool)
+    hands: list[list[Card]] = []
+    for other in range(4):
+        if other == seat:
+            hands.append(own)
+        else:
+            hands.append(pool[:25])
+            del pool[:25]
+    try:
+        hand = Hand(obs.rules, first=obs.first, hands=hands,
+                    kitty=kitty if kitty is not None else pool[:8])
+        likelihood = 1.0
+        for actor, action in obs.actions:
+            if actor != seat and isinstance(action, Bid):
+                policy = rule.bid(hand.observation(actor))
+                likelihood *= 1.0 if policy == action.value else MISMATCH["bid"]
+            hand.apply(actor, action)
+    except (IllegalAction, ValueError):
+        return None
+    return hand, likelihood

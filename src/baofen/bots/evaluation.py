@@ -127,6 +127,20 @@ def choose_bury(variant: str, cards: Sequence[Card], trump: str) -> tuple[list[C
     Tries voiding every set of short plain suits that fits in eight cards, fills the rest with
     the cheapest cards, and keeps the cheapest result (voids earn a bonus).
     """
+    best: tuple[float, list[Card]] | None = None
+    for total, bury, _ in bury_options(variant, cards, trump):
+        if best is None or total < best[0]:
+            best = (total, bury)
+    assert best is not None
+    return best[1], best[0]
+
+
+def bury_options(variant: str, cards: Sequence[Card], trump: str,
+                 ) -> list[tuple[float, list[Card], tuple[int, ...]]]:
+    """For every set of short plain suits that fits in eight cards (the empty set included),
+    the bury :func:`choose_bury` would make voiding exactly those suits: its cost, its eight cards
+    and the suit groups voided (indexes of :data:`~baofen.cards.SUITS`). The kitty search
+    (:mod:`baofen.bots.kitty_search`) compares them on sampled worlds."""
     order = order_for(variant, trump)
     group = order.group
     hongwu = variant == "hongwu"
@@ -157,7 +171,7 @@ def choose_bury(variant: str, cards: Sequence[Card], trump: str) -> tuple[list[C
         cost[kind] = value
     plain = [s for s in range(4) if by_suit[s]]
     void_bonus = 5.0 if n_trump >= 8 else 2.0
-    best: tuple[float, list[Card]] | None = None
+    options: list[tuple[float, list[Card], tuple[int, ...]]] = []
     for mask in range(1 << len(plain)):
         voided = [plain[i] for i in range(len(plain)) if mask >> i & 1]
         bury = [c for s in voided for c in by_suit[s]]
@@ -167,8 +181,6 @@ def choose_bury(variant: str, cards: Sequence[Card], trump: str) -> tuple[list[C
         rest.sort(key=lambda c: (cost[c], c))
         bury += rest[:8 - len(bury)]
         total = sum(cost[c] for c in bury) - void_bonus * len(voided)
-        if best is None or total < best[0]:
-            best = (total, bury)
-    assert best is not None
-    return best[1], best[0]
+        options.append((total, bury, tuple(voided)))
+    return options
 

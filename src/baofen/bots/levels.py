@@ -6,9 +6,18 @@ id        label   player                                                        
 easy      简单    rule bot that plays one of its top candidates at random 30% of     < 1 ms
                   the time (bids and kitty as the rule bot)
 normal    普通    rule bot                                                           < 1 ms
-hard      困难    search bot, 64 rollouts a play, worlds weighted by inference       p95 ≤ 1 s
-master    大师    search bot, 256 rollouts a play over 12 candidates                 p95 ≈ 2 s
+hard      困难    search bot, 64 rollouts a play, worlds weighted by inference;       p95 ≤ 1 s
+                  overrides gated on 24 fresh worlds; wide follows; kitty search     (kitty: s)
+master    大师    search bot, 256 rollouts a play over 12 candidates; gate on 48     p95 ≈ 2 s
+                  fresh worlds; wide follows; kitty search
 ========  ======  =================================================================  ============
+
+Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WORLDS` common
+worlds; a search's departure from the rule bot's play (or kitty) stands only when confirmed on
+fresh worlds (the gate: a one-sided 90% lower confidence bound of the paired gain above 0); the
+kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bury candidates,
+100 worlds each finalist, a few seconds). ``hard:gate=0:min_worlds=0:wide=0:kitty=0`` is the
+困难 of before.
 
 Budgets are per decision on one core of the development machine, pure Python (measured:
 docs/measurements.md). The arena's perfect-information reference player is not a level.
@@ -40,6 +49,18 @@ MASTER_ITERATIONS = 256
 MASTER_CANDIDATES = 12
 """Candidate plays the master level searches."""
 
+HARD_GATE = 24
+"""Fresh worlds on which the hard level confirms a departure from the rule bot's play."""
+
+MASTER_GATE = 48
+"""Fresh worlds on which the master level confirms a departure from the rule bot's play."""
+
+KITTY_WORLDS = 100
+"""Worlds of the hard and master levels' kitty search (each finalist's)."""
+
+WIDE_FOLLOWS = 1
+"""Whether the hard and master levels search follows beyond the rule bot's list."""
+
 
 class EasyBot:
     """The rule bot with some randomness in its plays (see the module docstring)."""
@@ -65,14 +86,22 @@ class EasyBot:
 
 
 def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
-    """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts."""
+    """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts, its overrides
+    gated on :data:`HARD_GATE` fresh worlds, wide follows and the kitty search."""
     options.setdefault("iterations", HARD_ITERATIONS)
+    options.setdefault("gate", HARD_GATE)
+    options.setdefault("wide", WIDE_FOLLOWS)
+    options.setdefault("kitty", KITTY_WORLDS)
     return SearchBot(seed=seed, **options)
 
 
 def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The master (大师) level: the search bot at :data:`MASTER_ITERATIONS` rollouts over
-    :data:`MASTER_CANDIDATES` candidates."""
+    :data:`MASTER_CANDIDATES` candidates, gated on :data:`MASTER_GATE` fresh worlds, wide
+    follows and the kitty search."""
     options.setdefault("iterations", MASTER_ITERATIONS)
     options.setdefault("candidates", MASTER_CANDIDATES)
+    options.setdefault("gate", MASTER_GATE)
+    options.setdefault("wide", WIDE_FOLLOWS)
+    options.setdefault("kitty", KITTY_WORLDS)
     return SearchBot(seed=seed, **options)

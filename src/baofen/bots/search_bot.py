@@ -32,9 +32,31 @@ seat's result itself.
 
 Budget: ``iterations`` rollouts per decision (deterministic under ``seed``), optionally capped by
 ``time_limit`` seconds (then the result depends on the machine's speed). ``candidates``: how many
-of the rule bot's plays are searched. ``halving``: 1 to prune by successive halving (the rule
-bot's choice is never pruned), 0 to give every candidate the same worlds. ``margin``: how much
-better (in result units) a play must do than the rule bot's choice to replace it.
+of the rule bot's plays are searched at most. ``halving``: 1 to prune by successive halving (the
+rule bot's choice is never pruned), 0 to give every candidate the same worlds. ``margin``: how
+much better (in result units) a play must do than the rule bot's choice to replace it.
+
+The halving schedule (:func:`halving_plan`): no cut is made before every candidate still in has
+been played out on ``min_worlds`` common worlds (:data:`MIN_WORLDS`). When the budget cannot give
+all ``candidates`` that many worlds in the first round, the rule bot's best few are searched (as
+many as the budget affords; its order is the prior); ``min_worlds=0`` keeps the schedule of
+before issue 28 (whose first cut, at 64 rollouts over 10 candidates, rested on one world).
+
+The gate (``gate=G`` worlds, issue 28): the search's best play replaces the rule bot's choice only
+when, played out against it on ``G`` *fresh* common worlds (not those it was selected on, so
+that its selection's luck does not count), the paired difference's one-sided lower confidence
+bound at level ``confidence`` (:data:`CONFIDENCE`; Student's t on the importance-weighted mean,
+with the worlds' effective number, :func:`lower_bound`) is above ``margin``. A challenger
+no better than the rule bot's choice in every world is never taken. ``gate=0``: the mean on the
+selection's worlds decides, as before.
+
+``wide=1``: a follow is searched over more candidates than the rule bot's list (which holds the
+cheapest and the feeding follow, the winners and the ruffs): every other legal single, and
+follows composed to keep the strongest cards, to shed each suit, or to feed or keep points
+(:func:`wide_follows`); all are scored by the rule bot's own estimate and searched best first.
+
+``kitty=W`` worlds: the trump and the bury come from the kitty search
+(:mod:`baofen.bots.kitty_search`).
 """
 
 from __future__ import annotations
@@ -47,13 +69,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, Play
-from ..cards import Card
+from ..cards import KINDS, POINTS, Card
 from ..hand import Hand
 from ..observation import Observation
+from ..order import TRUMP
 from .contract import ContractSearch
-from .determinize import Determinizer
+from .determinize import Determinizer, lower_bound, student_quantile
+from .kitty_search import KittySearch
 from .rule_bot import RuleBot
+from .rule_play import PlayDecision
+from .shared import CostChooser, compose_follow, matching_play
 from .tracking import WorldTracker
+
+__all__ = ["SearchBot", "halving_plan", "lower_bound", "student_quantile", "wide_follows"]
 
 OBJECTIVES = ("points", "score")
 """What a rollout is worth to the searching seat: ``"points"``, the declarer's points minus the
@@ -64,6 +92,30 @@ CLIP = 120.0
 
 DEFAULT_ITERATIONS = 64
 """Rollouts per decision by default (decision time p95 within 1 s on a 2-core machine)."""
+
+MIN_WORLDS = 8
+"""Fewest common worlds every candidate still in has been played out on before a halving cut."""
+
+CONFIDENCE = 0.9
+"""Level of the gate's one-sided lower confidence bound on a challenger's paired gain."""
+
+
+def halving_plan(options: int, budget: int, min_worlds: int = MIN_WORLDS) -> tuple[int, int]:
+    """How many of ``options`` candidates (the rule bot's best first) to search with ``budget``
+    rollouts, and in how many rounds of successive halving, so that the first round — and so
+    every cut — gives each candidate at least ``min_worlds`` worlds: the most candidates that
+    allows. When not even two candidates can have that many worlds in halving, a single round
+    (no cut) over as many candidates as have a world each. ``min_worlds=0``: every candidate, in
+    ``ceil(log2(options))`` rounds, whatever the budget (the schedule before issue 28)."""
+    if options <= 1:
+        return max(options, 0), 1
+    if min_worlds <= 0:
+        return options, max(1, math.ceil(math.log2(options)))
+    for count in range(options, 1, -1):
+        rounds = max(1, math.ceil(math.log2(count)))
+        if budget // (count * rounds) >= min_worlds:
+            return count, rounds
+    return max(1, min(options, budget)), 1
 
 
 class SearchBot:
@@ -83,6 +135,11 @@ class SearchBot:
         noise: float = 0.0,
         particles: int = 0,
         steps: int = 8,
+        min_worlds: int = MIN_WORLDS,
+        gate: int = 0,
+        confidence: float = CONFIDENCE,
+        wide: int = 0,
+        kitty: int = 0,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -117,12 +174,30 @@ class SearchBot:
         if steps < 0:
             raise ValueError("steps (Metropolis steps a decision) cannot be negative")
         self.tracker = WorldTracker(particles, steps) if particles else None
+        if min_worlds < 0:
+            raise ValueError("min_worlds (worlds before a halving cut) cannot be negative")
+        self.min_worlds = min_worlds
+        if gate < 0:
+            raise ValueError("gate (fresh worlds to confirm an override) cannot be negative")
+        self.gate = gate
+        if not 0.5 <= confidence < 1.0:
+            raise ValueError("confidence (the gate's level) must be in [0.5, 1)")
+        self.confidence = confidence
+        self.wide = bool(wide)
+        if kitty < 0:
+            raise ValueError("kitty (worlds of the kitty search) cannot be negative")
+        self.kitty = (KittySearch(self.rule, self.rng, worlds=kitty, confidence=confidence)
+                      if kitty else None)
+        self.last_gate: tuple[float, int] | None = None
+        """The last gate's lower bound and its worlds (``None``: no gate was run)."""
 
     def act(self, observation: Observation) -> Action:
         """The bot's action for the observing seat."""
         phase = observation.phase
         if self.contract is not None and phase == "bidding":
             return self.contract.bid(observation)
+        if self.kitty is not None and phase == "kitty":
+            return self.kitty.declare(observation)
         if self.contract is not None and phase == "kitty":
             return self.contract.declare(observation)
         if phase != "playing":
@@ -131,7 +206,10 @@ class SearchBot:
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
         """The candidate play with the best mean rollout result."""
-        options = self.rule.play_candidates(obs, self.candidates)
+        if self.wide and obs.lead_shape is not None:
+            options = wide_follows(obs, self.rule, self.candidates)
+        else:
+            options = self.rule.play_candidates(obs, self.candidates)
         if len(options) == 1:
             return options[0]
         sampler = Determinizer(obs, self.inference)
@@ -150,10 +228,16 @@ class SearchBot:
         seat = obs.seat
         assert seat is not None
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        self.last_gate = None
+        count, rounds = (halving_plan(len(options), self.iterations, self.min_worlds)
+                         if self.halving else (len(options), 1))
+        options = options[:max(1, count)]
+        if len(options) == 1:
+            return options[0]
         alive = list(range(len(options)))
         totals = [0.0] * len(options)
         counts = [0.0] * len(options)
-        rounds = max(1, math.ceil(math.log2(len(options)))) if self.halving else 1
+        seen = 0  # worlds every candidate still in has been played out on
         budget = self.iterations
         out_of_time = False
         for round_number in range(rounds):
@@ -166,6 +250,7 @@ class SearchBot:
                 for index in alive:
                     totals[index] += weight * self.rollout(world, seat, options[index])
                     counts[index] += weight
+                seen += 1
                 budget -= len(alive)
                 out_of_time = deadline is not None and time.perf_counter() > deadline
                 if out_of_time:
@@ -175,20 +260,46 @@ class SearchBot:
             alive.sort(key=lambda i: (-totals[i] / counts[i] if counts[i] else 0.0, i))
             if out_of_time:
                 break
-            if round_number < rounds - 1:
+            if round_number < rounds - 1 and seen >= self.min_worlds:
                 # Drop the worse half; the rule bot's choice (the prior) stays in.
                 kept = alive[:max(1, (len(alive) + 1) // 2)]
                 alive = kept if 0 in kept else [*kept, 0]
         best = alive[0]
+        if best == 0:
+            return options[0]
+        if self.gate:
+            return options[best] if self.confirm(seat, options[best], options[0], draw) \
+                else options[0]
         # Keep the rule bot's choice unless the search finds it clearly worse.
         if (
-            best != 0
-            and 0 in alive
+            0 in alive
             and math.isclose(counts[0], counts[best])
             and (totals[best] - totals[0]) / counts[best] <= self.margin
         ):
             best = 0
         return options[best]
+
+    def confirm(self, seat: int, challenger: tuple[Card, ...], choice: tuple[Card, ...],
+                draw: Callable[[random.Random], tuple[Hand, float] | None]) -> bool:
+        """True when ``challenger`` beats ``choice`` (the rule bot's) on :attr:`gate` fresh
+        common worlds: the paired difference's lower confidence bound (:func:`lower_bound`, level
+        :attr:`confidence`) is above the margin (see the module docstring)."""
+        differences: list[float] = []
+        weights: list[float] = []
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for _ in range(self.gate):
+            drawn = draw(self.rng)
+            if drawn is None:
+                break
+            world, weight = drawn
+            differences.append(self.rollout(world, seat, challenger)
+                               - self.rollout(world, seat, choice))
+            weights.append(weight)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        bound = lower_bound(differences, weights, self.confidence)
+        self.last_gate = (bound, len(differences))
+        return bound > self.margin
 
     def rollout(self, world: Hand, seat: int, cards: tuple[Card, ...]) -> float:
         """``seat``'s result when it plays ``cards`` in ``world`` and the rule bot plays on."""
@@ -220,3 +331,61 @@ class SearchBot:
 def _unweighted(world: Hand | None) -> tuple[Hand, float] | None:
     """A world counted once."""
     return None if world is None else (world, 1.0)
+
+
+def wide_follows(obs: Observation, rule: RuleBot, limit: int) -> list[tuple[Card, ...]]:
+    """Up to ``limit`` legal follows, best first by the rule bot's own estimate: its candidates,
+    and every other legal single (to a single lead), follows composed to keep the strongest
+    cards, to shed each plain suit first, to feed or to keep points, and ruffs of either kind."""
+    table = PlayDecision(obs, rule.weights, rule.tally)
+    shape = obs.lead_shape
+    assert shape is not None
+    judge = table.judge
+    by_group = obs.by_group
+    value = table.value
+    group = table.group
+    strength = table.strength
+    extra: list[list[Card]] = []
+    suited = by_group[shape.group]
+    if shape.size == 1:
+        extra += [[c] for c in sorted(set(suited or obs.hand))]
+    else:
+        costs = [
+            [-float(strength[k]) for k in range(KINDS)],  # the strongest
+            [value[k] + 2.0 * POINTS[k] for k in range(KINDS)],  # keep points
+            [value[k] - 2.0 * POINTS[k] for k in range(KINDS)],  # feed points
+        ]
+        for g in range(4):  # shed one plain suit first
+            costs.append([value[k] - (50.0 if group[k] == g else 0.0) for k in range(KINDS)])
+        for cost in costs:
+            extra.append(compose_follow(judge, shape, by_group, CostChooser(cost)))
+        if not suited and shape.group != TRUMP and len(by_group[TRUMP]) >= shape.size:
+            for cost in costs[:3]:
+                play = matching_play(judge, shape, by_group[TRUMP], CostChooser(cost))
+                if play is not None:
+                    extra.append(play)
+    plays = [cards for _, cards in obs.current_trick]
+    later = table.later_seats()
+
+    def score(cards: tuple[Card, ...]) -> float:
+        """The rule bot's estimate of a follow (as in its own follow candidates)."""
+        index = judge.best(shape, [*plays, cards])
+        winner = obs.seat if index == len(plays) else obs.current_trick[index][0]
+        best = cards if index == len(plays) else plays[index]
+        assert winner is not None and shape is not None
+        p_side = table.holds_chance(winner, shape, best, later)
+        return table.trick_value(p_side, winner == obs.declarer, cards, obs.current_trick,
+                                 len(later)) - table.spend_cost(cards)
+
+    own = rule.play_candidates(obs, 64)
+    seen = {tuple(sorted(cards)) for cards in own}
+    scored = [(score(cards), rank, cards) for rank, cards in enumerate(own[1:], 1)]
+    for option in extra:
+        cards = tuple(option)
+        key = tuple(sorted(cards))
+        if key not in seen and table.is_legal(cards):
+            seen.add(key)
+            scored.append((score(cards), len(scored) + 64, cards))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    # The rule bot's choice stays first (the gate and the halving compare against it).
+    return [own[0], *(cards for _, _, cards in scored)][:limit]

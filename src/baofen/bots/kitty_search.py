@@ -1,0 +1,166 @@
+"""The kitty search (定主扣底, issue 28): the declarer's trump and bury chosen on sampled worlds.
+
+The kitty is one decision a hand, and a large one; the rule bot makes it by its hand evaluation
+alone (:func:`~baofen.bots.evaluation.choose_bury`). Here the candidates are, for every trump
+suit, the rule bot's bury for each set of short plain suits it could void
+(:func:`~baofen.bots.evaluation.bury_options`), ranked by the rule bot's own value of the kept
+hand (:func:`kitty_options`: the rule bot's choice first, each suit's best, then the next best
+up to ``candidates``, 13 by default).
+
+Worlds: the unseen cards dealt at random to the other seats, the observed bidding replayed and
+weighted by how likely the rule bot's bidding would have been in that world
+(:func:`~baofen.bots.contract.contract_world`). Each candidate is declared in every world and the
+hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
+points, 包红五 levels), the importance-weighted mean over common worlds.
+
+Schedule: every candidate on ``screen`` worlds; the ``finalists`` best (with the rule bot's
+choice) on more worlds, to ``worlds`` each; the best finalist replaces the rule bot's choice
+only when, on ``gate`` *fresh* common worlds, the paired difference's one-sided lower confidence
+bound at ``confidence`` (:func:`~baofen.bots.determinize.lower_bound`) is above ``margin``
+(``gate=0``: no gate, the finalists' means decide). With the defaults: 13 × 34 + 4 × 66 +
+2 × 66 = 838 playouts a kitty, deterministic under the bot's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..actions import Declare
+from ..cards import SUITS
+from ..hand import Hand
+from ..observation import Observation
+from .contract import contract_world
+from .determinize import lower_bound
+from .evaluation import bury_options, expected_points, hand_features
+from .rule_bot import RuleBot
+
+CANDIDATES = 13
+"""Trump and bury candidates compared (the rule bot's choice among them)."""
+
+WORLDS = 100
+"""Worlds each finalist (and the rule bot's choice) is played out on."""
+
+
+def kitty_options(obs: Observation, rule: RuleBot, limit: int = CANDIDATES) -> list[Declare]:
+    """Up to ``limit`` distinct declarations: the rule bot's choice first, then each other
+    suit's best bury, then the rest of every suit's void-set buries, best first by the rule
+    bot's value (expected points of the kept hand less the bury's cost)."""
+    variant = obs.rules.variant
+    cards = obs.hand
+    choice = rule.declare(obs)
+    ranked: list[tuple[float, int, Declare]] = []
+    for suit in SUITS:
+        for cost, bury, _ in bury_options(variant, cards, suit):
+            kept = list(cards)
+            for card in bury:
+                kept.remove(card)
+            value = expected_points(variant, hand_features(variant, kept, suit)) - cost
+            ranked.append((value, len(ranked), Declare(suit, sorted(bury))))
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    out = [choice]
+    seen = {(choice.trump, tuple(sorted(choice.bury)))}
+
+    def add(option: Declare) -> None:
+        key = (option.trump, tuple(sorted(option.bury)))
+        if key not in seen and len(out) < limit:
+            seen.add(key)
+            out.append(option)
+
+    for suit in SUITS:
+        best = next((o for _, _, o in ranked if o.trump == suit), None)
+        if best is not None:
+            add(best)
+    for _, _, option in ranked:
+        add(option)
+    return out
+
+
+class KittySearch:
+    """The declarer's trump and bury by evaluation on sampled worlds (see the module
+    docstring)."""
+
+    def __init__(self, rule: RuleBot, rng: random.Random, worlds: int = WORLDS,
+                 candidates: int = CANDIDATES, screen: int | None = None, finalists: int = 3,
+                 gate: int | None = None, confidence: float = 0.9, margin: float = 0.0) -> None:
+        if worlds < 1 or candidates < 1 or finalists < 1:
+            raise ValueError("the kitty search needs worlds, candidates and finalists")
+        self.rule = rule
+        self.rng = rng
+        self.worlds = worlds
+        self.candidates = candidates
+        self.screen = max(1, min(worlds, screen if screen is not None else worlds // 3 + 1))
+        self.finalists = finalists
+        self.gate = gate if gate is not None else max(2, worlds * 2 // 3)
+        self.confidence = confidence
+        self.margin = margin
+        self.last: dict[str, object] = {}
+        """What the last search found: the options' means, the challenger, the gate's bound."""
+
+    def declare(self, obs: Observation) -> Declare:
+        """The trump and bury for the declaring seat (see the module docstring)."""
+        options = kitty_options(obs, self.rule, self.candidates)
+        seat = obs.seat
+        assert seat is not None
+        return options[self.choose(options, lambda rng: contract_world(obs, self.rule, rng),
+                                   lambda world, option: self.rollout(world, seat, option))]
+
+    def choose(self, options: Sequence[Declare],
+               draw: Callable[[random.Random], tuple[Hand, float] | None],
+               value: Callable[[Hand, Declare], float]) -> int:
+        """Index of the chosen option (0, the rule bot's choice, unless a challenger passes the
+        gate), from worlds of ``draw`` and the playout ``value`` of an option in a world."""
+        self.last = {}
+        if len(options) == 1:
+            return 0
+        totals = [0.0] * len(options)
+        mass = [0.0] * len(options)
+
+        def evaluate(indexes: Sequence[int], count: int) -> None:
+            for _ in range(count):
+                drawn = draw(self.rng)
+                if drawn is None:
+                    continue
+                world, weight = drawn
+                for i in indexes:
+                    totals[i] += weight * value(world, options[i])
+                    mass[i] += weight
+
+        def mean(i: int) -> float:
+            return totals[i] / mass[i] if mass[i] else float("-inf")
+
+        evaluate(range(len(options)), self.screen)
+        if not mass[0]:
+            return 0  # no world could be drawn: the rule bot's choice
+        ranked = sorted(range(1, len(options)), key=lambda i: (-mean(i), i))
+        finalists = [0, *ranked[:self.finalists]]
+        evaluate(finalists, self.worlds - self.screen)
+        best = max(finalists, key=lambda i: (mean(i), -i))
+        self.last = {"means": [mean(i) for i in range(len(options))], "challenger": best}
+        if best == 0 or mean(best) <= mean(0):
+            return 0
+        if not self.gate:  # no gate: the mean on the finalists' worlds decides
+            return best if mean(best) - mean(0) > self.margin else 0
+        differences: list[float] = []
+        weights: list[float] = []
+        for _ in range(self.gate):
+            drawn = draw(self.rng)
+            if drawn is None:
+                continue
+            world, weight = drawn
+            differences.append(value(world, options[best]) - value(world, options[0]))
+            weights.append(weight)
+        bound = lower_bound(differences, weights, self.confidence)
+        self.last["bound"] = bound
+        return best if bound > self.margin else 0
+
+    def rollout(self, world: Hand, seat: int, option: Declare) -> float:
+        """``seat``'s result (包分 points, 包红五 levels) when it declares ``option`` in
+        ``world`` and the rule bot plays the hand out in every seat."""
+        hand = world.copy()
+        hand.apply(seat, option)
+        rule = self.rule
+        result = hand.play_out((rule, rule, rule, rule)).result
+        assert result is not None
+        return float(result.deltas[seat])
+
