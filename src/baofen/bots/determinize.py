@@ -568,14 +568,21 @@ def lower_bound(differences: Sequence[float], weights: Sequence[float], level: f
     Kish's (Σw)²/Σw² — less one as degrees of freedom); ``-inf`` with fewer than two effective
     worlds. Differences all 0 give 0: a challenger never better than the choice it is paired with
     is never confirmed."""
-    mass = sum(weights)
+    # Float accumulators, not sum(): the compiled build (mypyc) types a sum of floats as an int.
+    mass = total = square = 0.0
+    for w, d in zip(weights, differences, strict=True):
+        mass += w
+        total += w * d
+        square += w * w
     if not differences or mass <= 0:
         return -math.inf
-    mean = sum(w * d for w, d in zip(weights, differences, strict=True)) / mass
-    effective = mass * mass / sum(w * w for w in weights)
+    mean = total / mass
+    effective = mass * mass / square
     if effective < 2.0 - 1e-9:
         return -math.inf
-    spread = sum(w * (d - mean) ** 2 for w, d in zip(weights, differences, strict=True)) / mass
-    variance = spread * effective / (effective - 1.0)
+    spread = 0.0
+    for w, d in zip(weights, differences, strict=True):
+        spread += w * (d - mean) ** 2
+    variance = spread / mass * effective / (effective - 1.0)
     error = math.sqrt(max(variance, 0.0) / effective)
     return mean - student_quantile(level, effective - 1.0) * error
