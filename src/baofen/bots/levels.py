@@ -6,10 +6,10 @@ id        label   player                                                        
 easy      简单    rule bot that plays one of its top candidates at random 30% of     < 1 ms
                   the time (bids and kitty as the rule bot)
 normal    普通    rule bot                                                           < 1 ms
-hard      困难    search bot, 64 rollouts a play, worlds weighted by inference;       p95 ≤ 1 s
-                  overrides gated on 24 fresh worlds; wide follows; kitty search     (kitty: s)
-master    大师    search bot, 256 rollouts a play over 12 candidates; gate on 48     p95 ≈ 2 s
-                  fresh worlds; wide follows; kitty search
+hard      困难    search bot, 64 rollouts a play, worlds weighted by inference,      p95 ≤ 1 s
+                  overrides gated on 24 fresh worlds, wide follows, kitty search     kitty ≈ 2 s
+master    大师    search bot, 256 rollouts a play over 12 candidates, gated on 48    p95 ≈ 2 s
+                  fresh worlds, wide follows, kitty search
 ========  ======  =================================================================  ============
 
 Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WORLDS` common
