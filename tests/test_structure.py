@@ -34,7 +34,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "store": ("baofen.store",),
     "accounts": ("baofen.ratings", "baofen.usernames"),
     "tools": ("baofen.arena", "baofen.analysis"),
-    "bots": ("baofen.bots",),
+    # the native core's players are the rule bot's decisions in C++ (its weights with them)
+    "bots": ("baofen.bots", "baofen._native.players"),
     "engine": ("baofen",),
 }
 """Layer → the modules in it."""
