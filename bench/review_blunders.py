@@ -92,12 +92,13 @@ def main() -> None:
             review = review_hand(hand, [seat], args.worlds, args.candidates)
             (move,) = [m for m in review.moves if m.action == action]
             losses.append(move.loss)
-            flagged += move.mistake
+            flagged += bool(move.category)
             true = true_loss(hand, action, seat)
             true_losses.append(true)
             print(f"seed {seed}: threw {move.made}, best {move.best}, loss {move.loss:.2f}, "
                   f"on the true deal {true:+.0f}"
-                  f"{f' — flagged ({move.reason})' if move.mistake else ''}", flush=True)
+                  f"{f' — flagged {move.category} ({move.reason})' if move.category else ''}",
+                  flush=True)
         seed += 1
     print(f"flagged {flagged} of {len(losses)}; median loss {statistics.median(losses):.2f} points;"
           f" on the true deal: median {statistics.median(true_losses):+.1f}, mean "

@@ -10,8 +10,20 @@ import pytest
 from typer.testing import CliRunner
 
 from baofen import Hand, RuleSet, play_hand
+from baofen._native import available as native_available
 from baofen.actions import Play
-from baofen.analysis import review_hand, sure_winners
+from baofen.analysis import (
+    CONFIRM,
+    HINT,
+    THRESHOLDS,
+    Worlds,
+    accuracy,
+    decisions,
+    review_action,
+    review_hand,
+    sure_winners,
+)
+from baofen.bots import make_bot
 from baofen.bots.rule_bot import RuleBot
 from baofen.cards import POINTS
 from baofen.cli import app
@@ -72,15 +84,21 @@ def first_blunder() -> tuple[Hand, int, int]:
 
 def test_review_flags_points_thrown_to_the_declarer() -> None:
     hand, action, seat = first_blunder()
-    review = review_hand(hand, [seat], worlds=24, candidates=4)
+    review = review_hand(hand, [seat], worlds=16, candidates=4)
     assert {move.seat for move in review.moves} == {seat}
     (move,) = [m for m in review.moves if m.action == action]
-    assert move.mistake and move.loss > review.threshold
-    assert move.best != move.made
+    # A mistake or a blunder: over the threshold and told from noise (its lower bound above 0).
+    assert move.category in ("mistake", "blunder") and move.reason == "loss", move
+    assert move.loss >= review.thresholds["mistake"] and move.loss_low > 0
+    # The confirm stage measured it, on fresh worlds (more of them while undecided).
+    assert move.best != move.made and move.worlds in (CONFIRM * 16 * k for k in range(1, 5))
+    assert move.value_best - move.value_made == pytest.approx(move.loss, abs=0.01)
     summary = review.seats[0]
-    assert summary.seat == seat and summary.mistakes >= 1
-    assert summary.matched < summary.moves == len(review.moves)
-    assert summary.total_loss >= move.loss
+    assert summary.seat == seat and summary.mistakes + summary.blunders >= 1
+    assert summary.matched < summary.choices <= summary.moves == len(review.moves)
+    assert 0.0 <= summary.accuracy < 100.0
+    # Reviewed alone, on worlds of its own seed, the move gets the same verdict.
+    assert review_action(hand, action, worlds=16, candidates=4) == move
 
 
 def highest_trump_thrown(seed: int) -> Planted | None:
@@ -125,11 +143,12 @@ def test_review_flags_the_highest_trump_thrown_on_a_lost_trick() -> None:
         if found is None:
             continue
         hand, action, seat = found
-        review = review_hand(hand, [seat], worlds=8, candidates=4)
-        (move,) = [m for m in review.moves if m.action == action]
-        assert move.mistake and move.reason in ("loss", "wasted_winner"), move
+        review = review_hand(hand, [seat], worlds=8, candidates=4, actions=[action])
+        (move,) = review.moves
+        assert move.category and move.reason in ("loss", "wasted_winner"), move
         assert move.best != move.made
-        assert review.seats[0].mistakes >= 1 and review.seats[0].matched < review.seats[0].moves
+        summary = review.seats[0]
+        assert summary.inaccuracies + summary.mistakes + summary.blunders == 1
         flagged += 1
     assert flagged == 3  # the deals hold such tricks
 
@@ -164,12 +183,13 @@ def test_analyze_command_prints_and_writes_the_review(tmp_path: Path) -> None:
     records.write_text(json.dumps([hand.to_record()]), encoding="utf-8")
     out = tmp_path / "review.json"
     result = CliRunner().invoke(app, ["analyze", str(records), "--seat", str(seat),
-                                      "--budget", "24", "--candidates", "4", "--out", str(out)])
+                                      "--budget", "16", "--candidates", "4", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "mistake" in result.output and "summary" in result.output
+    assert ("mistake" in result.output or "blunder" in result.output), result.output
+    assert "summary" in result.output and "accuracy" in result.output
     (review,) = json.loads(out.read_text(encoding="utf-8"))
-    assert review["unit"] == "points"
-    flagged = [m for m in review["moves"] if m["mistake"]]
+    assert review["unit"] == "points" and review["hint"] == HINT
+    flagged = [m for m in review["moves"] if m["category"] in ("mistake", "blunder")]
     assert action in {m["action"] for m in flagged}
     assert review["seats"][0]["seat"] == seat
 
@@ -186,6 +206,69 @@ def test_analyze_command_names_a_winner_thrown_away(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     (review,) = json.loads(out.read_text(encoding="utf-8"))
     (move,) = [m for m in review["moves"] if m["action"] == action]
-    assert move["mistake"] and move["reason"] in ("loss", "wasted_winner")
+    assert move["category"] and move["reason"] in ("loss", "wasted_winner")
     named = "sure winner thrown on a lost trick"
     assert (named in result.output) == (move["reason"] == "wasted_winner"), result.output
+
+
+def test_a_loss_is_a_mistake_only_when_told_from_noise() -> None:
+    """The paired statistics of the review: the same difference in every world is certain; a
+    large mean difference from two noisy worlds is not told from noise."""
+    same = Worlds()
+    for weight in (1.0, 0.5, 0.25):
+        same.add(weight, [10.0, -2.0])
+    assert same.paired(0, 1) == (12.0, 12.0)
+    noisy = Worlds()
+    noisy.add(1.0, [40.0, 0.0])
+    noisy.add(1.0, [-20.0, 0.0])
+    loss, low = noisy.paired(0, 1)
+    assert loss == 10.0 and low < 0.0
+    steady = Worlds()
+    for diff in (9.0, 11.0, 10.0, 12.0, 8.0, 10.0):
+        steady.add(1.0, [diff, 0.0])
+    loss, low = steady.paired(0, 1)
+    assert loss == 10.0 and 0.0 < low < loss
+
+
+def test_every_option_is_valued_on_common_worlds_and_bids_follow_the_hint() -> None:
+    """Each reviewed decision lists every option it compared (the move made and the hint's
+    choice among them) with its value; a bid is judged against the hint's choice, so a bid the
+    hint would make is never flagged, and the review names the hint's player."""
+    from baofen.server.assist import HINT_BOT
+
+    assert HINT == HINT_BOT  # the review's hint is the table's 提示
+    for variant in ("baofen", "hongwu"):
+        hand = play_hand(RuleSet.create(variant=variant), 5, [RuleBot()] * 4)
+        review = review_hand(hand, worlds=2, candidates=3, seats=[0, 1])
+        assert review.hint == HINT and review.version == 2
+        assert [m.action for m in review.moves] == decisions(hand, [0, 1])
+        for move in review.moves:
+            shown = [o.move for o in move.options]
+            assert move.made in shown and move.hint in shown and len(shown) == move.candidates
+            assert [o.value for o in move.options] == sorted(
+                (o.value for o in move.options), reverse=True)
+            if move.kind == "bid":
+                assert move.best == move.hint == move.made  # rule bots bid as the hint does
+                assert not move.category and move.loss == 0.0
+        assert all(0.0 <= s.accuracy <= 100.0 for s in review.seats)
+        assert not any(hasattr(s, "total_loss") for s in review.seats)  # no sum of losses
+
+
+def test_accuracy_counts_flagged_losses_only() -> None:
+    hand = play_hand(RuleSet.baofen(), 5, [RuleBot()] * 4)
+    moves = review_hand(hand, worlds=1, candidates=2, seats=[2]).moves
+    assert accuracy("baofen", moves) == 100.0 or any(m.category for m in moves)
+    assert THRESHOLDS["baofen"]["inaccuracy"] < THRESHOLDS["baofen"]["mistake"] \
+        < THRESHOLDS["baofen"]["blunder"]
+
+
+@pytest.mark.skipif(not native_available(), reason="the native core is not built")
+def test_the_native_playouts_give_the_same_review() -> None:
+    """The review plays out on the native core's rule player where it is built: the same
+    values and verdicts as the Python rule bot's playouts (bids, the bury and plays)."""
+    for variant in ("baofen", "hongwu"):
+        hand = play_hand(RuleSet.create(variant=variant), 5, [make_bot("easy", seed=1)] * 4)
+        chosen = decisions(hand)
+        for index in chosen[:5] + chosen[20:60:10]:
+            assert review_action(hand, index, 4, 3, native=True) == review_action(
+                hand, index, 4, 3, native=False)

@@ -1,83 +1,167 @@
 """复盘 — the post-game review: the computer evaluates every decision of a finished hand.
 
-For each play of the reviewed seats, the position is taken as that seat saw it (its
-:class:`~baofen.Observation`, never the other hands), the rule bot's best candidate plays and the
-move actually made are each played out to the end in the same sampled worlds (likelihood-weighted
-as the search bot's, :meth:`~baofen.bots.determinize.Determinizer.weighted_world`), with the rule
-bot in all four seats, and their mean results for the seat are compared in the hand's own unit:
-包分 points (the declarer's points against the target, signed for the seat's side, which decides
-the score), 包红五 levels (the seat's result). The expected loss of a move is the best
-candidate's mean minus the move's; a loss over the threshold marks a mistake. So does a play
-that throws a sure winner away on a trick an opponent is winning when a play giving no more
-points would have kept it (浪费大牌, :func:`thriftier`), whatever the playouts say: rule-bot
-playouts seldom make a kept 大王 count, their noise on a few dozen worlds is larger than the
-difference, and no player would call that play anything but a mistake. Each seat gets a
-summary: moves reviewed, moves matching the best found, total expected loss, mistakes.
+Each decision of the reviewed seats is judged from the position as that seat saw it (its
+:class:`~baofen.Observation`, never the other hands). Its options — the rule bot's best
+candidates, the hint's choice (提示, :data:`HINT`) and the move actually made — are each played
+out to the end, the rule bot in all four seats, on the **same** sampled worlds (likelihood-weighted
+as the search bot's, :meth:`~baofen.bots.determinize.Determinizer.weighted_world`; before play,
+deals of the unseen cards with the bidding replayed, weighted by how likely the rule bot would
+have bid as the others did). The playouts run on the native core's rule player where it is
+built (the rule bot's choices, the same values, several times faster;
+:mod:`baofen._native.players`), else in Python. A world's value for the seat is in the hand's
+own unit (:func:`seat_value`): 包分 points (the declarer's points against the target, signed for the
+seat's side; the pot stake of a hand nobody bid), 包红五 levels (the seat's result).
 
-Bids (叫分) and the trump and bury (定主扣底) are reviewed the same way with the contract search's
-candidates (:class:`~baofen.bots.contract.ContractSearch`: the rule bot's choice, a pass, the
-lowest bid; each suit as trump with its bury), judged by the hand's score for the seat (the bid
-changes the target, so the declarer's points against it would not compare bids); a bid is
-reviewed only where the seat had a choice. The review reads a finished hand only, and each
-seat's moves are judged from that seat's view, so it never reveals more than the hand's record.
+Two stages, so that a loss is both large and told from noise:
+1. *screen*: every option on ``worlds`` common worlds; their weighted means are the move's
+   ``options`` and pick the best found (for a bid, the best is the hint's choice: bids are judged
+   against the evaluator the hint uses, so the review never contradicts 提示 on a bid);
+2. *confirm*, only when the screen's loss reaches :data:`SCREEN` of the inaccuracy threshold:
+   the made move and the options the screen put above it (:data:`CHALLENGERS` at most; for a
+   bid, the hint's choice) on :data:`CONFIRM` times as many fresh common worlds, and as many
+   again while the verdict is undecided (:data:`EXTENSIONS` times at most). The best is picked
+   again there; the loss is the mean paired difference against it, with a one-sided 95% lower
+   bound (Bonferroni over the options compared: the screen's winner's curse does not carry
+   over, and the confirm stage's own is accounted for).
+
+A move is an inaccuracy (不精确), a mistake (失误) or a blunder (大错) when its confirmed loss
+reaches that category's threshold (:data:`THRESHOLDS`) **and** its lower bound is above 0. A
+sure winner thrown on a trick an opponent wins when a play giving no more points would have kept
+it (浪费大牌, :func:`thriftier`) is at least an inaccuracy, whatever the playouts say (rule-bot
+playouts seldom make a kept 大王 count). Each seat gets moves, moves with a choice, moves as good
+as the best found, the count of each category and an :func:`accuracy` — never a sum of losses:
+each loss is measured from its own position, and they do not add up.
+
+Each decision is reviewed on worlds of its own seed (the review's and the action's index): its
+review does not depend on which others are reviewed, or in which worker process. The review
+reads a finished hand only, each seat's moves judged from that seat's view.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from itertools import islice
+from statistics import NormalDist
 from typing import Any, Literal
 
+from ._native import available as native_available
 from .actions import Action, Bid, Declare, Play
+from .bots import make_bot
 from .bots.contract import ContractSearch
-from .bots.determinize import Determinizer, weighted_means
+from .bots.determinize import Determinizer
 from .bots.rule_bot import RuleBot
-from .bots.search_bot import SearchBot
+from .bots.search_bot import CLIP
 from .cards import KINDS, POINTS, Card, format_cards
 from .hand import Hand
 from .observation import Observation
+from .scoring import HandResult
 
-DEFAULT_WORLDS = 24
-"""Sampled worlds each move is evaluated on, by default."""
+VERSION = 2
+"""The review's data format (2: categories, accuracy, paired intervals; 1 had a sum of losses)."""
 
-DEFAULT_CANDIDATES = 8
-"""Candidate plays (the rule bot's best) evaluated beside the move made, by default."""
+DEFAULT_WORLDS = 16
+"""Sampled worlds of each stage (screen, confirm) per decision, by default."""
 
-THRESHOLDS = {"baofen": 5.0, "hongwu": 1.0}
-"""Expected loss over which a move is flagged as a mistake, by game (points; levels)."""
+DEFAULT_CANDIDATES = 3
+"""The rule bot's candidate plays evaluated beside the move made and the hint's, by default."""
+
+HINT = "rule"
+"""The player whose choice the table's hint (提示) suggests (``baofen.server.assist.HINT_BOT``);
+bids are judged against its choice, and every reviewed move names it."""
+
+Category = Literal["", "inaccuracy", "mistake", "blunder"]
+"""How bad a move is: nothing, 不精确, 失误, 大错."""
+
+CATEGORIES: tuple[Category, ...] = ("inaccuracy", "mistake", "blunder")
+
+THRESHOLDS: dict[str, dict[str, float]] = {
+    "baofen": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 25.0},
+    "hongwu": {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0},
+}
+"""The loss (包分 points, 包红五 levels) from which a move is in each category, by game."""
+
+SCALES = {"baofen": 20.0, "hongwu": 2.0}
+"""The loss at which a move's accuracy is 100/e ≈ 37%, by game (:func:`accuracy`)."""
 
 UNITS = {"baofen": "points", "hongwu": "levels"}
 """The unit of a hand's result, by game."""
 
+CONFIRM = 4
+"""The confirm stage draws this many times the screen's worlds (two options only), and as many
+again, up to :data:`EXTENSIONS` times, while its verdict is undecided: a category's threshold
+within the loss's interval (±Z standard errors), or a loss over a threshold not told from
+noise."""
+
+EXTENSIONS = 5
+"""How many times at most the confirm stage draws more worlds for an undecided verdict."""
+
+SCREEN = 0.3
+"""The confirm stage runs when the screen's loss reaches this share of the inaccuracy
+threshold (lower than the threshold itself: the screen's few worlds may underestimate it)."""
+
+ALPHA = 0.05
+"""A loss is told from noise when its one-sided (1 − ALPHA) lower bound is above 0 (Bonferroni
+over the options it is compared with)."""
+
+Z = NormalDist().inv_cdf(1.0 - ALPHA)
+"""One-sided 95% normal quantile (1.645)."""
+
+CHALLENGERS = 3
+"""Options the confirm stage compares the made move with at most (those the screen put above
+it, best first)."""
 
 Reason = Literal["", "loss", "wasted_winner"]
-"""Why a move is a mistake (empty: it is not one)."""
+"""Why a move is flagged (empty: it is not)."""
+
+Kind = Literal["bid", "declare", "play"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a decision and its weighted mean value on the screen's common worlds."""
+
+    move: str
+    value: float
 
 
 @dataclass(frozen=True)
 class MoveReview:
-    """The review of one play: the move made, the best move found and the expected loss."""
+    """The review of one decision: the move made, the best found, the loss and its category."""
 
     action: int
     """Index of the decision among the hand's actions."""
     trick: int
-    """Number of the trick (from 1); 0 for a bid or the trump and bury."""
+    """Number of the trick (from 1); 0 for a bid or the trump and bury (``kind``)."""
     seat: int
-    kind: str
-    """``"bid"``, ``"declare"`` (trump and bury) or ``"play"``."""
+    kind: Kind
     made: str
     best: str
+    """The best option found (for a bid: the hint's choice)."""
+    hint: str
+    """What the hint (提示, :data:`HINT`) suggests here."""
     value_made: float
     value_best: float
     loss: float
-    mistake: bool
+    """Expected loss against the best (confirm stage when it ran, else screen), with its
+    one-sided 95% lower bound ``loss_low`` (paired over common worlds)."""
+    loss_low: float
+    """−1000 where it cannot be estimated (one world)."""
+    category: Category
+    reason: Reason
+    """Why it is flagged: ``"loss"`` or ``"wasted_winner"`` (:func:`thriftier`); empty if not."""
     candidates: int
-    """Moves compared (the candidates and the move made)."""
-    reason: Reason = ""
-    """Why it is a mistake: ``"loss"`` (over the threshold) or ``"wasted_winner"`` (a sure
-    winner thrown on a lost trick, :func:`thriftier`); empty when it is not one."""
+    """Options compared (the candidates, the hint's choice and the move made); 1: no choice."""
+    worlds: int
+    """Worlds the loss was measured on."""
+    options: list[Option] = field(default_factory=list)
+    """Every option's value on the screen's common worlds, best first."""
+
+    @property
+    def flagged(self) -> bool:
+        """True when the move is in a category."""
+        return bool(self.category)
 
 
 @dataclass
@@ -86,9 +170,14 @@ class SeatSummary:
 
     seat: int
     moves: int = 0
+    choices: int = 0
+    """Moves where the seat had a choice; ``matched``: of them, those as good as the best."""
     matched: int = 0
-    total_loss: float = 0.0
+    inaccuracies: int = 0
     mistakes: int = 0
+    blunders: int = 0
+    accuracy: float = 100.0
+    """:func:`accuracy` over the moves with a choice (%)."""
 
 
 @dataclass
@@ -97,8 +186,10 @@ class HandReview:
 
     variant: str
     unit: str
-    threshold: float
+    thresholds: dict[str, float]
     worlds: int
+    hint: str = HINT
+    version: int = VERSION
     moves: list[MoveReview] = field(default_factory=list)
     seats: list[SeatSummary] = field(default_factory=list)
 
@@ -107,72 +198,124 @@ class HandReview:
         return asdict(self)
 
 
-def review_hand(
-    hand: Hand,
-    seats: Iterable[int] | None = None,
-    worlds: int = DEFAULT_WORLDS,
-    candidates: int = DEFAULT_CANDIDATES,
-    threshold: float | None = None,
-    seed: int = 0,
-    on_move: Callable[[int, int], None] | None = None,
-) -> HandReview:
-    """Review the decisions of ``seats`` (all when ``None``) in the finished ``hand``.
+def seat_value(variant: str, result: HandResult, seat: int) -> float:
+    """What a hand's result is worth to ``seat`` in the review's unit: 包红五 the seat's levels;
+    包分 the declarer's points against the target signed for the seat's side (clipped at
+    ±:data:`~baofen.bots.search_bot.CLIP`, as the search's), or the seat's pot stake when
+    nobody bid."""
+    if variant != "baofen" or result.target is None or result.declarer is None:
+        return float(result.deltas[seat])
+    sign = 1.0 if seat == result.declarer else -1.0
+    return sign * max(-CLIP, min(CLIP, float(result.declarer_points - result.target)))
 
-    ``worlds`` sampled worlds per move, ``candidates`` of the rule bot's plays beside the play
-    made; ``threshold`` (default by game, :data:`THRESHOLDS`) flags mistakes. ``on_move(done,
-    total)`` reports progress. Deterministic under ``seed``.
-    """
+
+def move_accuracy(variant: str, loss: float) -> float:
+    """A move's accuracy (%) for a counted ``loss``: 100·exp(−loss/scale)."""
+    return 100.0 * math.exp(-max(0.0, loss) / SCALES[variant])
+
+
+def accuracy(variant: str, moves: Iterable[MoveReview]) -> float:
+    """A seat's accuracy (%): the mean :func:`move_accuracy` over its moves with a choice, a
+    flagged move's loss counted (an unflagged one is as good as the best: 100)."""
+    scores = [move_accuracy(variant, m.loss if m.flagged else 0.0)
+              for m in moves if m.candidates > 1]
+    return round(sum(scores) / len(scores), 1) if scores else 100.0
+
+
+def decisions(hand: Hand, seats: Iterable[int] | None = None) -> list[int]:
+    """Indices of the reviewed decisions of ``seats`` (all when ``None``): every play, the
+    trump and bury, and every bid where the seat had a choice."""
+    reviewed = set(range(4) if seats is None else seats)
+    if not reviewed <= set(range(4)):
+        raise ValueError("seats are numbered 0–3")
+    out = []
+    replay = hand.redeal()  # each action as the hand stood before it
+    for index, (seat, action) in enumerate(hand.actions):
+        if seat in reviewed and (isinstance(action, Declare | Play) or (
+                isinstance(action, Bid) and len(replay.observation(seat).legal_bids()) > 1)):
+            out.append(index)
+        replay.apply(seat, action)
+    return out
+
+
+def review_hand(hand: Hand, seats: Iterable[int] | None = None, worlds: int = DEFAULT_WORLDS,
+                candidates: int = DEFAULT_CANDIDATES, seed: int = 0,
+                on_move: Callable[[int, int], None] | None = None,
+                actions: Iterable[int] | None = None) -> HandReview:
+    """Review the decisions of ``seats`` (all when ``None``; or only the action indices
+    ``actions``) in the finished ``hand``: ``worlds`` sampled worlds a stage, ``candidates`` of
+    the rule bot's plays beside the move made and the hint's. ``on_move(done, total)`` reports
+    progress. Deterministic under ``seed``."""
+    _check(hand, worlds, candidates)
+    chosen = decisions(hand, seats)
+    if actions is not None:
+        wanted = set(actions)
+        chosen = [i for i in chosen if i in wanted]
+    moves = []
+    for done, index in enumerate(chosen, 1):
+        moves.append(review_action(hand, index, worlds, candidates, seed))
+        if on_move:
+            on_move(done, len(chosen))
+    reviewed = sorted(set(range(4) if seats is None else seats))
+    return assemble(hand.rules.variant, worlds, moves, reviewed)
+
+
+def assemble(variant: str, worlds: int, moves: Sequence[MoveReview],
+             seats: Iterable[int]) -> HandReview:
+    """The hand's review from its reviewed moves, with a summary for each of ``seats``."""
+    review = HandReview(variant, UNITS[variant], dict(THRESHOLDS[variant]), worlds)
+    review.moves = sorted(moves, key=lambda m: m.action)
+    for seat in seats:
+        own = [m for m in review.moves if m.seat == seat]
+        choices = [m for m in own if m.candidates > 1]
+        review.seats.append(SeatSummary(
+            seat=seat, moves=len(own), choices=len(choices),
+            matched=sum(1 for m in choices if not m.flagged and m.loss <= 0.0),
+            inaccuracies=sum(m.category == "inaccuracy" for m in own),
+            mistakes=sum(m.category == "mistake" for m in own),
+            blunders=sum(m.category == "blunder" for m in own),
+            accuracy=accuracy(variant, own),
+        ))
+    return review
+
+
+def _check(hand: Hand, worlds: int, candidates: int) -> None:
     if hand.phase != "done":
         raise ValueError("only a finished hand can be reviewed")
     if worlds < 1 or candidates < 1:
         raise ValueError("worlds and candidates must be at least 1")
-    reviewed = set(range(4) if seats is None else seats)
-    if not reviewed <= set(range(4)):
-        raise ValueError("seats are numbered 0–3")
-    variant = hand.rules.variant
-    limit = THRESHOLDS[variant] if threshold is None else threshold
-    review = HandReview(variant, UNITS[variant], limit, worlds)
-    summaries = {seat: SeatSummary(seat) for seat in sorted(reviewed)}
-    rng = random.Random(seed)
-    judge = Judge(variant, rng, worlds, candidates)
-    replay = hand.redeal()  # each action is judged on the hand as it stood before it
-    actions = list(hand.actions)
-    decisions = [i for i, (seat, action) in enumerate(actions)
-                 if seat in reviewed and isinstance(action, Bid | Declare | Play)]
-    for index, (seat, action) in enumerate(actions):
-        judged = judge.judge(replay.observation(seat), action) if index in decisions else None
-        if judged is not None:
-            kind, options, values, chosen, spare = judged
-            best = max(range(len(options)), key=lambda i: (values[i], -i))
-            loss = max(0.0, values[best] - values[chosen])
-            reason: Reason = "loss" if loss > limit else ""
-            if not reason and spare:
-                reason = "wasted_winner"
-                best = max(spare, key=lambda i: (values[i], -i))
-                loss = max(0.0, values[best] - values[chosen])
-            move = MoveReview(
-                action=index, trick=len(replay.tricks) + 1 if kind == "play" else 0, seat=seat,
-                kind=kind, made=_text(options[chosen]), best=_text(options[best]),
-                value_made=round(values[chosen], 3), value_best=round(values[best], 3),
-                loss=round(loss, 3), mistake=bool(reason), candidates=len(options),
-                reason=reason,
-            )
-            review.moves.append(move)
-            summary = summaries[seat]
-            summary.moves += 1
-            summary.matched += not reason and (best == chosen or loss == 0.0)
-            summary.total_loss = round(summary.total_loss + loss, 3)
-            summary.mistakes += move.mistake
-        if on_move and index in decisions:
-            on_move(decisions.index(index) + 1, len(decisions))
-        replay.apply(seat, action)
-    review.seats = list(summaries.values())
-    return review
 
 
-Judged = tuple[str, list[Any], list[float], int, list[int]]
-"""A decision's kind, the options compared, their values, the index of the one made and the
-options that would have kept more sure winners than it (:func:`thriftier`)."""
+def review_action(hand: Hand, index: int, worlds: int = DEFAULT_WORLDS,
+                  candidates: int = DEFAULT_CANDIDATES, seed: int = 0,
+                  native: bool | None = None) -> MoveReview:
+    """The review of action ``index`` of the finished ``hand`` (a bid, the trump and bury or a
+    play), on worlds drawn from the seed ``(seed, index)``; the playouts on the native core
+    where it is built (``native``: force it on or off), the same values either way."""
+    seat, action = hand.actions[index]
+    before = hand.redeal(index)
+    obs = before.observation(seat)
+    rng = random.Random(f"review:{seed}:{index}")
+    judge = Judge(hand.rules.variant, rng, worlds, candidates, native)
+    return judge.review(obs, action, index, len(before.tricks) + 1)
+
+
+def review_record(record: dict[str, Any], actions: list[int], worlds: int, candidates: int,
+                  seed: int = 0) -> list[dict[str, Any]]:
+    """:func:`review_action` of ``actions`` of a hand record, as JSON-ready data (for a worker
+    process)."""
+    hand = Hand.from_record(record)
+    _check(hand, worlds, candidates)
+    return [asdict(review_action(hand, i, worlds, candidates, seed)) for i in actions]
+
+
+def review_of_moves(record: dict[str, Any], worlds: int,
+                    moves: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The whole review, JSON-ready, from the moves :func:`review_record` gave (any order)."""
+    variant = Hand.from_record(record).rules.variant
+    reviewed = [MoveReview(**{**m, "options": [Option(**o) for o in m["options"]]})
+                for m in moves]
+    return assemble(variant, worlds, reviewed, range(4)).to_dict()
 
 
 def sure_winners(obs: Observation, play: tuple[Card, ...]) -> int:
@@ -214,53 +357,238 @@ def thriftier(obs: Observation, options: list[tuple[Card, ...]], made: int) -> l
             and sure_winners(obs, play) > kept]
 
 
-class Judge:
-    """Values a seat's options at one decision, from its observation, on sampled worlds."""
+class Worlds:
+    """Per-world values of options on common weighted worlds, and paired statistics."""
 
-    def __init__(self, variant: str, rng: random.Random, worlds: int, candidates: int) -> None:
+    def __init__(self) -> None:
+        self.weights: list[float] = []
+        self.values: list[list[float]] = []
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def add(self, weight: float, values: list[float]) -> None:
+        self.weights.append(weight)
+        self.values.append(values)
+
+    def extend(self, other: Worlds) -> None:
+        self.weights += other.weights
+        self.values += other.values
+
+    def mean(self, i: int) -> float:
+        mass = sum(self.weights)
+        return sum(w * v[i] for w, v in zip(self.weights, self.values, strict=True)) / mass
+
+    def paired(self, better: int, made: int, z: float = Z) -> tuple[float, float]:
+        """The weighted mean of ``values[better] − values[made]`` and its one-sided lower bound
+        at ``z`` standard errors (95% by default; the standard error from the weighted variance
+        and the worlds' effective number)."""
+        weights = self.weights
+        diffs = [v[better] - v[made] for v in self.values]
+        mass = sum(weights)
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / mass
+        if all(d == diffs[0] for d in diffs):  # the same difference in every world
+            return mean, mean
+        effective = mass * mass / sum(w * w for w in weights)
+        if effective <= 1.0 + 1e-9:
+            return mean, -math.inf
+        variance = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / mass
+        se = math.sqrt(variance / (effective - 1.0))
+        return mean, mean - z * se
+
+
+class Judge:
+    """Reviews one decision of a seat from its observation, on sampled worlds."""
+
+    def __init__(self, variant: str, rng: random.Random, worlds: int, candidates: int,
+                 native: bool | None = None) -> None:
+        self.variant = variant
+        self.native = native_available() if native is None else native
         self.rng = rng
         self.worlds = worlds
         self.candidates = candidates
         self.rule = RuleBot()
-        self.search = SearchBot(objective="points" if variant == "baofen" else "score")
         self.contract = ContractSearch(self.rule, rng, worlds, margin=0.0)
+        self.players = (self.rule,) * 4
 
-    def judge(self, obs: Observation, action: Action) -> Judged | None:
-        """The options, their values and the made one's index; ``None`` for a bid where the
-        seat had no choice."""
+    def review(self, obs: Observation, action: Action, index: int, trick: int) -> MoveReview:
+        """The review of ``action`` taken by the observing seat."""
         seat = obs.seat
         assert seat is not None
+        kind: Kind
         options: list[Any]
         made: Any
         if isinstance(action, Play):
             kind, made = "play", tuple(action.cards)
             options = list(self.rule.play_candidates(obs, self.candidates))
-        elif isinstance(action, Bid) and len(obs.legal_bids()) < 2:
-            return None
+        elif isinstance(action, Bid):
+            kind, made = "bid", action
+            options = list(self.contract.bid_options(obs))
+        elif isinstance(action, Declare):
+            kind, made = "declare", action
+            options = list(self.contract.declare_options(obs))
         else:
-            kind, made = ("bid", action) if isinstance(action, Bid) else ("declare", action)
-            options = list(self.contract.bid_options(obs) if kind == "bid"
-                           else self.contract.declare_options(obs))
+            raise ValueError(f"not a decision: {action!r}")
+        hinted = make_bot(HINT, seed=index).act(obs)
+        hint: Any = tuple(hinted.cards) if isinstance(hinted, Play) else hinted
         keys = [_key(o) for o in options]
-        if _key(made) not in keys:
-            options.append(made)
-            keys.append(_key(made))
-        values = (_values(self.search, Determinizer(obs), seat, options, self.worlds, self.rng)
-                  if kind == "play" else self.contract.values(obs, options))
-        if values is None:
+        for extra in (hint, made):
+            if _key(extra) not in keys:
+                options.append(extra)
+                keys.append(_key(extra))
+        chosen, hinted_at = keys.index(_key(made)), keys.index(_key(hint))
+        if len(options) == 1:
+            return MoveReview(index, trick if kind == "play" else 0, seat, kind, _text(made),
+                              _text(made), _text(hint), 0.0, 0.0, 0.0, 0.0, "", "", 1, 0,
+                              [Option(_text(made), 0.0)])
+        draw = self._draw(obs)
+        screen = self._evaluate(obs, draw, options)
+        means = [screen.mean(i) for i in range(len(options))]
+        if kind == "bid":  # bids are judged against the hint's choice
+            best = hinted_at
+        else:
+            best = max(range(len(options)), key=lambda i: (means[i], i == chosen, -i))
+        loss, low = screen.paired(best, chosen) if best != chosen else (0.0, 0.0)
+        measured = len(screen)
+        limits = THRESHOLDS[self.variant]
+        if best != chosen and loss >= SCREEN * limits["inaccuracy"]:
+            # The made move against every option the screen put above it (a few at most; for
+            # a bid, the hint's choice) on fresh common worlds: the best is picked again there.
+            rivals = [best] if kind == "bid" else [
+                i for i in sorted(range(len(options)), key=lambda i: (-means[i], i))
+                if means[i] > means[chosen]][:CHALLENGERS]
+            compared = [options[i] for i in rivals] + [options[chosen]]
+            z = NormalDist().inv_cdf(1.0 - ALPHA / len(rivals))  # Bonferroni over the rivals
+            stats = self._evaluate(obs, draw, compared, CONFIRM * self.worlds)
+            top, loss, low = _confirmed(stats, len(rivals), z)
+            for _ in range(EXTENSIONS):
+                if not _undecided(loss, low, limits):
+                    break
+                stats.extend(self._evaluate(obs, draw, compared, CONFIRM * self.worlds))
+                top, loss, low = _confirmed(stats, len(rivals), z)
+            measured = len(stats)
+            best = rivals[top] if loss > 0.0 else chosen
+            value_best, value_made = stats.mean(top if loss > 0.0 else len(rivals)), \
+                stats.mean(len(rivals))
+        else:
+            value_best, value_made = means[best], means[chosen]
+        loss = max(0.0, loss)
+        category: Category = ""
+        if low > 0.0:
+            for name in CATEGORIES:
+                if loss >= limits[name]:
+                    category = name
+        reason: Reason = "loss" if category else ""
+        if not category and kind == "play":
+            spare = thriftier(obs, options, chosen)
+            if spare:
+                category, reason = "inaccuracy", "wasted_winner"
+                best = max(spare, key=lambda i: (means[i], -i))
+                value_best = means[best]
+                loss = max(0.0, means[best] - means[chosen])
+                low = min(low, loss)
+        ranked = sorted(range(len(options)), key=lambda i: (-means[i], i))
+        return MoveReview(
+            action=index, trick=trick if kind == "play" else 0, seat=seat, kind=kind,
+            made=_text(made), best=_text(options[best]), hint=_text(hint),
+            value_made=round(value_made, 3), value_best=round(value_best, 3),
+            loss=round(loss, 3), loss_low=round(max(low, -1000.0), 3),
+            category=category, reason=reason, candidates=len(options), worlds=measured,
+            options=[Option(_text(options[i]), round(means[i], 3)) for i in ranked],
+        )
+
+    def _draw(self, obs: Observation) -> Callable[[], tuple[Hand, float] | None]:
+        """A source of weighted worlds consistent with ``obs``."""
+        if obs.phase == "playing":
+            sampler = Determinizer(obs)
+            return lambda: sampler.weighted_world(self.rng)
+        # Before play: the contract search's worlds (the deal of the unseen cards with the
+        # bidding replayed, weighted by the rule bot's bids for the others), on this rng.
+        return lambda: self.contract._world(obs)
+
+    def _evaluate(self, obs: Observation, draw: Callable[[], tuple[Hand, float] | None],
+                  options: Sequence[Any], worlds: int = 0) -> Worlds:
+        """Every option on the same ``worlds`` (default ``self.worlds``) drawn worlds (a draw
+        that finds no world is tried again, up to four times the number of worlds: late in a
+        hand the constraints are tight, and one failed draw must not fail a one-world review)."""
+        seat = obs.seat
+        assert seat is not None
+        worlds = worlds or self.worlds
+        drawn: list[tuple[Hand, float]] = []
+        for _ in range(4 * worlds):
+            if len(drawn) == worlds:
+                break
+            world = draw()
+            if world is not None and world[1] > 0.0:
+                drawn.append(world)
+        if not drawn:
             raise ValueError("no world consistent with the seat's view could be drawn")
-        chosen = keys.index(_key(made))
-        return (kind, options, values, chosen,
-                thriftier(obs, options, chosen) if kind == "play" else [])
+        values = (self._native_values if self.native else self._python_values)(
+            [world for world, _ in drawn], seat, options)
+        out = Worlds()
+        for (_, weight), row in zip(drawn, values, strict=True):
+            out.add(weight, row)
+        return out
+
+    def _python_values(self, worlds: list[Hand], seat: int,
+                       options: Sequence[Any]) -> list[list[float]]:
+        """Each option's value for ``seat`` in each world, the rule bot playing on (Python)."""
+        return [[self._rollout(world, seat, option) for option in options] for world in worlds]
+
+    def _rollout(self, world: Hand, seat: int, option: Any) -> float:
+        hand = world.copy()
+        hand.apply(seat, Play.of(option) if isinstance(option, tuple) else option)
+        result = hand.play_out(self.players).result
+        assert result is not None
+        return seat_value(self.variant, result, seat)
+
+    def _native_values(self, worlds: list[Hand], seat: int,
+                       options: Sequence[Any]) -> list[list[float]]:
+        """:meth:`_python_values` played out by the native core's rule player (the same
+        choices as the rule bot, several times faster), all worlds and options in one call."""
+        from ._native.batch import native_hand
+        from ._native.players import play_out_candidates, play_out_with
+
+        rules = worlds[0].rules
+        if all(isinstance(option, tuple) for option in options):  # plays
+            table = play_out_candidates(rules, worlds, [[int(c) for c in o] for o in options])
+        else:  # a bid or a trump and bury: applied here, then played out natively
+            natives = []
+            for world in worlds:
+                for option in options:
+                    hand = world.copy()
+                    hand.apply(seat, option)
+                    natives.append(native_hand(hand))
+            flat = play_out_with(rules, natives)
+            table = [flat[i:i + len(options)] for i in range(0, len(flat), len(options))]
+        return [[seat_value(self.variant, result, seat) for result in row] for row in table]
+
+
+def _confirmed(stats: Worlds, rivals: int, z: float) -> tuple[int, float, float]:
+    """The best of the first ``rivals`` options of ``stats`` (the last is the move made), the
+    made move's loss against it and the loss's lower bound at ``z``."""
+    top = max(range(rivals), key=lambda i: (stats.mean(i), -i))
+    loss, low = stats.paired(top, rivals, z)
+    return top, loss, low
+
+
+def _undecided(loss: float, low: float, limits: dict[str, float]) -> bool:
+    """True when more worlds could change a loss's category: a threshold lies within its
+    interval (``loss`` ± its distance to the lower bound ``low``), or it reaches a threshold
+    without being told from noise."""
+    if low <= 0.0 and loss >= limits["inaccuracy"]:
+        return True
+    margin = loss - low
+    return any(abs(loss - limit) < margin for limit in limits.values())
 
 
 def _key(option: Any) -> tuple[Any, ...]:
     """An option compared by what it does (cards or a bury in any order are the same)."""
     if isinstance(option, Declare):
-        return (option.trump, sorted(option.bury))
+        return ("declare", option.trump, sorted(option.bury))
     if isinstance(option, Bid):
-        return (option.value,)
-    return tuple(sorted(option))
+        return ("bid", option.value)
+    return ("play", *sorted(option))
 
 
 def _text(option: Any) -> str:
@@ -270,33 +598,3 @@ def _text(option: Any) -> str:
     if isinstance(option, Bid):
         return str(option)
     return format_cards(option)
-
-
-def _values(judge: SearchBot, sampler: Determinizer, seat: int,
-            options: list[tuple[Card, ...]], worlds: int, rng: random.Random) -> list[float]:
-    """Weighted mean result for ``seat`` of each option, over the same sampled worlds (a draw
-    that finds no world is tried again, up to four times the number of worlds: late in a hand
-    the constraints are tight, and one failed draw must not fail a one-world review)."""
-    attempts = (sampler.weighted_world(rng) for _ in range(4 * worlds))
-    draws = islice((drawn for drawn in attempts if drawn is not None), worlds)
-    means = weighted_means(draws, options, lambda world, option: judge.rollout(world, seat, option))
-    if means is None:
-        raise ValueError("no world consistent with the seat's view could be drawn")
-    return means
-
-
-def review_record(record: dict[str, Any], seat: int, worlds: int, candidates: int,
-                  seed: int = 0) -> dict[str, Any]:
-    """:func:`review_hand` of one seat of a hand record, as JSON-ready data (for a worker
-    process)."""
-    return review_hand(Hand.from_record(record), [seat], worlds, candidates, seed=seed).to_dict()
-
-
-def merge_reviews(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """One review of the hand from per-seat reviews (:func:`review_record`): moves in the
-    hand's order, a summary per seat."""
-    if not parts:
-        raise ValueError("no reviews to merge")
-    moves = sorted((m for part in parts for m in part["moves"]), key=lambda m: m["action"])
-    seats = sorted((s for part in parts for s in part["seats"]), key=lambda s: s["seat"])
-    return {**parts[0], "moves": moves, "seats": seats}

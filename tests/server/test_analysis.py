@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from baofen import Bid, Declare, Hand, Play, RuleSet
 from baofen.server import ServerSettings
@@ -24,6 +25,7 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
     me.close()
     deadline = time.monotonic() + 600
     statuses = []
+    totals = set()
     while True:
         response = httpx.get(url, timeout=30)
         statuses.append(response.status_code)
@@ -32,6 +34,10 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
             break
         assert response.status_code == 202 and body["status"] == "running"
         assert 0.0 <= body["progress"] < 1.0
+        # Progress by decision: reviewed of all.
+        assert 0 <= body["moves"] < body["total"] and body["progress"] == pytest.approx(
+            body["moves"] / body["total"])
+        totals.add(body["total"])
         assert time.monotonic() < deadline, "the review did not finish"
         time.sleep(0.5)
     assert statuses[0] == 202  # started in the background, not computed in the request
@@ -51,7 +57,14 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
     assert [m["action"] for m in moves if m["kind"] != "play"] == contract
     assert sum(m["kind"] == "declare" for m in moves) == 1
     assert [s["seat"] for s in review["seats"]] == [0, 1, 2, 3]
-    assert review["unit"] == "levels"
+    assert review["unit"] == "levels" and review["version"] == 2 and review["hint"] == "rule"
+    assert sum(s["moves"] for s in review["seats"]) == len(moves)
+    assert totals == {len(moves)}  # one task a decision
+    for seat in review["seats"]:
+        assert 0.0 <= seat["accuracy"] <= 100.0 and "total_loss" not in seat
+    for move in moves:
+        assert move["category"] in ("", "inaccuracy", "mistake", "blunder")
+        assert move["made"] in [o["move"] for o in move["options"]]
     assert httpx.get(f"{server.base}/api/tables/{code}/hands/2/analysis").status_code == 404
     assert httpx.get(f"{server.base}/api/tables/nope/hands/1/analysis").status_code == 404
     assert httpx.get(f"{url.split('?')[0]}?level=thorough").status_code == 422
@@ -66,3 +79,4 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
         assert again.app.state.reviews.pool is None  # nothing was computed
     finally:
         again.stop()
+

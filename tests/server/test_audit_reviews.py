@@ -59,17 +59,18 @@ def test_a_review_nobody_asks_about_is_dropped(
     server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(analysis, "ABANDONED_SECONDS", 0.5)
-    # A standard review (a seat's part takes longer than the wait below even on a fast machine,
-    # so that the one worker has not started the last seats' parts when it is dropped).
+    # A standard review (its decisions take longer than the wait below even on a fast machine,
+    # so that the one worker has not started the last decisions' tasks when it is dropped).
     url = f"{server.base}/api/tables/{finished_table}/hands/1/analysis?level=standard"
     client = from_address("127.0.0.2")
     assert client.get(url).status_code == 202
     time.sleep(1.0)
     # Dropped: the address may start another, and the first review's waiting tasks never run.
-    first = server.app.state.reviews.jobs[(finished_table, 1, 16, 6)]
+    standard = (finished_table, 1, *analysis.LEVELS["standard"])
+    first = server.app.state.reviews.jobs[standard]
     assert client.get(url.replace("hands/1", "hands/2").replace("standard", "quick")
                       ).status_code == 202
-    assert (finished_table, 1, 16, 6) not in server.app.state.reviews.jobs
+    assert standard not in server.app.state.reviews.jobs
     assert any(task.cancelled() for task in first.tasks)
 
 

@@ -150,7 +150,7 @@ def test_baofen_hand_against_three_computers(chromium: Browser, web_server: Thre
 
 def check_review(person: Person, url: str) -> None:
     """The replay's 复盘 shows each player's summary and, trick by trick, a note on every play,
-    marking exactly the mistakes the server's review found."""
+    marking exactly the moves the server's review flagged (不精确, 失误, 大错)."""
     page = person.page
     fast_review(page)
     page.click("#replay-review")
@@ -163,17 +163,19 @@ def check_review(person: Person, url: str) -> None:
     assert sum(move["kind"] == "declare" for move in contract) == 1
     page.locator(".replay-viewer input[type=range]").fill("0")  # the bids and the bury
     expect(page.locator(".replay-step .review-note")).to_have_count(len(contract))
-    expect(page.locator(".replay-step .review-note.mistake")).to_have_count(
-        sum(move["mistake"] for move in contract))
+    expect(page.locator(".replay-step .review-note.flagged")).to_have_count(
+        sum(bool(move["category"]) for move in contract))
     mistakes = {move["trick"]: 0 for move in plays}
     for move in plays:
-        mistakes[move["trick"]] += move["mistake"]
-    assert summary.locator("td.minus").count() == sum(s["mistakes"] > 0 for s in review["seats"])
+        mistakes[move["trick"]] += bool(move["category"])
+    assert summary.locator("td.minus").count() == sum(
+        (s["mistakes"] > 0) + (s["blunders"] > 0) for s in review["seats"])
+    assert summary.locator("td.accuracy").count() == 4
     for trick, count in sorted(mistakes.items()):
         page.locator(".replay-viewer input[type=range]").fill(str(trick))
         expect(page.locator(".replay-label")).to_contain_text(f"{trick}/")
         expect(page.locator(".replay-play .review-note")).to_have_count(4)
-        expect(page.locator(".review-note.mistake")).to_have_count(count)
+        expect(page.locator(".review-note.flagged")).to_have_count(count)
 
 
 def test_hongwu_hand_in_english(chromium: Browser, web_server: ThreadServer) -> None:

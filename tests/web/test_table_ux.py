@@ -281,8 +281,10 @@ def test_review_note_names_a_winner_thrown_away(
     chromium: Browser, web_server: ThreadServer, screenshots: Path, viewport: dict[str, int]
 ) -> None:
     """A play flagged for a sure winner thrown on a lost trick (its expected loss may be 0) is
-    shown as a mistake with its reason and the better play, never as a match; drawn in a
-    trick of the replay, it fits the row."""
+    shown as flagged (at least 不精确) with its reason and the better play, never as a match; a
+    blunder shows its loss, the better play and, where the hint would play otherwise, what the
+    hint plays and why they differ; a move close to the best is ≈, never a loss; drawn in a
+    trick of the replay, each note fits the row."""
     person = Person(chromium, web_server.base, viewport)
     page = person.page
     page.goto(web_server.base + "/")
@@ -291,25 +293,37 @@ def test_review_note_names_a_winner_thrown_away(
         const { cardsEl } = await import('/static/js/cards.js');
         const { el } = await import('/static/js/dom.js');
         const review = { unit: 'points' };
-        const play = { kind: 'play', made: 'BJ', best: 'C3', loss: 0 };
+        const play = { kind: 'play', made: 'BJ', best: 'C3', hint: 'C3', loss: 0, candidates: 3,
+                       worlds: 32, category: '', reason: '' };
         const notes = [
-          noteEl(review, { ...play, mistake: true, reason: 'wasted_winner' }),
-          noteEl(review, { ...play, made: 'C3', mistake: false, reason: '' }),
+          noteEl(review, { ...play, category: 'inaccuracy', reason: 'wasted_winner' }),
+          noteEl(review, { ...play, made: 'C3' }),
+          noteEl(review, { ...play, made: 'H5', best: 'SA', hint: 'C3', loss: 32.4,
+                           category: 'blunder', reason: 'loss' }),
+          noteEl(review, { ...play, made: 'D4', best: 'D6', loss: 2.1 }),
         ];
         const row = (name, card, note) => el('div', { class: 'replay-play' },
           el('span', { class: 'who', text: name }), cardsEl([card], 'small'), note);
         document.body.replaceChildren(el('div', { class: 'replay-step' },
           el('div', { class: 'replay-trick' }, row('南·玩家7216', 'BJ', notes[0]),
-            row('东·普通', 'C3', notes[1]))));
+            row('东·普通', 'C3', notes[1]), row('北·玩家1234', 'H5', notes[2]),
+            row('西·简单', 'D4', notes[3]))));
         return notes.map((node) => [node.className, node.textContent]);
     }""")
-    (wasted_class, wasted), (good_class, good) = notes
-    assert "mistake" in wasted_class and "⚠" in wasted and "浪费大牌" in wasted, wasted
+    (wasted_class, wasted), (good_class, good), (blunder_class, blunder), (close_class, close) \
+        = notes
+    assert "flagged" in wasted_class and "inaccuracy" in wasted_class, wasted_class
+    assert "不精确" in wasted and "浪费大牌" in wasted, wasted
     assert "−" not in wasted  # no loss to show
     assert "good" in good_class and "✓" in good
+    assert "blunder" in blunder_class and "大错" in blunder and "32.4 分" in blunder, blunder
+    assert "提示会出" in blunder  # the hint plays otherwise: said, with why in the title
+    assert "close" in close_class and "≈" in close and "−" not in close, close
     why = page.locator(".review-why")
-    expect(why).to_have_attribute("title", re.compile("稳赢"))
-    box = page.locator(".replay-play").first.bounding_box()
-    assert box is not None and box["x"] + box["width"] <= viewport["width"]
+    expect(why.first).to_have_attribute("title", re.compile("稳赢"))
+    expect(why.last).to_have_attribute("title", re.compile("32 个模拟牌局"))
+    for row in page.locator(".replay-play").all():
+        box = row.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= viewport["width"]
     page.screenshot(path=str(screenshots / f"review-wasted-{viewport['width']}.png"))
     person.close()

@@ -2,8 +2,10 @@
 hands (see :mod:`baofen.analysis`).
 
 FILE holds hand records as ``baofen replay`` reads them. For each hand it prints, per reviewed
-play, the move made, the best move found and the expected loss (包分 points, 包红五 levels),
-marks mistakes, then a summary per seat; the whole review is written as JSON.
+decision, the move made, the best move found, what the hint (提示) would do, the expected loss
+(包分 points, 包红五 levels) with its lower bound and its category (inaccuracy 不精确, mistake
+失误, blunder 大错), then a summary per seat with an accuracy; the whole review is written as
+JSON (the server's review format).
 """
 
 from __future__ import annotations
@@ -35,19 +37,16 @@ def analyze(
         int | None, typer.Option(min=0, max=3, help="review this seat only (0–3; default all)")
     ] = None,
     budget: Annotated[
-        int, typer.Option(min=1, help="sampled worlds per move (more: slower, surer)")
+        int, typer.Option(min=1, help="sampled worlds per stage of a move's review (more: "
+                                      "slower, surer)")
     ] = DEFAULT_WORLDS,
     candidates: Annotated[
         int, typer.Option(min=1, help="the rule bot's candidate plays compared per move")
     ] = DEFAULT_CANDIDATES,
-    threshold: Annotated[
-        float | None,
-        typer.Option(help="expected loss that marks a mistake (default: 5 points; 1 level)"),
-    ] = None,
     seed: Annotated[int, typer.Option(help="seed of the sampled worlds")] = 0,
     out: Annotated[Path, typer.Option(help="JSON file for the review")] = Path("analysis.json"),
 ) -> None:
-    """Review every play of finished hands: best move found, expected loss, mistakes."""
+    """Review every decision of finished hands: best move found, loss, category, accuracy."""
     console = Console(highlight=False)
     try:
         records = records_in(json.loads(file.read_text(encoding="utf-8")))
@@ -60,8 +59,7 @@ def analyze(
         if hand.phase != "done":
             console.print(f"Hand {number} is not finished: skipped.")
             continue
-        review = review_hand(hand, None if seat is None else [seat], budget, candidates,
-                             threshold, seed)
+        review = review_hand(hand, None if seat is None else [seat], budget, candidates, seed)
         reviews.append(review)
         _print_review(console, number, review)
     out.write_text(json.dumps([r.to_dict() for r in reviews], indent=2, ensure_ascii=False)
@@ -69,25 +67,33 @@ def analyze(
     console.print(f"Review written to {out}")
 
 
-_MISTAKES = {"loss": "mistake", "wasted_winner": "mistake: sure winner thrown on a lost trick"}
-"""How the table names a mistake, by its reason (:attr:`baofen.analysis.MoveReview.reason`)."""
-
-
 def _print_review(console: Console, number: int, review: HandReview) -> None:
     unit = review.unit
-    table = Table(title=f"Hand {number}: review ({unit}; mistake: loss > {review.threshold:g})")
-    for column in ("trick", "seat", "made", "best found", f"loss ({unit})", ""):
+    limits = ", ".join(f"{name} ≥ {value:g}" for name, value in review.thresholds.items())
+    table = Table(title=f"Hand {number}: review ({unit}; {limits}, when told from noise)")
+    for column in ("trick", "seat", "made", "best found", "hint", f"loss ({unit})", "≥ (95%)",
+                   ""):
         table.add_column(column)
     for move in review.moves:
         when = str(move.trick) if move.kind == "play" else move.kind
+        if move.candidates < 2:
+            table.add_row(when, seat_name(move.seat), move.made, "=", "=", "", "", "no choice")
+            continue
+        verdict = Text(move.category, style="red" if move.category in ("mistake", "blunder")
+                       else "yellow") if move.category else Text("")
+        if move.reason == "wasted_winner":
+            verdict.append(": sure winner thrown on a lost trick")
         table.add_row(when, seat_name(move.seat), move.made,
-                      "=" if move.best == move.made else move.best, f"{move.loss:.2f}",
-                      Text(_MISTAKES[move.reason], style="red") if move.mistake else "")
+                      "=" if move.best == move.made else move.best,
+                      "=" if move.hint == move.made else move.hint, f"{move.loss:.2f}",
+                      f"{move.loss_low:.2f}" if move.loss > 0 else "", verdict)
     console.print(table)
-    summary = Table(title=f"Hand {number}: summary")
-    for column in ("seat", "moves", "matched", f"total loss ({unit})", "mistakes"):
+    summary = Table(title=f"Hand {number}: summary (the hint plays as the {review.hint} bot)")
+    for column in ("seat", "moves", "choices", "best", "inaccuracies", "mistakes", "blunders",
+                   "accuracy"):
         summary.add_column(column)
     for seat in review.seats:
-        summary.add_row(seat_name(seat.seat), str(seat.moves), str(seat.matched),
-                        f"{seat.total_loss:.2f}", str(seat.mistakes))
+        summary.add_row(seat_name(seat.seat), str(seat.moves), str(seat.choices),
+                        str(seat.matched), str(seat.inaccuracies), str(seat.mistakes),
+                        str(seat.blunders), f"{seat.accuracy:.1f}%")
     console.print(summary)

@@ -1,8 +1,9 @@
 """``GET /api/tables/{code}/hands/{number}/analysis``: the 复盘 of a finished hand.
 
-The review (:mod:`baofen.analysis`) takes seconds to minutes of CPU, so it runs off the event
-loop in a process pool, one task per seat; the first request starts it and answers 202 with its
-progress (seats done of four), later requests the same until it is done, then 200 with the
+The review (:mod:`baofen.analysis`) takes seconds of CPU, so it runs off the event loop in a
+process pool, one task per reviewed decision (each decision is reviewed on worlds of its own
+seed, so the split changes nothing); the first request starts it and answers 202 with its
+progress (decisions reviewed of all), later requests the same until it is done, then 200 with the
 review, which is kept in the store (computed once, then served from there by any server). Only a
 finished hand has a record, so only a finished hand is reviewed; the review reads nothing but
 that record (public once the hand is over), and each seat's moves are judged from that seat's
@@ -25,7 +26,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
 
-from ..analysis import merge_reviews, review_record
+from ..analysis import VERSION, decisions, review_of_moves, review_record
+from ..hand import Hand
 from ..store.async_store import StoreUnavailable
 from . import rest, sessions
 
@@ -35,8 +37,12 @@ WORKERS = 1
 """Worker processes of the review pool (reviews are background work beside the tables)."""
 
 Level = Literal["quick", "standard", "deep"]
-LEVELS: dict[Level, tuple[int, int]] = {"quick": (2, 2), "standard": (16, 6), "deep": (64, 12)}
-"""Sampled worlds per move and candidate plays per move of each review level."""
+LEVELS: dict[Level, tuple[int, int]] = {"quick": (2, 3), "standard": (16, 3), "deep": (48, 6)}
+"""Sampled worlds per stage of a move's review and the rule bot's candidate plays per move, of
+each review level (:func:`baofen.analysis.review_hand`). The standard level reviews a hand in
+3–7 s of one core with the native core built (bench/review_quality.py; about three times as
+long in pure Python). Each pair differs from those of the review's first format (2 and 2, 16
+and 6, 64 and 12), so no review kept in that format is served."""
 
 MAX_REVIEWS = 4
 """Reviews unfinished (running or waiting for the pool) at most, on this server."""
@@ -54,9 +60,11 @@ class Busy(Exception):
 
 @dataclass
 class Job:
-    """One review underway: its tasks (one per seat), who asked, and when it was last asked."""
+    """One review underway: its tasks (one per decision), who asked, and when it was last
+    asked."""
 
-    tasks: list[Future[dict[str, Any]]]
+    record: dict[str, Any]
+    tasks: list[Future[list[dict[str, Any]]]]
     address: str
     asked: float = field(default_factory=time.monotonic)
 
@@ -94,9 +102,9 @@ class Reviews:
             self.pool = ProcessPoolExecutor(
                 WORKERS, mp_context=multiprocessing.get_context("spawn"))
         _, _, worlds, candidates = key
-        tasks = [self.pool.submit(review_record, record, seat, worlds, candidates)
-                 for seat in range(4)]
-        job = self.jobs[key] = Job(tasks, address)
+        tasks = [self.pool.submit(review_record, record, [index], worlds, candidates)
+                 for index in decisions(Hand.from_record(record))]
+        job = self.jobs[key] = Job(record, tasks, address)
         return job
 
     def _drop_abandoned(self) -> None:
@@ -123,12 +131,14 @@ async def get_analysis(
     code: str,
     number: int,
     request: Request,
-    level: Annotated[Level, Query(description="how hard to look: worlds and candidates per "
-                                  "move (quick 2 and 2, standard 16 and 6, deep 64 and 12)")]
+    level: Annotated[Level, Query(description="how hard to look: worlds a stage and candidates "
+                                  "per move (quick 2 and 3, standard 16 and 3, deep 48 and 6)")]
     = "standard",
 ) -> JSONResponse:
-    """The review of finished hand ``number``: 202 with ``progress`` while it runs, then 200
-    with ``review`` (moves, best moves found, expected losses, mistakes, per-seat summary)."""
+    """The review of finished hand ``number``: 202 with ``progress`` (and ``moves`` reviewed of
+    ``total``) while it runs, then 200 with ``review`` (each move's options and values, the best
+    found, the hint's choice, the loss with its lower bound and category; per seat, the counts
+    of each category and an accuracy)."""
     table = await rest.table_of(request, code)
     key = (table.code, number, *LEVELS[level])
     reviews = _reviews(request)
@@ -139,7 +149,7 @@ async def get_analysis(
             if record is None:
                 raise HTTPException(status.HTTP_404_NOT_FOUND, f"hand {number} is not finished")
             kept = await table.store.review(*key)
-            if kept is not None:
+            if kept is not None and kept.get("version") == VERSION:
                 return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
         except StoreUnavailable:
             raise sessions.unavailable() from None
@@ -155,11 +165,12 @@ async def get_analysis(
         reviews.jobs.pop(key, None)  # asked again, it starts again
         raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR,
                             f"the review failed: {failed[0].exception()}")
-    progress = len(done) / len(tasks)
     if len(done) < len(tasks):
-        return JSONResponse({"status": "running", "progress": progress},
+        return JSONResponse({"status": "running", "progress": len(done) / len(tasks),
+                             "moves": len(done), "total": len(tasks)},
                             status_code=status.HTTP_202_ACCEPTED)
-    review = merge_reviews([task.result() for task in tasks])
+    review = review_of_moves(job.record, key[2],
+                             (move for task in tasks for move in task.result()))
     try:
         await table.store.keep_review(*key, review)
     except StoreUnavailable:

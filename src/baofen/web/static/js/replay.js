@@ -37,9 +37,11 @@ export async function openReplay(code, names, number = null, { review: reviewNow
     }));
     return reviews.get(n);
   };
-  const progress = (fraction) => {
+  const progress = (fraction, moves, total) => {
     const bar = viewer.querySelector(".review-progress progress");
     if (bar) bar.value = fraction;
+    const count = viewer.querySelector(".review-progress .review-count");
+    if (count && total) count.textContent = `${moves}/${total}`;
   };
   load(number ?? hands[hands.length - 1].number);
 }
@@ -76,7 +78,7 @@ function stepper(viewer, view, names, review, reviewNow) {
   async function startReview() {
     ask.disabled = true;
     fill(reviewBox, el("label", { class: "review-progress" }, t("review.running"), " ",
-      el("progress", { max: 1, value: 0 })));
+      el("progress", { max: 1, value: 0 }), " ", el("span", { class: "review-count" })));
     try {
       reviewed = await review();
     } catch (error) {

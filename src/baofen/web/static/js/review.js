@@ -9,13 +9,14 @@ import { t } from "./i18n.js";
 
 const POLL_MS = 1000;
 
-/** Ask for the review of hand `n` of table `code` until it is done; `onProgress(fraction)`
- * while it runs. Resolves to the review: {unit, threshold, moves, seats}. */
+/** Ask for the review of hand `n` of table `code` until it is done; `onProgress(fraction, moves,
+ * total)` while it runs (decisions reviewed of all). Resolves to the review: {unit, thresholds,
+ * hint, moves, seats}. */
 export async function fetchReview(code, n, onProgress) {
   for (;;) {
     const answer = await api.analysis(code, n);
     if (answer.status === "done") return answer.review;
-    onProgress(answer.progress);
+    onProgress(answer.progress, answer.moves, answer.total);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -33,51 +34,73 @@ export function movesByPlay(review) {
   return notes;
 }
 
-/** A loss in the hand's own unit: 包分 points, 包红五 levels. */
+/** A loss in the hand's own unit: 包分 points, 包红五 levels (a whole number as it is). */
 function amount(review, loss) {
   const inPoints = review.unit === "points";
-  return t(inPoints ? "review.unit.points" : "review.unit.levels", { n: loss.toFixed(1) });
+  const n = Number.isInteger(loss) ? String(loss) : Number(loss).toFixed(1);
+  return t(inPoints ? "review.unit.points" : "review.unit.levels", { n });
 }
 
-/** The review's note on one play of the replay: a match ✓, or the loss and the suggested play,
- * marked as a mistake (失误) over the threshold or for a sure winner thrown on a lost trick
- * (浪费大牌, whatever its loss). */
+/** The review's note on one decision of the replay: ✓ when it was the best found (or the only
+ * choice); ≈ when another looked better by less than the inaccuracy threshold or by no more
+ * than the noise of the sampled worlds (the details in its title); otherwise its category
+ * (不精确 / 失误 / 大错), the loss, the better choice and, when the hint (提示) would have
+ * played otherwise, what it suggests and why the two differ. */
 export function noteEl(review, move) {
   if (!move) return null;
-  const wasted = move.reason === "wasted_winner";
-  if (!move.mistake && (move.made === move.best || move.loss === 0)) {
-    return el("span", { class: "review-note good", title: t("review.matched"), text: `✓ ${t("review.matched")}` });
+  if (move.candidates < 2 || move.made === move.best || (!move.category && move.loss <= 0)) {
+    const title = move.candidates < 2 ? t("review.forced") : t("review.matched");
+    return el("span", { class: "review-note good", title, text: `✓ ${t("review.matched")}` });
   }
-  return el("span", { class: ["review-note", move.mistake ? "mistake" : "inexact"] },
-    move.mistake && el("strong", { text: `⚠ ${t("review.mistake")} ` }),
+  if (!move.category) {
+    return el("span", { class: "review-note close", title: t("review.close.why", {
+      loss: amount(review, move.loss), best: move.best }), text: `≈ ${t("review.close")}` });
+  }
+  const wasted = move.reason === "wasted_winner";
+  const hintDiffers = move.kind === "play" && move.hint !== move.best;
+  return el("span", { class: ["review-note", "flagged", move.category] },
+    el("strong", { text: `${move.category === "inaccuracy" ? "?!" : "⚠"} ${categoryName(move.category)} ` }),
     wasted && el("span", { class: "review-why", title: t("review.wasted.why"), text: t("review.wasted") }),
     wasted ? " · " : "",
     move.loss > 0 ? `−${amount(review, move.loss)} · ` : "",
-    `${t("review.best")} `, optionEl(move));
+    `${t("review.best")} `, optionEl(move.kind, move.best),
+    hintDiffers && el("span", { class: "review-why", title: t("review.hint.why", { worlds: move.worlds }) },
+      ` · ${t("review.hint")} `, optionEl(move.kind, move.hint)));
 }
 
-/** The suggested option: cards, a bid ("pass" or its value), or a trump and its bury. */
-function optionEl(move) {
-  if (move.kind === "bid") return move.best === "pass" ? t("seat.pass") : move.best;
-  if (move.kind === "declare") {
-    const [trump, cards] = move.best.split(": ");
+/** The name of a category: 不精确, 失误, 大错. */
+function categoryName(category) {
+  if (category === "blunder") return t("review.blunder");
+  return category === "mistake" ? t("review.mistake") : t("review.inaccuracy");
+}
+
+/** An option: cards, a bid ("pass" or its value), or a trump and its bury. */
+function optionEl(kind, option) {
+  if (kind === "bid") return option === "pass" ? t("seat.pass") : option;
+  if (kind === "declare") {
+    const [trump, cards] = option.split(": ");
     return el("span", {}, suitEl(trump), " ", chipsEl(cards.split(" ")));
   }
-  return chipsEl(move.best.split(" "));
+  return chipsEl(option.split(" "));
 }
 
-/** A table of each reviewed player's totals: moves, moves matching the best found, expected
- * loss in the hand's unit, mistakes. */
+/** A table of each reviewed player's accuracy, moves as good as the best found (of those with
+ * a choice), and the count of each category. */
 export function summaryEl(review, names) {
+  const limits = review.thresholds;
   return el("table", { class: "review-summary" },
-    el("caption", { text: t("review.summary", { threshold: amount(review, review.threshold) }) }),
-    el("tr", {}, [t("review.player"), t("review.moves"), t("review.matched"), t("review.loss"),
-      t("review.mistakes")].map((text) => el("th", { scope: "col", text }))),
+    el("caption", { text: t("review.summary", {
+      inaccuracy: amount(review, limits.inaccuracy), mistake: amount(review, limits.mistake),
+      blunder: amount(review, limits.blunder) }) }),
+    el("tr", {}, [t("review.player"), t("review.accuracy"), t("review.matched"),
+      t("review.inaccuracies"), t("review.mistakes"), t("review.blunders")]
+      .map((text) => el("th", { scope: "col", text }))),
     review.seats.map((seat) => el("tr", {},
       // A long name may break after its seat ("South·…") on a phone, not in the middle.
       el("th", { scope: "row", text: names(seat.seat).replace("·", "·\u200b") }),
-      el("td", { text: seat.moves }),
-      el("td", { text: seat.matched }),
-      el("td", { text: amount(review, seat.total_loss) }),
-      el("td", { class: seat.mistakes ? "minus" : "", text: seat.mistakes }))));
+      el("td", { class: "accuracy", text: `${seat.accuracy.toFixed(0)}%` }),
+      el("td", { text: `${seat.matched}/${seat.choices}` }),
+      el("td", { text: seat.inaccuracies }),
+      el("td", { class: seat.mistakes ? "minus" : "", text: seat.mistakes }),
+      el("td", { class: seat.blunders ? "minus" : "", text: seat.blunders }))));
 }
