@@ -14,6 +14,8 @@ The rule player is deterministic; the random seats of one hand share one generat
 - :func:`play_out_with`: native hands in any state played to the end.
 - :func:`play_out_candidates`: many worlds × candidate plays of the seat to act, each played to
   the end — what a search needs, in one call.
+- :func:`play_out_actions`: the same for bids and declarations (the contract and kitty searches):
+  each world × action applied to a copy, all played to the end in one call.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ __all__ = [
     "RuleWeights",
     "native_players",
     "native_weights",
+    "play_out_actions",
     "play_out_candidates",
     "play_out_with",
     "player_hands",
@@ -173,3 +176,36 @@ def play_out_candidates(
     results = results_of(rules, table)
     width = len(candidates)
     return [results[w * width : (w + 1) * width] for w in range(len(natives))]
+
+
+def play_out_actions(
+    rules: RuleSet,
+    worlds: Sequence[_core.Hand | Hand],
+    actions: Sequence[Action],
+    players: Player | Sequence[Player] = "rule",
+    player_seed: int = 0,
+) -> list[list[HandResult]]:
+    """For each world (native or Python, converted) and each action (a :class:`Bid` or a
+    :class:`Declare`; a :class:`Play` too) of its seat to act, the result of taking that action
+    and playing on to the end with native ``players``: ``out[w][a]``, the play-outs in one call.
+    An action that is not legal in a world raises ``ValueError``."""
+    copies: list[_core.Hand] = []
+    for world in worlds:
+        native = native_hand(world) if isinstance(world, Hand) else world
+        seat = native.to_act
+        if seat is None:
+            raise ValueError("the hand is done: no action to take")
+        for action in actions:
+            copy = native.copy()
+            if isinstance(action, Bid):
+                copy.bid(seat, action.value)
+            elif isinstance(action, Declare):
+                copy.declare(seat, action.trump, action.bury)
+            elif isinstance(action, Play):
+                copy.play(seat, action.cards)
+            else:
+                raise ValueError(f"not an action: {action!r}")
+            copies.append(copy)
+    results = play_out_with(rules, copies, players, player_seed)
+    width = len(actions)
+    return [results[w * width : (w + 1) * width] for w in range(len(worlds))]

@@ -9,6 +9,9 @@ rule bot in all four seats; the candidate with the best weighted mean result for
 points, 包红五 levels) is chosen, the rule bot's own choice unless another beats it by more than
 the margin.
 
+Play-outs: on the native core (every world × candidate in one call) where the rule bot decides
+natively, with the same results as in Python.
+
 Candidates: to bid, the rule bot's choice, a pass and the lowest legal bid; for the kitty, for
 each suit the rule bot's bury with that suit as trump.
 """
@@ -74,9 +77,24 @@ class ContractSearch:
         worlds (the score: 包分 points, 包红五 levels); ``None`` if no world could be drawn."""
         seat = obs.seat
         assert seat is not None
-        drawn = (self._world(obs) for _ in range(self.worlds))
-        return weighted_means((d for d in drawn if d is not None), options,
-                              lambda world, option: self._rollout(world, seat, option))
+        found = (self._world(obs) for _ in range(self.worlds))
+        drawn = [d for d in found if d is not None]
+        if self.rule.native is None or not drawn:
+            return weighted_means(drawn, options,
+                                  lambda world, option: self._rollout(world, seat, option))
+        # Native play-outs, every world × option in one call: the same results, summed in the
+        # same order as weighted_means.
+        from .._native.players import play_out_actions
+
+        rows = play_out_actions(obs.rules, [world for world, _ in drawn], options,
+                                self.rule.weights)
+        totals = [0.0] * len(options)
+        mass = 0.0
+        for (_, weight), row in zip(drawn, rows, strict=True):
+            mass += weight
+            for i, result in enumerate(row):
+                totals[i] += weight * float(result.deltas[seat])
+        return [total / mass for total in totals] if mass else None
 
     def _best(self, obs: Observation, options: Sequence[Action]) -> Action:
         """The best of ``options`` (the rule bot's choice first) on the same sampled worlds."""

@@ -37,6 +37,7 @@ from functools import cache
 from statistics import NormalDist
 from typing import TypeVar
 
+from .. import _native
 from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, KINDS, Card
 from ..errors import IllegalAction
@@ -124,13 +125,17 @@ class Determinizer:
     """Samples worlds (full deals) consistent with ``observation``, weighed with the mismatch
     factors raised to ``sharpness`` (see the module docstring)."""
 
-    def __init__(self, observation: Observation, sharpness: float = 1.0) -> None:
+    def __init__(self, observation: Observation, sharpness: float = 1.0,
+                 engine: _native.EngineName | None = None, native_worlds: bool = False) -> None:
         obs = observation
         self.mismatch = {kind: factor ** sharpness for kind, factor in MISMATCH.items()}
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
         self.obs = obs
-        self.policy = RuleBot()
+        self.policy = RuleBot(engine=engine)
+        self.native_worlds = native_worlds and self.policy.native is not None
+        """Worlds as native hands, replayed on the native core (:mod:`.native_worlds`)."""
+        self._expected_plays: list[tuple[Card, ...]] | None = None
         me = self.me = obs.seat
         judge = obs.judge
         group = judge.group
@@ -466,7 +471,14 @@ class Determinizer:
     def _replay(self, dealt: dict[int, list[Card]],
                 likelihood: list[float] | None = None) -> Hand | None:
         """The observed actions replayed on a deal built from ``dealt`` (``None`` when they do not
-        replay the same); each other seat's action multiplies ``likelihood[0]`` when given."""
+        replay the same); each other seat's action multiplies ``likelihood[0]`` when given.
+        With :attr:`native_worlds` the world is a native hand (typed as a :class:`Hand` here:
+        only play-outs use it), replayed by :func:`~baofen.bots.native_worlds.replay_native`."""
+        if self.native_worlds:
+            from .native_worlds import replay_native
+
+            world: Hand | None = replay_native(self, dealt, likelihood)
+            return world
         obs = self.obs
         me = self.me
         declarer = obs.declarer

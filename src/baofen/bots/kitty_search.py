@@ -13,6 +13,10 @@ weighted by how likely the rule bot's bidding would have been in that world
 hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
 points, 包红五 levels), the importance-weighted mean over common worlds.
 
+Play-outs: on the native core, every world of a round × every option in one call
+(:func:`baofen._native.players.play_out_actions`) where the rule bot decides natively; the same
+results as the Python play-outs (``RuleBot(engine="python")``).
+
 Schedule: every candidate on ``screen`` worlds; the ``finalists`` best (with the rule bot's
 choice) on more worlds, to ``worlds`` each; the best finalist replaces the rule bot's choice
 only when, on ``gate`` *fresh* common worlds, the paired difference's one-sided lower confidence
@@ -30,6 +34,7 @@ from ..actions import Declare
 from ..cards import SUITS
 from ..hand import Hand
 from ..observation import Observation
+from ..ruleset import RuleSet
 from .contract import contract_world
 from .determinize import lower_bound
 from .evaluation import bury_options, expected_points, hand_features
@@ -102,28 +107,39 @@ class KittySearch:
         options = kitty_options(obs, self.rule, self.candidates)
         seat = obs.seat
         assert seat is not None
+        rules = obs.rules
         return options[self.choose(options, lambda rng: contract_world(obs, self.rule, rng),
-                                   lambda world, option: self.rollout(world, seat, option))]
+                                   lambda world, option: self.rollout(world, seat, option),
+                                   lambda worlds, chosen: self.rollouts(rules, worlds, seat,
+                                                                        chosen))]
 
     def choose(self, options: Sequence[Declare],
                draw: Callable[[random.Random], tuple[Hand, float] | None],
-               value: Callable[[Hand, Declare], float]) -> int:
+               value: Callable[[Hand, Declare], float],
+               values: Callable[[Sequence[Hand], Sequence[Declare]], list[list[float]]]
+               | None = None) -> int:
         """Index of the chosen option (0, the rule bot's choice, unless a challenger passes the
-        gate), from worlds of ``draw`` and the playout ``value`` of an option in a world."""
+        gate), from worlds of ``draw`` and the playout ``value`` of an option in a world (or
+        ``values``, every option in every world at once: ``out[w][o]``)."""
         self.last = {}
         if len(options) == 1:
             return 0
         totals = [0.0] * len(options)
         mass = [0.0] * len(options)
+        if values is None:
+            def values(worlds: Sequence[Hand], chosen: Sequence[Declare]) -> list[list[float]]:
+                return [[value(world, option) for option in chosen] for world in worlds]
+
+        def worlds_of(count: int) -> list[tuple[Hand, float]]:
+            found = (draw(self.rng) for _ in range(count))
+            return [drawn for drawn in found if drawn is not None]
 
         def evaluate(indexes: Sequence[int], count: int) -> None:
-            for _ in range(count):
-                drawn = draw(self.rng)
-                if drawn is None:
-                    continue
-                world, weight = drawn
-                for i in indexes:
-                    totals[i] += weight * value(world, options[i])
+            drawn = worlds_of(count)
+            rows = values([world for world, _ in drawn], [options[i] for i in indexes])
+            for (_, weight), row in zip(drawn, rows, strict=True):
+                for i, result in zip(indexes, row, strict=True):
+                    totals[i] += weight * result
                     mass[i] += weight
 
         def mean(i: int) -> float:
@@ -141,18 +157,26 @@ class KittySearch:
             return 0
         if not self.gate:  # no gate: the mean on the finalists' worlds decides
             return best if mean(best) - mean(0) > self.margin else 0
-        differences: list[float] = []
-        weights: list[float] = []
-        for _ in range(self.gate):
-            drawn = draw(self.rng)
-            if drawn is None:
-                continue
-            world, weight = drawn
-            differences.append(value(world, options[best]) - value(world, options[0]))
-            weights.append(weight)
+        drawn = worlds_of(self.gate)
+        rows = values([world for world, _ in drawn], [options[best], options[0]])
+        differences = [row[0] - row[1] for row in rows]
+        weights = [weight for _, weight in drawn]
         bound = lower_bound(differences, weights, self.confidence)
         self.last["bound"] = bound
         return best if bound > self.margin else 0
+
+    def rollouts(self, rules: RuleSet, worlds: Sequence[Hand], seat: int,
+                 options: Sequence[Declare]) -> list[list[float]]:
+        """:meth:`rollout` of every option in every world, ``out[w][o]``: on the native core in
+        one call where the rule bot decides natively (the same results), else in Python."""
+        if not worlds or not options:
+            return [[] for _ in worlds]
+        if self.rule.native is not None:
+            from .._native.players import play_out_actions
+
+            return [[float(result.deltas[seat]) for result in row]
+                    for row in play_out_actions(rules, worlds, options, self.rule.weights)]
+        return [[self.rollout(world, seat, option) for option in options] for world in worlds]
 
     def rollout(self, world: Hand, seat: int, option: Declare) -> float:
         """``seat``'s result (包分 points, 包红五 levels) when it declares ``option`` in

@@ -57,6 +57,16 @@ follows composed to keep the strongest cards, to shed each suit, or to feed or k
 
 ``kitty=W`` worlds: the trump and the bury come from the kitty search
 (:mod:`baofen.bots.kitty_search`).
+
+Engine (issue 26): where the native core runs (``engine=None``, not switched off by
+``BAOFEN_ENGINE=python``; ``engine="native"`` requires it), the play-outs go to it in batches —
+every world of a halving round × every candidate still in, and the gate's fresh worlds × the two
+plays, each one call (:func:`baofen._native.players.play_out_candidates`), as do the kitty
+search's and the contract search's; the sampler's likelihood replay asks the native rule player
+too. The rule player is deterministic and the native one makes the rule bot's choices, so the
+decisions and every candidate's values are the same as with ``engine="python"`` (pure Python, the
+reference) for the same seed (tests/test_search_native.py). ``noise`` > 0 (random top-three
+playouts drawn from the bot's own generator) keeps its play-outs in Python.
 """
 
 from __future__ import annotations
@@ -65,14 +75,17 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import _native
 from ..actions import Action, Play
 from ..cards import KINDS, POINTS, Card
 from ..hand import Hand
 from ..observation import Observation
 from ..order import TRUMP
+from ..ruleset import RuleSet
+from ..scoring import HandResult
 from .contract import ContractSearch
 from .determinize import Determinizer, lower_bound, student_quantile
 from .kitty_search import KittySearch
@@ -140,6 +153,7 @@ class SearchBot:
         confidence: float = CONFIDENCE,
         wide: int = 0,
         kitty: int = 0,
+        engine: _native.EngineName | None = None,
         **rule_weights: Any,
     ) -> None:
         if iterations < 1:
@@ -166,8 +180,10 @@ class SearchBot:
         self.noise = noise
         if contract < 0:
             raise ValueError("contract (worlds for bids and the kitty) cannot be negative")
-        self.rule = RuleBot(**rule_weights)
-        self.playout = RuleBot(**rule_weights)
+        self.rule = RuleBot(engine=engine, **rule_weights)
+        self.playout = RuleBot(engine=engine, **rule_weights)
+        self.engine: _native.EngineName = "native" if self.rule.native is not None else "python"
+        """Where the rule bot decides and the play-outs run (see the module docstring)."""
         self.contract = ContractSearch(self.rule, self.rng, contract, margin) if contract else None
         if particles < 0:
             raise ValueError("particles (worlds tracked through the hand) cannot be negative")
@@ -190,6 +206,10 @@ class SearchBot:
                       if kitty else None)
         self.last_gate: tuple[float, int] | None = None
         """The last gate's lower bound and its worlds (``None``: no gate was run)."""
+        self.rules: RuleSet | None = None
+        """The rules of the hand being searched (set by :meth:`play`)."""
+        self.last_values: list[tuple[tuple[Card, ...], float]] = []
+        """The last search's candidates played out, with their weighted mean values."""
 
     def act(self, observation: Observation) -> Action:
         """The bot's action for the observing seat."""
@@ -212,7 +232,9 @@ class SearchBot:
             options = self.rule.play_candidates(obs, self.candidates)
         if len(options) == 1:
             return options[0]
-        sampler = Determinizer(obs, self.inference)
+        self.rules = obs.rules
+        sampler = Determinizer(obs, self.inference, engine=self.engine,
+                               native_worlds=self.engine == "native" and not self.noise)
         if self.tracker is not None:
             tracked = self.tracker.worlds(obs, sampler, self.rng)
             cycle = itertools.cycle(tracked)
@@ -229,6 +251,7 @@ class SearchBot:
         assert seat is not None
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self.last_gate = None
+        self.last_values = []
         count, rounds = (halving_plan(len(options), self.iterations, self.min_worlds)
                          if self.halving else (len(options), 1))
         options = options[:max(1, count)]
@@ -242,19 +265,23 @@ class SearchBot:
         out_of_time = False
         for round_number in range(rounds):
             worlds = max(1, budget // (len(alive) * (rounds - round_number)))
+            drawn_worlds: list[tuple[Hand, float]] = []
             for _ in range(worlds):
                 drawn = draw(self.rng)
                 if drawn is None:
                     break
-                world, weight = drawn
-                for index in alive:
-                    totals[index] += weight * self.rollout(world, seat, options[index])
-                    counts[index] += weight
-                seen += 1
-                budget -= len(alive)
+                drawn_worlds.append(drawn)
                 out_of_time = deadline is not None and time.perf_counter() > deadline
                 if out_of_time:
                     break
+            values = self.rollouts([world for world, _ in drawn_worlds], seat,
+                                   [options[index] for index in alive])
+            for (_, weight), row in zip(drawn_worlds, values, strict=True):
+                for index, value in zip(alive, row, strict=True):
+                    totals[index] += weight * value
+                    counts[index] += weight
+                seen += 1
+                budget -= len(alive)
             if not counts[alive[0]]:
                 return options[0]  # no consistent world: the rule bot's choice
             alive.sort(key=lambda i: (-totals[i] / counts[i] if counts[i] else 0.0, i))
@@ -264,6 +291,8 @@ class SearchBot:
                 # Drop the worse half; the rule bot's choice (the prior) stays in.
                 kept = alive[:max(1, (len(alive) + 1) // 2)]
                 alive = kept if 0 in kept else [*kept, 0]
+        self.last_values = [(options[i], totals[i] / counts[i]) for i in range(len(options))
+                            if counts[i]]
         best = alive[0]
         if best == 0:
             return options[0]
@@ -284,22 +313,38 @@ class SearchBot:
         """True when ``challenger`` beats ``choice`` (the rule bot's) on :attr:`gate` fresh
         common worlds: the paired difference's lower confidence bound (:func:`lower_bound`, level
         :attr:`confidence`) is above the margin (see the module docstring)."""
-        differences: list[float] = []
-        weights: list[float] = []
+        drawn_worlds: list[tuple[Hand, float]] = []
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for _ in range(self.gate):
             drawn = draw(self.rng)
             if drawn is None:
                 break
-            world, weight = drawn
-            differences.append(self.rollout(world, seat, challenger)
-                               - self.rollout(world, seat, choice))
-            weights.append(weight)
+            drawn_worlds.append(drawn)
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        values = self.rollouts([world for world, _ in drawn_worlds], seat, [challenger, choice])
+        differences = [row[0] - row[1] for row in values]
+        weights = [weight for _, weight in drawn_worlds]
         bound = lower_bound(differences, weights, self.confidence)
         self.last_gate = (bound, len(differences))
         return bound > self.margin
+
+    def rollouts(self, worlds: Sequence[Hand], seat: int,
+                 plays: Sequence[tuple[Card, ...]]) -> list[list[float]]:
+        """:meth:`rollout` of every play in every world, ``out[w][p]``: on the native core in one
+        call where it runs (and ``noise`` is 0), else one by one in Python (in the order world by
+        world, play by play)."""
+        if not worlds or not plays:
+            return [[] for _ in worlds]
+        if self.engine == "native" and not self.noise and self.rules is not None and all(
+                isinstance(world, (Hand, _native.core().Hand)) for world in worlds):
+            from .._native.players import play_out_candidates
+
+            objective = self.objective
+            results = play_out_candidates(self.rules, worlds, plays, self.playout.weights)
+            return [[rollout_value(result, seat, objective) for result in row]
+                    for row in results]
+        return [[self.rollout(world, seat, cards) for cards in plays] for world in worlds]
 
     def rollout(self, world: Hand, seat: int, cards: tuple[Card, ...]) -> float:
         """``seat``'s result when it plays ``cards`` in ``world`` and the rule bot plays on."""
@@ -318,14 +363,19 @@ class SearchBot:
                 hand.apply(actor, Play.of(playout.play(view)))
         result = hand.result
         assert result is not None
-        if self.objective == "score":
-            return float(result.deltas[seat])
-        # The declarer's points against the target: smoother than the score (no 全击 jumps of
-        # hundreds, no level steps), so fewer rollouts tell the candidates apart.
-        sign = 1.0 if seat == result.declarer else -1.0
-        assert result.target is not None
-        margin = float(result.declarer_points - result.target)
-        return sign * max(-CLIP, min(CLIP, margin))
+        return rollout_value(result, seat, self.objective)
+
+
+def rollout_value(result: HandResult, seat: int, objective: str) -> float:
+    """What a rollout ending in ``result`` is worth to ``seat`` (see :data:`OBJECTIVES`)."""
+    if objective == "score":
+        return float(result.deltas[seat])
+    # The declarer's points against the target: smoother than the score (no 全击 jumps of
+    # hundreds, no level steps), so fewer rollouts tell the candidates apart.
+    sign = 1.0 if seat == result.declarer else -1.0
+    assert result.target is not None
+    margin = float(result.declarer_points - result.target)
+    return sign * max(-CLIP, min(CLIP, margin))
 
 
 def _unweighted(world: Hand | None) -> tuple[Hand, float] | None:

@@ -1,0 +1,114 @@
+"""A sampler's worlds replayed on the native core (issue 26: the likelihood replay was 29% of a
+search decision in Python).
+
+:func:`replay_native` is :meth:`Determinizer._replay <baofen.bots.determinize.Determinizer>` on a
+native hand: the same deal (the same card order a hand), the same checks — every observed play
+replays as observed, a failed throw's unit included — and the same likelihood factors multiplied
+in the same order, the native rule player (the rule bot's choices, tests/test_native_rule.py)
+asked for each other seat's action. The world it returns is a native hand, for native play-outs
+only (:func:`baofen._native.players.play_out_candidates`); tests/test_search_native.py checks
+that it draws the same worlds and weights as the Python replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .. import _native
+from ..actions import Bid, Declare, Play
+from ..cards import SUITS, Card
+from ..deal import HAND_SIZE, KITTY_SIZE
+from ..ruleset import RuleSet
+
+KITTY = 4
+"""Holder index of the buried kitty (as :data:`baofen.bots.determinize.KITTY`)."""
+
+
+def replay_native(sampler: Any, dealt: dict[int, list[Card]],
+                  likelihood: list[float] | None = None) -> Any:
+    """The observed actions replayed on a native hand dealt from ``dealt`` (``None`` when they
+    do not replay the same); each other seat's action multiplies ``likelihood[0]`` when given
+    (see the module docstring). ``sampler``: the :class:`~baofen.bots.determinize.Determinizer`
+    (not imported: it imports this module)."""
+    obs = sampler.obs
+    me = sampler.me
+    declarer = obs.declarer
+    current: list[list[Card]] = [
+        list(obs.hand) if s == me else list(dealt[s]) for s in range(4)
+    ]
+    history = [t.plays for t in obs.tricks]
+    if obs.current_trick:
+        history.append(obs.current_trick)
+    for plays in history:
+        for seat, cards in plays:
+            current[seat].extend(cards)
+    if obs.buried is not None:
+        assert obs.kitty is not None
+        kitty = list(obs.kitty)
+        current[me].extend(obs.buried)
+        for card in kitty:
+            current[me].remove(card)
+        bury: Sequence[Card] = obs.buried
+    else:
+        kitty = dealt[KITTY]
+        bury = kitty
+    if any(len(cards) != HAND_SIZE for cards in current) or len(kitty) != KITTY_SIZE:
+        return None
+    expected = expected_plays(sampler)
+    weights = sampler.policy.native
+    mismatch = sampler.mismatch
+    try:
+        hand = native_deal(obs.rules, [c for cards in current for c in cards] + kitty, obs.first)
+        played = 0
+        for seat, action in obs.actions:
+            weigh = likelihood is not None and seat != me
+            if isinstance(action, Play):
+                if weigh:
+                    assert likelihood is not None
+                    chosen = hand.rule_action(weights)[3]
+                    likelihood[0] *= (1.0 if sorted(chosen) == sorted(action.cards)
+                                      else mismatch["play"])
+                if played >= len(expected) or tuple(
+                        sorted(hand.play(seat, action.cards))) != expected[played]:
+                    return None
+                played += 1
+            elif isinstance(action, Bid):
+                if weigh:
+                    assert likelihood is not None
+                    value = hand.rule_action(weights)[2]
+                    likelihood[0] *= (1.0 if (None if value < 0 else value) == action.value
+                                      else mismatch["bid"])
+                hand.bid(seat, action.value)
+            elif isinstance(action, Declare):
+                if weigh:
+                    assert likelihood is not None
+                    trump = SUITS[hand.rule_action(weights)[2]]
+                    likelihood[0] *= 1.0 if trump == action.trump else mismatch["declare"]
+                hand.declare(seat, action.trump, bury if seat == declarer else action.bury)
+    except ValueError:
+        return None
+    if played != len(expected):
+        return None
+    return hand
+
+
+def expected_plays(sampler: Any) -> list[tuple[Card, ...]]:
+    """Every play ``sampler``'s observation shows, in order, its cards sorted (what
+    :func:`replay_native` checks each replayed play against); made once a sampler."""
+    cached: list[tuple[Card, ...]] | None = getattr(sampler, "_expected_plays", None)
+    if cached is None:
+        obs = sampler.obs
+        history = [t.plays for t in obs.tricks]
+        if obs.current_trick:
+            history.append(obs.current_trick)
+        cached = [tuple(sorted(cards)) for plays in history for _, cards in plays]
+        sampler._expected_plays = cached
+    return cached
+
+
+def native_deal(rules: RuleSet, deal: list[Card], first: int) -> Any:
+    """A native hand of ``deal`` (four hands, then the kitty) with ``first`` to bid."""
+    from .._native.batch import native_rules
+
+    return _native.core().Hand(native_rules(rules), deal, first)

@@ -1,0 +1,131 @@
+"""The search on the native core (issue 26 item 4): 困难's play-outs, its gate's, the kitty
+search's and the contract search's go to the native core in batches, and the sampler's
+likelihood replay runs there too — with the same decisions, the same per-candidate values, the
+same gate bounds and the same worlds and weights as the pure-Python search
+(``engine="python"``, the reference) for the same seed.
+
+Without the extension these tests skip, saying why (``BAOFEN_TEST_REQUIRE_NATIVE=1``: fail).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from baofen import Hand, Observation, RuleSet
+from baofen.bots.contract import ContractSearch
+from baofen.bots.determinize import Determinizer
+from baofen.bots.kitty_search import KittySearch
+from baofen.bots.levels import hard_bot
+from baofen.bots.rule_bot import RuleBot
+from baofen.bots.search_bot import SearchBot
+
+from .test_native import needs_native
+
+pytestmark = needs_native
+
+VARIANTS = ("baofen", "hongwu")
+
+
+def play_positions(variant: str, hands: int, every: int = 9, seed: int = 3) -> list[Observation]:
+    """Observations of the seat to play at every ``every``-th play of rule-bot hands."""
+    rules = RuleSet.create(variant=variant)
+    rule = RuleBot()
+    out: list[Observation] = []
+    for number in range(hands):
+        hand = Hand(rules, seed=seed * 1000 + number)
+        plays = 0
+        while hand.phase != "done":
+            seat = hand.to_act
+            assert seat is not None
+            obs = hand.observation(seat)
+            if hand.phase == "playing":
+                if plays % every == number % every:
+                    out.append(obs)
+                plays += 1
+            hand.apply(seat, rule.act(obs))
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_search_decides_the_same_natively_and_in_python(variant: str) -> None:
+    """困难's choice, every candidate's mean and the gate's bound, position by position."""
+    gated = 0
+    for index, obs in enumerate(play_positions(variant, 2, every=23)):
+        bots = [hard_bot(seed=index, kitty=0, engine=engine) for engine in ("native", "python")]
+        assert [bot.engine for bot in bots] == ["native", "python"]
+        choices = [bot.act(obs) for bot in bots]
+        assert choices[0] == choices[1], index
+        assert bots[0].last_values == bots[1].last_values, index
+        assert bots[0].last_gate == bots[1].last_gate, index
+        gated += bots[0].last_gate is not None
+    assert gated  # the gate's fresh-world play-outs were compared too
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_sampler_draws_the_same_worlds_and_weights_natively(variant: str) -> None:
+    """The likelihood replay on the native core: the same deals, accepted or refused alike,
+    the same likelihoods (the same factors, multiplied in the same order)."""
+    for index, obs in enumerate(play_positions(variant, 1, every=17)):
+        native = Determinizer(obs, engine="native", native_worlds=True)
+        python = Determinizer(obs, engine="python")
+        assert native.native_worlds and not python.native_worlds
+        for draw in range(6):
+            seed = index * 100 + draw
+            a = native.draw(random.Random(seed))
+            b = python.draw(random.Random(seed))
+            assert (a is None) == (b is None)
+            if a is None or b is None:
+                continue
+            assert a[0] == b[0] and a[2] == b[2]
+            world, reference = a[1], b[1]
+            assert [list(part) for part in reference.deal] == [
+                world.deal[0:25], world.deal[25:50], world.deal[50:75], world.deal[75:100],
+                world.deal[100:108]]
+            assert world.to_act == reference.to_act
+            assert sorted(world.hand_of(obs.seat)) == sorted(obs.hand)
+
+
+def test_noise_keeps_python_playouts() -> None:
+    obs = play_positions("baofen", 1)[2]
+    bot = SearchBot(seed=1, noise=0.5, iterations=8, engine="native")
+    bot.act(obs)  # the playouts draw from the bot's generator: Python, with Python worlds
+    assert bot.engine == "native" and bot.last_values
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kitty_and_contract_searches_are_the_same_natively(variant: str) -> None:
+    rules = RuleSet.create(variant=variant)
+    rule = RuleBot()
+    kitties = bids = 0
+    for number in range(8):
+        hand = Hand(rules, seed=700 + number)
+        while hand.phase == "bidding" and bids < 6:
+            seat = hand.to_act
+            assert seat is not None
+            obs = hand.observation(seat)
+            values = []
+            for engine in ("native", "python"):
+                search = ContractSearch(RuleBot(engine=engine), random.Random(number), 4, 0.0)
+                values.append(search.values(obs, search.bid_options(obs)))
+            assert values[0] == values[1]
+            bids += 1
+            hand.apply(seat, rule.act(obs))
+        while hand.phase == "bidding":
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(seat, rule.act(hand.observation(seat)))
+        if hand.phase != "kitty" or kitties >= 2:
+            continue
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        found = []
+        for engine in ("native", "python"):
+            kitty = KittySearch(RuleBot(engine=engine), random.Random(number), worlds=9,
+                                candidates=5, screen=4, finalists=2, gate=6)
+            found.append((kitty.declare(obs), kitty.last))
+        assert found[0] == found[1]
+        kitties += 1
+    assert kitties and bids
