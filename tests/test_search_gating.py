@@ -122,13 +122,14 @@ def test_luck_in_the_selection_is_rarely_confirmed_and_a_clear_gain_always() -> 
     """Candidates equal in expectation but noisy per world: without the gate the search leaves
     the rule bot's choice most of the time; with it, about the gate's error rate (≤ 10%)."""
     rng = random.Random(0)
-    noise = {(w, i): rng.gauss(0.0, 10.0) for w in range(200) for i in range(10)}
+    # Worlds many enough that the gate's fresh ones (64 for 困难) are hardly ever repeats.
+    noise = {(w, i): rng.gauss(0.0, 10.0) for w in range(2000) for i in range(10)}
 
     def equal(world: float, i: int) -> float:
-        return noise[int(world * 200), i]
+        return noise[int(world * 2000), i]
 
     def better(world: float, i: int) -> float:
-        return noise[int(world * 200), i] + (30.0 if i == 2 else 0.0)
+        return noise[int(world * 2000), i] + (30.0 if i == 2 else 0.0)
 
     gated = ungated = confirmed = 0
     for seed in range(60):

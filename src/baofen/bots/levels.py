@@ -6,21 +6,29 @@ id        label   player                                                        
 easy      简单    rule bot that plays one of its top candidates at random 30% of     < 1 ms
                   the time (bids and kitty as the rule bot)
 normal    普通    rule bot                                                           < 1 ms
-hard      困难    search bot, 64 rollouts a play, worlds weighted by inference,      p95 ≤ 1 s
-                  overrides gated on 24 fresh worlds, wide follows, kitty search     kitty ≈ 2 s
-master    大师    search bot, 256 rollouts a play over 12 candidates, gated on 48    p95 ≈ 2 s
-                  fresh worlds, wide follows, kitty search
+hard      困难    search bot, 256 rollouts a play over 12 candidates, worlds         p95 ≤ 1 s
+                  weighted by inference, overrides gated on 64 fresh worlds, wide    kitty < 1 s
+                  follows, kitty search on 200 worlds
+master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.5 s
+                  128 fresh worlds, wide follows, kitty search on 400 worlds         kitty ≈ 2 s
 ========  ======  =================================================================  ============
 
 Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WORLDS` common
 worlds; a search's departure from the rule bot's play (or kitty) stands only when confirmed on
 fresh worlds (the gate: a one-sided 90% lower confidence bound of the paired gain above 0); the
 kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bury candidates,
-100 worlds each finalist, a few seconds). ``hard:gate=0:min_worlds=0:wide=0:kitty=0`` is the
-困难 of before.
+:data:`KITTY_WORLDS` worlds each finalist). ``hard:gate=0:min_worlds=0:wide=0:kitty=0`` (with
+``iterations=64:candidates=10``) is the 困难 of before.
 
-Budgets are per decision on one core of the development machine, pure Python (measured:
-docs/measurements.md). The arena's perfect-information reference player is not a level.
+Budgets are per decision on one core of the development machine **on the native core**
+(issue 26: the search's play-outs and its sampler's replay run there, about 16× faster than in
+Python; measured in docs/measurements.md): 困难 p95 about 0.1 s a play, 大师 about 0.5 s. They
+are the budgets of before multiplied by what the native core affords (issue 28: 困难 had 64
+rollouts, gate 24, kitty 100 worlds; 大师 256 × 12, gate 48, kitty 100). The same budgets run
+where the native core is not built (or ``BAOFEN_ENGINE=python``): the same decisions, about 16×
+slower — 困难 p95 about 1.5 s a play and several seconds a kitty, 大师 several seconds a play
+and about half a minute a kitty. The arena's perfect-information reference player is not a
+level.
 """
 
 from __future__ import annotations
@@ -40,23 +48,29 @@ EASY_NOISE = 0.3
 EASY_CHOICES = 3
 """How many of the rule bot's best candidates the easy player picks among when it errs."""
 
-HARD_ITERATIONS = 64
-"""Rollouts per play of the hard level (p95 within 1 s a decision, pure Python)."""
+HARD_ITERATIONS = 256
+"""Rollouts per play of the hard level (p95 about 0.1 s a decision natively, 1.5 s pure)."""
 
-MASTER_ITERATIONS = 256
+HARD_CANDIDATES = 12
+"""Candidate plays the hard level searches."""
+
+MASTER_ITERATIONS = 1024
 """Rollouts per play of the master level."""
 
-MASTER_CANDIDATES = 12
+MASTER_CANDIDATES = 16
 """Candidate plays the master level searches."""
 
-HARD_GATE = 24
+HARD_GATE = 64
 """Fresh worlds on which the hard level confirms a departure from the rule bot's play."""
 
-MASTER_GATE = 48
+MASTER_GATE = 128
 """Fresh worlds on which the master level confirms a departure from the rule bot's play."""
 
-KITTY_WORLDS = 100
-"""Worlds of the hard and master levels' kitty search (each finalist's)."""
+KITTY_WORLDS = 200
+"""Worlds of the hard level's kitty search (each finalist's)."""
+
+MASTER_KITTY_WORLDS = 400
+"""Worlds of the master level's kitty search (each finalist's)."""
 
 WIDE_FOLLOWS = 1
 """Whether the hard and master levels search follows beyond the rule bot's list."""
@@ -86,9 +100,11 @@ class EasyBot:
 
 
 def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
-    """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts, its overrides
-    gated on :data:`HARD_GATE` fresh worlds, wide follows and the kitty search."""
+    """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts over
+    :data:`HARD_CANDIDATES` candidates, its overrides gated on :data:`HARD_GATE` fresh worlds,
+    wide follows and the kitty search on :data:`KITTY_WORLDS` worlds."""
     options.setdefault("iterations", HARD_ITERATIONS)
+    options.setdefault("candidates", HARD_CANDIDATES)
     options.setdefault("gate", HARD_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", KITTY_WORLDS)
@@ -98,10 +114,10 @@ def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
 def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The master (大师) level: the search bot at :data:`MASTER_ITERATIONS` rollouts over
     :data:`MASTER_CANDIDATES` candidates, gated on :data:`MASTER_GATE` fresh worlds, wide
-    follows and the kitty search."""
+    follows and the kitty search on :data:`MASTER_KITTY_WORLDS` worlds."""
     options.setdefault("iterations", MASTER_ITERATIONS)
     options.setdefault("candidates", MASTER_CANDIDATES)
     options.setdefault("gate", MASTER_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
-    options.setdefault("kitty", KITTY_WORLDS)
+    options.setdefault("kitty", MASTER_KITTY_WORLDS)
     return SearchBot(seed=seed, **options)
