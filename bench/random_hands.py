@@ -11,7 +11,6 @@ import argparse
 import statistics
 import time
 
-import baofen.hand
 from baofen import RuleSet, play_hand
 from baofen.bots import make_bot
 
@@ -32,8 +31,6 @@ def main() -> None:
     parser.add_argument("--variant", choices=["baofen", "hongwu", "both"], default="both")
     args = parser.parse_args()
     variants = ["baofen", "hongwu"] if args.variant == "both" else [args.variant]
-    compiled = baofen.hand.__file__ is not None and baofen.hand.__file__.endswith(".so")
-    print(f"engine build: {'compiled (mypyc)' if compiled else 'pure Python'}")
     for variant in variants:
         rules = RuleSet.create(variant=variant)
         rates = [play_hands(rules, args.hands, seed) for seed in range(args.runs)]

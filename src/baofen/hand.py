@@ -418,8 +418,6 @@ class Hand(HandState):
         """A fresh hand with this one's rules, deal, seed and first bidder, before any action;
         with ``actions``, its first ``actions`` actions applied again (the hand as it stood
         then). The new hand has no :attr:`on_done` hook: a match never books it."""
-        # Built through the constructor, not ``Hand.__new__``: a mypyc-compiled class always runs
-        # ``__init__`` on creation.
         other = Hand(self.rules, first=self.first, hands=self.deal[:4], kitty=self.deal[4])
         other.seed = self.seed
         for seat, action in self.actions[:actions]:
@@ -454,7 +452,6 @@ class Hand(HandState):
         )
 
 
-# After Hand, which it names: a mypyc-compiled module builds the tuple's type as it is imported.
 class Step(NamedTuple):
     """One action of a hand played again (:meth:`Hand.steps`), just applied."""
 
