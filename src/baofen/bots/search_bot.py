@@ -252,6 +252,7 @@ class SearchBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self.last_gate = None
         self.last_values = []
+        self.rules = getattr(obs, "rules", None) or self.rules
         count, rounds = (halving_plan(len(options), self.iterations, self.min_worlds)
                          if self.halving else (len(options), 1))
         options = options[:max(1, count)]
