@@ -4,10 +4,11 @@
                                  [--variant baofen|hongwu|both]
 
 Python: full random hands as bench/random_hands.py plays them (deal, a random bot's decision on
-an observation at every turn, score). Native: the same kind of hands, dealt by the Python engine
-(``Hand(rules, seed=...)``'s deal, prepared before the clock starts: a play-out is given its
-state) and played by the native random player in one call; "with deals" adds the Python
-dealing time. Prints each run and the medians.
+an observation at every turn, score). Native: the same kind of hands, ``Hand(rules, seed=...)``'s
+deals, played by the native random player in one call: "play-out" times the play alone (the
+deals prepared before the clock starts: a play-out is given its state), "native deals" adds the
+native core's dealing from the seeds (what ``baofen simulate`` does: the same deals), "Python
+deals" the Python engine's dealing instead. Prints each run and the medians.
 """
 
 from __future__ import annotations
@@ -24,20 +25,25 @@ from baofen import RuleSet, _native
 from random_hands import play_hands
 
 
-def native_rates(rules: RuleSet, hands: int, seed: int) -> tuple[float, float]:
-    """Native random hands per second: the play-out alone, and with Python dealing them."""
+def native_rates(rules: RuleSet, hands: int, seed: int) -> tuple[float, float, float]:
+    """Native random hands per second: the play-out alone, with the native core dealing them,
+    and with the Python engine dealing them."""
     from baofen._native import batch
 
+    seeds = [seed * 1_000_003 + n for n in range(hands)]
     start = time.perf_counter()
-    cards, firsts = batch.pack_deals(batch.dealt(rules, seed * 1_000_003 + n) for n in range(hands))
+    cards, firsts = batch.pack_deals(batch.dealt(rules, s) for s in seeds)
     dealing = time.perf_counter() - start
+    start = time.perf_counter()
+    assert batch.seeded_deals(rules, seeds) == (cards, firsts)
+    native_dealing = time.perf_counter() - start
     native = batch.native_rules(rules)
     start = time.perf_counter()
     table, _, _ = _native.core().random_hands(native, cards, firsts, seed)
     results = batch.results_of(rules, table)
     playing = time.perf_counter() - start
     assert len(results) == hands
-    return hands / playing, hands / (playing + dealing)
+    return hands / playing, hands / (playing + native_dealing), hands / (playing + dealing)
 
 
 def main() -> None:
@@ -55,13 +61,16 @@ def main() -> None:
         pure = [play_hands(rules, args.python_hands, seed) for seed in range(args.runs)]
         rates = [native_rates(rules, args.native_hands, seed) for seed in range(args.runs)]
         play = statistics.median(r[0] for r in rates)
-        dealt = statistics.median(r[1] for r in rates)
+        native_dealt = statistics.median(r[1] for r in rates)
+        dealt = statistics.median(r[2] for r in rates)
         python = statistics.median(pure)
         print(
             f"{variant:7s} python {python:7.0f} hands/s (runs {', '.join(f'{r:.0f}' for r in pure)}"
             f"; {args.python_hands} hands)\n"
             f"        native {play:7.0f} hands/s play-out, {play / python:5.1f}x "
             f"(runs {', '.join(f'{r[0]:.0f}' for r in rates)}; {args.native_hands} hands)\n"
+            f"        native {native_dealt:7.0f} hands/s with the native deals, "
+            f"{native_dealt / python:5.1f}x\n"
             f"        native {dealt:7.0f} hands/s with the Python deals, {dealt / python:5.1f}x"
         )
 

@@ -174,6 +174,24 @@ def test_legality_agrees_move_by_move(profile: str) -> None:
 
 
 @needs_native
+@pytest.mark.parametrize("variant", ["baofen", "hongwu"])
+def test_the_native_deal_of_a_seed_is_the_python_engines(variant: str) -> None:
+    from baofen._native import batch
+
+    rules = RuleSet.create(variant=variant)
+    rng = random.Random(17)
+    seeds = [0, 1, -1, 2**32 - 1, 2**32, -(2**32), 2**63 - 1, 2**64 - 1, -(2**64 - 1)]
+    seeds += [rng.getrandbits(rng.choice([8, 31, 32, 33, 63, 64])) for _ in range(3000)]
+    seeds += [-rng.getrandbits(40) for _ in range(300)]
+    assert batch.seeded_deals(rules, seeds) == batch.pack_deals(
+        batch.dealt(rules, seed) for seed in seeds
+    )
+    # a seed beyond the native shuffle's 64 bits is dealt by the Python engine
+    huge = [2**64, -(2**70) - 3]
+    assert batch.seeded_deals(rules, huge) == batch.pack_deals(batch.dealt(rules, s) for s in huge)
+
+
+@needs_native
 def test_refusals_change_nothing() -> None:
     from baofen._native.batch import native_rules
 

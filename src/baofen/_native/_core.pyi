@@ -47,6 +47,9 @@ class Hand:
         self, players: Sequence[RuleWeights | None], seed: int = 0
     ) -> None: ...
 
+def deals_from_seeds(
+    pack: bytes, draw_first: bool, seeds: Sequence[int]
+) -> tuple[bytes, bytes]: ...
 def random_hands(
     rules: Rules, deals: bytes, firsts: bytes, seed: int, logs: bool = False
 ) -> tuple[bytes, list[bytes] | None, list[bytes] | None]: ...

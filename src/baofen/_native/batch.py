@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, SUITS, Card
 from ..hand import Hand
+from ..order import order_for
 from ..record import build_record
 from ..ruleset import RuleSet
 from ..scoring import HandResult, ResultKind
@@ -43,6 +44,27 @@ def dealt(rules: RuleSet, seed: int) -> tuple[tuple[tuple[Card, ...], ...], int]
     """The deal (four hands, the kitty) and first bidder of the hand dealt from ``seed``."""
     hand = Hand(rules, seed=seed)
     return hand.deal, hand.first
+
+
+def seeded_deals(rules: RuleSet, seeds: Sequence[int]) -> tuple[bytes, bytes]:
+    """The deals and first bidders of the hands dealt from ``seeds`` (``Hand(rules, seed=s)``'s),
+    packed as :func:`pack_deals` packs them: dealt natively, the same shuffle as the Python
+    engine's (``tests/test_native.py`` compares them), unless a seed is too large for it."""
+    if all(-_SEED_LIMIT < seed < _SEED_LIMIT for seed in seeds):
+        deals: tuple[bytes, bytes] = core().deals_from_seeds(
+            _pack(rules.variant), rules.variant == "hongwu", [abs(seed) for seed in seeds]
+        )
+        return deals
+    return pack_deals(dealt(rules, seed) for seed in seeds)
+
+
+_SEED_LIMIT = 1 << 64
+"""The native deal takes seeds below 2**64 (in absolute value, as Python's random does)."""
+
+
+@cache
+def _pack(variant: str) -> bytes:
+    return bytes(order_for(variant, None).pack)
 
 
 def pack_deals(deals: Iterable[tuple[tuple[tuple[Card, ...], ...], int]]) -> tuple[bytes, bytes]:
@@ -133,7 +155,7 @@ class PlayedHand:
 def random_table(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> bytes:
     """The hands dealt from ``seeds``, played by native random players in one call: their
     result table (:func:`results_of`, :func:`failed_throws_of`)."""
-    cards, firsts = pack_deals(dealt(rules, seed) for seed in seeds)
+    cards, firsts = seeded_deals(rules, seeds)
     table: bytes
     table, _, _ = core().random_hands(native_rules(rules), cards, firsts, player_seed)
     return table

@@ -203,4 +203,9 @@ struct RandomPlayer {
 
 void play_out(Hand& hand, RandomPlayer& player);
 
+// The deal of Hand(rules, seed=seed) in the Python engine (deal.cpp): 108 cards (four hands,
+// the kitty) from `pack` (the order's 108 positions before trump is named); returns the first
+// bidder (randrange(4) when `draw_first`, 包红五's, else 0). `seed` is the seed's absolute value.
+uint8_t deal_from_seed(const uint8_t* pack, bool draw_first, uint64_t seed, uint8_t* cards);
+
 }  // namespace baofen

@@ -280,6 +280,25 @@ PYBIND11_MODULE(_core, m) {
              py::arg("players"), py::arg("seed") = 0,
              "Play to the end with a native player a seat (None: random; RuleWeights: rule).");
 
+    m.def("deals_from_seeds",
+          [](py::bytes pack, bool draw_first, const std::vector<uint64_t>& seeds) {
+              const std::string pack_bytes = pack;
+              if (pack_bytes.size() != DEAL_SIZE) throw py::value_error("a pack has 108 cards");
+              std::string cards(seeds.size() * DEAL_SIZE, '\0'), firsts(seeds.size(), '\0');
+              {
+                  py::gil_scoped_release free;
+                  const auto* from = reinterpret_cast<const uint8_t*>(pack_bytes.data());
+                  auto* to = reinterpret_cast<uint8_t*>(cards.data());
+                  for (size_t i = 0; i < seeds.size(); ++i)
+                      firsts[i] = static_cast<char>(
+                          deal_from_seed(from, draw_first, seeds[i], to + i * DEAL_SIZE));
+              }
+              return py::make_tuple(py::bytes(cards), py::bytes(firsts));
+          },
+          py::arg("pack"), py::arg("draw_first"), py::arg("seeds"),
+          "The deals of Hand(rules, seed=s) for each seed's absolute value (below 2**64), as "
+          "random_hands takes them: (108 card bytes a hand, a first-seat byte a hand).");
+
     m.def("random_hands",
           [](std::shared_ptr<Rules> rules, py::bytes deals, py::bytes firsts, uint64_t seed,
              bool logs) {

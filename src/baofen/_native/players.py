@@ -35,12 +35,12 @@ from . import core
 from .batch import (
     PlayedHand,
     actions_of,
-    dealt,
     failed_throws_of,
     native_hand,
     native_rules,
     pack_deals,
     results_of,
+    seeded_deals,
 )
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def player_table(
 ) -> bytes:
     """The hands dealt from ``seeds`` played to the end by native ``players`` in one call: their
     result table (:func:`~baofen._native.batch.results_of`, ``failed_throws_of``)."""
-    cards, firsts = pack_deals(dealt(rules, seed) for seed in seeds)
+    cards, firsts = seeded_deals(rules, seeds)
     table: bytes
     table, _, _ = core().player_hands(
         native_rules(rules), cards, firsts, native_players(players), player_seed
