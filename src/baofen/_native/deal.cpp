@@ -6,7 +6,6 @@
 // that native batches need no Python to deal (dealing was four fifths of a native random hand).
 #include <algorithm>
 #include <array>
-#include <numeric>
 
 #include "engine.hpp"
 
@@ -22,10 +21,10 @@ class PythonRandom {
         init_by_array(key.data(), key[1] ? 2 : 1);
     }
 
-    // random.random(): 53 bits from two draws.
-    double random() {
-        const uint32_t a = next() >> 5, b = next() >> 6;
-        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    // random.random() times 2**53: the 53 bits it is made of, from two draws.
+    uint64_t random_bits() {
+        const uint64_t a = next() >> 5, b = next() >> 6;
+        return a << 26 | b;
     }
 
     // random.randrange(n) for 0 < n <= 2**32: _randbelow_with_getrandbits.
@@ -69,14 +68,21 @@ class PythonRandom {
         mt[0] = 0x80000000U;
     }
 
+    static uint32_t mix(uint32_t upper, uint32_t lower, uint32_t far) {
+        const uint32_t y = (upper & 0x80000000U) | (lower & 0x7fffffffU);
+        return far ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+    }
+
+    void twist() {
+        int k = 0;
+        for (; k < N - M; ++k) mt[k] = mix(mt[k], mt[k + 1], mt[k + M]);
+        for (; k < N - 1; ++k) mt[k] = mix(mt[k], mt[k + 1], mt[k + M - N]);
+        mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
+        index = 0;
+    }
+
     uint32_t next() {
-        if (index >= N) {
-            for (int k = 0; k < N; ++k) {
-                const uint32_t y = (mt[k] & 0x80000000U) | (mt[(k + 1) % N] & 0x7fffffffU);
-                mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-            }
-            index = 0;
-        }
+        if (index >= N) twist();
         uint32_t y = mt[index++];
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c5680U;
@@ -90,17 +96,16 @@ class PythonRandom {
 
 uint8_t deal_from_seed(const uint8_t* pack, bool draw_first, uint64_t seed, uint8_t* cards) {
     PythonRandom rng(seed);
-    std::array<double, DEAL_SIZE> keys;
-    for (double& key : keys) key = rng.random();
-    std::array<int, DEAL_SIZE> positions;
-    std::iota(positions.begin(), positions.end(), 0);
-    std::stable_sort(positions.begin(), positions.end(),
-                     [&](int a, int b) { return keys[a] < keys[b]; });
-    for (int start = 0; start < DEAL_SIZE; start += HAND_SIZE) {
-        const int end = std::min(start + HAND_SIZE, DEAL_SIZE);
-        std::sort(positions.begin() + start, positions.begin() + end);
-        for (int i = start; i < end; ++i) cards[i] = pack[positions[i]];
-    }
+    // random() is a 53-bit integer over 2**53, so the integers sort as the keys do; the position
+    // in the low 7 bits breaks ties as Python's stable sort does.
+    std::array<uint64_t, DEAL_SIZE> keys;
+    for (int p = 0; p < DEAL_SIZE; ++p) keys[p] = rng.random_bits() << 7 | static_cast<uint64_t>(p);
+    std::sort(keys.begin(), keys.end());
+    // Each seat takes 25 sorted places, the kitty the last 8; each part in increasing position.
+    std::array<uint8_t, DEAL_SIZE> owner;
+    for (int i = 0; i < DEAL_SIZE; ++i) owner[keys[i] & 127] = static_cast<uint8_t>(i / HAND_SIZE);
+    std::array<int, 5> next{0, HAND_SIZE, 2 * HAND_SIZE, 3 * HAND_SIZE, 4 * HAND_SIZE};
+    for (int p = 0; p < DEAL_SIZE; ++p) cards[next[owner[p]]++] = pack[p];
     return draw_first ? static_cast<uint8_t>(rng.below(4)) : 0;
 }
 

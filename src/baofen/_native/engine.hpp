@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "cards.hpp"
+
 namespace baofen {
 
 constexpr int KINDS = 54;
@@ -23,7 +25,7 @@ constexpr int KITTY_SIZE = 8;
 constexpr int DEAL_SIZE = 4 * HAND_SIZE + KITTY_SIZE;
 constexpr int NONE = -1;
 
-using Cards = std::vector<int>;
+using Cards = InlineVector<int, DEAL_SIZE>;
 
 // An action the native engine refuses, with what was wrong (Python sees a ValueError).
 struct Illegal : std::runtime_error {

@@ -70,7 +70,7 @@ Cards Hand::legal_bids() const {
 void Hand::bid(int seat, int value) {
     if (phase_ != BIDDING) throw Illegal("wrong_phase: not bidding");
     if (seat != to_act_) throw Illegal("not_your_turn");
-    const Cards& grid = rules_->grid;
+    const std::vector<int>& grid = rules_->grid;
     if (value != NONE) {
         if (std::find(grid.begin(), grid.end(), value) == grid.end())
             throw Illegal("bid_not_offered");
@@ -423,7 +423,7 @@ Cards sample(Rng& rng, Cards cards, int k) {  // k distinct positions of `cards`
 }
 
 template <class T>
-void shuffle(Rng& rng, std::vector<T>& items) {
+void shuffle(Rng& rng, T& items) {
     for (size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[rng.below(i)]);
 }
 

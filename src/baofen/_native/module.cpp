@@ -15,6 +15,12 @@
 #include "rule_player.hpp"
 
 namespace py = pybind11;
+
+// Cards cross as Python lists of ints, as a std::vector<int> would.
+namespace pybind11::detail {
+template <>
+struct type_caster<baofen::Cards> : list_caster<baofen::Cards, int> {};
+}  // namespace pybind11::detail
 using namespace baofen;
 
 namespace {
