@@ -125,6 +125,8 @@ public:
     const Cards& buried() const { return buried_; }
     int leader() const { return leader_; }
     const std::vector<Cards>& trick_plays() const { return plays_; }  // the current trick
+    const std::array<int, 4>& penalties() const { return penalties_; }
+    int captured() const { return captured_; }  // the declarer's card points from tricks
 
     Cards legal_bids() const;  // values above the highest bid (a pass is always legal)
     void bid(int seat, int value);

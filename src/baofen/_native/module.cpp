@@ -16,6 +16,10 @@
 
 namespace py = pybind11;
 
+namespace baofen {
+void bind_env(py::module_& m);  // env.cpp: the research env's steps
+}  // namespace baofen
+
 // Cards cross as Python lists of ints, as a std::vector<int> would.
 namespace pybind11::detail {
 template <>
@@ -187,6 +191,8 @@ PYBIND11_MODULE(_core, m) {
         const py::tuple version = py::module_::import("sys").attr("version_info");
         set_python_sum(version[0].cast<int>() * 100 + version[1].cast<int>() >= 312);
     }
+
+    bind_env(m);
 
     py::class_<RuleWeights>(m, "RuleWeights")
         .def(py::init([](const py::dict& d) { return weights_of(d); }),

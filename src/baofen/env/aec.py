@@ -6,6 +6,11 @@ discrete action space (:mod:`baofen.env.actions`; all zeros for a seat that is n
 decision of several steps (a bury, a play of several cards) keeps the same agent selected until
 it is complete. Rewards come at the end of the hand: each seat's result in the game's unit
 (包分 score points, 包红五 levels), :attr:`baofen.HandResult.deltas`.
+
+Where the native core runs (:mod:`baofen._native`), the steps, masks and encodings are computed
+natively (``src/baofen/_native/env.cpp``, the same values: ``tests/test_env_native.py``) and
+:attr:`BaofenEnv.hand`, the Python :class:`~baofen.Hand`, is brought up to date only when it is
+read; ``engine="python"`` (or ``BAOFEN_ENGINE=python``) runs the Python reference path.
 """
 
 from __future__ import annotations
@@ -18,16 +23,33 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .. import _native
+from .._native.batch import seeded_deals
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..ruleset import RuleSet
 from .actions import ActionSpace, Composer
-from .encoding import HIGH, Encoder, size_of
+from .encoding import HIGH, PIECES, Encoder, size_of
 
 AGENTS = tuple(f"player_{seat}" for seat in range(4))
 """Agent names; ``player_s`` sits at seat ``s``."""
+_SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
+
+
+def _seat(agent: str) -> int:
+    seat = _SEATS.get(agent)
+    return AGENTS.index(agent) if seat is None else seat  # ValueError for an unknown agent
 
 Obs = dict[str, npt.NDArray[Any]]
+
+
+def native_env_available() -> bool:
+    """True when the native core runs and writes the pieces :data:`~baofen.env.encoding.PIECES`
+    declares (else the env runs the Python path)."""
+    if not _native.available():
+        return False
+    names = tuple(piece.name for piece in PIECES)
+    return bool(getattr(_native.core(), "ENV_PIECES", None) == names)
 
 
 def observation_space(rules: RuleSet) -> spaces.Dict:
@@ -43,17 +65,31 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
 
     ``reset(seed=s)`` deals the hand of seed ``s`` (the same deal as ``Hand(rules, seed=s)``);
     ``reset()`` without a seed deals the next hand of a sequence drawn from the last seed given.
-    ``render()`` with ``render_mode="ansi"`` returns the hand as text.
+    ``render()`` with ``render_mode="ansi"`` returns the hand as text. ``engine``: ``"native"``,
+    ``"python"``, or ``None`` for the native core where it runs.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"], "name": "baofen_v0", "is_parallelizable": False,
     }
 
-    def __init__(self, rules: RuleSet | None = None, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        render_mode: str | None = None,
+        *,
+        engine: _native.EngineName | None = None,
+    ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if engine not in (None, "native", "python"):
+            raise ValueError(f"engine is 'native', 'python' or None, not {engine!r}")
+        native = native_env_available()
+        if engine == "native" and not native:
+            raise RuntimeError(f"the native env is not available: {_native.why_unavailable()}")
+        self.engine: _native.EngineName = "native" if native and engine != "python" else "python"
+        """Which engine takes the steps."""
         self.rules = rules or RuleSet.baofen()
         self.render_mode = render_mode
         self.space = ActionSpace(self.rules)
@@ -66,7 +102,32 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(AGENTS, obs_space)
         self.action_spaces = dict.fromkeys(AGENTS, act_space)
         self._deals = random.Random()
-        self.hand: Hand | None = None
+        self._hand_now: Hand | None = None
+        self._seed: int | None = None
+        # The native path: the native env of the hand, the steps taken (seat, index), and how
+        # many of them the Python hand has had.
+        self._core: Any = None
+        self._native_rules: Any = (
+            _native.core().Rules(self.rules.to_dict()) if self.engine == "native" else None
+        )
+        self._steps: list[tuple[int, int]] = []
+        self._replayed = 0
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (``None`` before the first reset). With the native engine it
+        is brought up to date when read (the steps since the last read replayed)."""
+        hand = self._hand_now
+        if hand is None and self._seed is not None:
+            hand = self._hand_now = Hand(self.rules, seed=self._seed)
+        if hand is not None and self._replayed < len(self._steps):
+            composer = self.composer
+            for seat, index in self._steps[self._replayed:]:
+                decided = composer.push(hand.observation(seat), index)
+                if decided is not None:
+                    hand.apply(seat, decided)
+            self._replayed = len(self._steps)
+        return hand
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every call)."""
@@ -83,19 +144,35 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
             deal = seed
         else:
             deal = self._deals.getrandbits(63)
-        self.hand = Hand(self.rules, seed=deal)
         self.composer.clear()
+        self._steps = []
+        self._replayed = 0
+        self._seed = deal
+        if self.engine == "native":
+            # The deal of Hand(rules, seed=deal), dealt natively; the Python hand waits until
+            # it is read.
+            self._hand_now = None
+            cards, firsts = seeded_deals(self.rules, [deal])
+            self._core = core = _native.core().EnvCore(self._native_rules, list(cards), firsts[0])
+            to_act = core.to_act
+        else:
+            hand = self._hand_now = Hand(self.rules, seed=deal)
+            assert hand.to_act is not None
+            to_act = hand.to_act
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        assert self.hand.to_act is not None
-        self.agent_selection = AGENTS[self.hand.to_act]
+        self.agent_selection = AGENTS[to_act]
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s encoding and action mask."""
+        core = self._core
+        if core is not None:
+            observed: Obs = core.observe(_seat(agent))
+            return observed
         hand = self._hand()
         seat = AGENTS.index(agent)
         observation = hand.observation(seat)
@@ -116,6 +193,9 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalAction(f"{agent} is to act: None is the step of a finished agent")
+        if self._core is not None:
+            self._native_step(agent, int(action))
+            return
         hand = self._hand()
         seat = AGENTS.index(agent)
         decided = self.composer.push(hand.observation(seat), int(action))
@@ -133,15 +213,38 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[hand.to_act]
         self._accumulate_rewards()
 
+    def _native_step(self, agent: str, index: int) -> None:
+        core = self._core
+        seat = _seat(agent)
+        to_act = core.step(seat, index) if 0 <= index < self.space.size else -1
+        if to_act < 0:
+            name = self.space.describe(index) if 0 <= index < self.space.size else repr(index)
+            raise IllegalAction(f"action {index} ({name}) is not allowed now")
+        self._steps.append((seat, index))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if to_act < 4:
+            # Rewards of zero: _accumulate_rewards would add 0.0 to every agent's total.
+            self.agent_selection = AGENTS[to_act]
+            return
+        deltas = core.deltas()
+        for s, name in enumerate(AGENTS):
+            self.rewards[name] = float(deltas[s])
+            self.terminations[name] = True
+        self.agent_selection = AGENTS[(seat + 1) % 4]
+        self._accumulate_rewards()
+
     def render(self) -> str | None:
         """The hand as text (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi" or self.hand is None:
+        if self.render_mode != "ansi":
             return None
         hand = self.hand
+        if hand is None:
+            return None
         lines = [repr(hand)]
         lines += [f"seat {s}: {' '.join(map(str, hand.hand_of(s)))}" for s in range(4)]
         lines += [f"current trick: {list(hand.current_trick)}"]
-        selected = self.composer.selected
+        selected = self.composer.selected if self._core is None else self._core.selected
         if selected:
             lines.append("selected: " + " ".join(self.space.describe(c) for c in selected))
         return "\n".join(lines)
@@ -150,11 +253,17 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
     def _hand(self) -> Hand:
-        if self.hand is None:
+        hand = self.hand
+        if hand is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.hand
+        return hand
 
 
-def env(rules: RuleSet | None = None, render_mode: str | None = None) -> BaofenEnv:
+def env(
+    rules: RuleSet | None = None,
+    render_mode: str | None = None,
+    *,
+    engine: _native.EngineName | None = None,
+) -> BaofenEnv:
     """A new environment (PettingZoo's usual constructor name)."""
-    return BaofenEnv(rules, render_mode)
+    return BaofenEnv(rules, render_mode, engine=engine)
