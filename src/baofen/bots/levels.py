@@ -9,8 +9,8 @@ normal    普通    rule bot                                                    
 hard      困难    search bot, 256 rollouts a play over 12 candidates, worlds         p95 ≤ 1 s
                   weighted by inference, overrides gated on 64 fresh worlds, wide    kitty < 1 s
                   follows, kitty search on 200 worlds
-master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.5 s
-                  128 fresh worlds, wide follows, kitty search on 400 worlds         kitty ≈ 2 s
+master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.4 s
+                  128 fresh worlds, wide follows, kitty search on 400 worlds         kitty ≈ 1 s
 ========  ======  =================================================================  ============
 
 Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WORLDS` common
@@ -22,13 +22,14 @@ kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bur
 
 Budgets are per decision on one core of the development machine **on the native core**
 (issue 26: the search's play-outs and its sampler's replay run there, about 16× faster than in
-Python; measured in docs/measurements.md): 困难 p95 about 0.1 s a play, 大师 about 0.5 s. They
+Python; measured in docs/measurements.md): 困难 p95 about 0.15 s a play, 大师 about 0.4 s. They
 are the budgets of before multiplied by what the native core affords (issue 28: 困难 had 64
 rollouts, gate 24, kitty 100 worlds; 大师 256 × 12, gate 48, kitty 100). The same budgets run
 where the native core is not built (or ``BAOFEN_ENGINE=python``): the same decisions, about 16×
-slower — 困难 p95 about 1.5 s a play and several seconds a kitty, 大师 several seconds a play
-and about half a minute a kitty. The arena's perfect-information reference player is not a
-level.
+slower — 困难 p95 about 2.3 s a play (over its goal of 1 s) and up to 9 s a kitty, 大师 several
+seconds a play and about half a minute a kitty. Against the rule bot, 困难 gains +10.9 points a
+seat and deal in 包分 and +2.6 levels in 包红五 (arena, 600 deals: docs/measurements.md). The
+arena's perfect-information reference player is not a level.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ EASY_CHOICES = 3
 """How many of the rule bot's best candidates the easy player picks among when it errs."""
 
 HARD_ITERATIONS = 256
-"""Rollouts per play of the hard level (p95 about 0.1 s a decision natively, 1.5 s pure)."""
+"""Rollouts per play of the hard level (p95 about 0.15 s a decision natively, 2.3 s pure)."""
 
 HARD_CANDIDATES = 12
 """Candidate plays the hard level searches."""
