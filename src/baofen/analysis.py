@@ -490,7 +490,7 @@ class Judge:
         ranked = sorted(range(len(options)), key=lambda i: (-means[i], i))
         return MoveReview(
             action=index, trick=trick if kind == "play" else 0, seat=seat, kind=kind,
-            made=_text(made), best=_text(options[best]), hint=_text(hint),
+            made=_text(options[chosen]), best=_text(options[best]), hint=_text(options[hinted_at]),
             value_made=round(value_made, 3), value_best=round(value_best, 3),
             loss=round(loss, 3), loss_low=round(max(low, -1000.0), 3),
             category=category, reason=reason, candidates=len(options), worlds=measured,
