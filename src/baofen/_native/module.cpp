@@ -162,6 +162,42 @@ std::array<SeatPlayer, 4> players_of(const py::sequence& seats) {
     return players;
 }
 
+// Deal each hand (108 card bytes, a first-seat byte) and play it out with a player a seat;
+// (int32 results, logs or None, trick winners or None).
+py::tuple deal_and_play(const Rules& rules, const py::bytes& deals, const py::bytes& firsts,
+                        const std::array<SeatPlayer, 4>& players, uint64_t seed, bool logs) {
+    const std::string deal_bytes = deals, first_bytes = firsts;
+    const size_t n = first_bytes.size();
+    if (deal_bytes.size() != n * DEAL_SIZE)
+        throw py::value_error("deals must hold 108 cards for each first seat");
+    std::vector<int32_t> results(n * RESULT_FIELDS);
+    std::vector<std::string> encoded(logs ? n : 0), winners(logs ? n : 0);
+    {
+        py::gil_scoped_release free;
+        Cards deal(DEAL_SIZE);
+        for (size_t i = 0; i < n; ++i) {
+            for (int j = 0; j < DEAL_SIZE; ++j)
+                deal[j] = static_cast<uint8_t>(deal_bytes[i * DEAL_SIZE + j]);
+            Hand hand(rules, deal, static_cast<uint8_t>(first_bytes[i]));
+            RandomPlayer random(seed * 0x9E3779B97F4A7C15ULL + i);
+            play_out(hand, players, random);
+            write_result(hand.result(), &results[i * RESULT_FIELDS]);
+            if (logs) {
+                encoded[i] = encode_log(hand);
+                winners[i].assign(hand.winners().begin(), hand.winners().end());
+            }
+        }
+    }
+    py::bytes table(reinterpret_cast<const char*>(results.data()), results.size() * 4);
+    if (!logs) return py::make_tuple(table, py::none(), py::none());
+    py::list log_list, winner_list;
+    for (size_t i = 0; i < n; ++i) {
+        log_list.append(py::bytes(encoded[i]));
+        winner_list.append(py::bytes(winners[i]));
+    }
+    return py::make_tuple(table, log_list, winner_list);
+}
+
 // The action as Hand.actions() lists it: (type, seat, value, cards), not applied.
 py::tuple rule_action(const Hand& hand, const RuleWeights& weights) {
     if (hand.phase() == DONE) throw Illegal("nothing to do: the hand is done");
@@ -314,36 +350,9 @@ PYBIND11_MODULE(_core, m) {
     m.def("random_hands",
           [](std::shared_ptr<Rules> rules, py::bytes deals, py::bytes firsts, uint64_t seed,
              bool logs) {
-              const std::string deal_bytes = deals, first_bytes = firsts;
-              const size_t n = first_bytes.size();
-              if (deal_bytes.size() != n * DEAL_SIZE)
-                  throw py::value_error("deals must hold 108 cards for each first seat");
-              std::vector<int32_t> results(n * RESULT_FIELDS);
-              std::vector<std::string> encoded(logs ? n : 0), winners(logs ? n : 0);
-              {
-                  py::gil_scoped_release free;
-                  Cards deal(DEAL_SIZE);
-                  for (size_t i = 0; i < n; ++i) {
-                      for (int j = 0; j < DEAL_SIZE; ++j)
-                          deal[j] = static_cast<uint8_t>(deal_bytes[i * DEAL_SIZE + j]);
-                      Hand hand(*rules, deal, static_cast<uint8_t>(first_bytes[i]));
-                      RandomPlayer player(seed * 0x9E3779B97F4A7C15ULL + i);
-                      play_out(hand, player);
-                      write_result(hand.result(), &results[i * RESULT_FIELDS]);
-                      if (logs) {
-                          encoded[i] = encode_log(hand);
-                          winners[i].assign(hand.winners().begin(), hand.winners().end());
-                      }
-                  }
-              }
-              py::bytes table(reinterpret_cast<const char*>(results.data()), results.size() * 4);
-              if (!logs) return py::tuple(py::make_tuple(table, py::none(), py::none()));
-              py::list log_list, winner_list;
-              for (size_t i = 0; i < n; ++i) {
-                  log_list.append(py::bytes(encoded[i]));
-                  winner_list.append(py::bytes(winners[i]));
-              }
-              return py::tuple(py::make_tuple(table, log_list, winner_list));
+              std::array<SeatPlayer, 4> random;
+              for (SeatPlayer& p : random) p.rule = false;
+              return deal_and_play(*rules, deals, firsts, random, seed, logs);
           },
           py::arg("rules"), py::arg("deals"), py::arg("firsts"), py::arg("seed"),
           py::arg("logs") = false,
@@ -373,37 +382,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("player_hands",
           [](std::shared_ptr<Rules> rules, py::bytes deals, py::bytes firsts,
              const py::sequence& seats, uint64_t seed, bool logs) {
-              const auto players = players_of(seats);
-              const std::string deal_bytes = deals, first_bytes = firsts;
-              const size_t n = first_bytes.size();
-              if (deal_bytes.size() != n * DEAL_SIZE)
-                  throw py::value_error("deals must hold 108 cards for each first seat");
-              std::vector<int32_t> results(n * RESULT_FIELDS);
-              std::vector<std::string> encoded(logs ? n : 0), winners(logs ? n : 0);
-              {
-                  py::gil_scoped_release free;
-                  Cards deal(DEAL_SIZE);
-                  for (size_t i = 0; i < n; ++i) {
-                      for (int j = 0; j < DEAL_SIZE; ++j)
-                          deal[j] = static_cast<uint8_t>(deal_bytes[i * DEAL_SIZE + j]);
-                      Hand hand(*rules, deal, static_cast<uint8_t>(first_bytes[i]));
-                      RandomPlayer random(seed * 0x9E3779B97F4A7C15ULL + i);
-                      play_out(hand, players, random);
-                      write_result(hand.result(), &results[i * RESULT_FIELDS]);
-                      if (logs) {
-                          encoded[i] = encode_log(hand);
-                          winners[i].assign(hand.winners().begin(), hand.winners().end());
-                      }
-                  }
-              }
-              py::bytes table(reinterpret_cast<const char*>(results.data()), results.size() * 4);
-              if (!logs) return py::tuple(py::make_tuple(table, py::none(), py::none()));
-              py::list log_list, winner_list;
-              for (size_t i = 0; i < n; ++i) {
-                  log_list.append(py::bytes(encoded[i]));
-                  winner_list.append(py::bytes(winners[i]));
-              }
-              return py::tuple(py::make_tuple(table, log_list, winner_list));
+              return deal_and_play(*rules, deals, firsts, players_of(seats), seed, logs);
           },
           py::arg("rules"), py::arg("deals"), py::arg("firsts"), py::arg("players"),
           py::arg("seed") = 0, py::arg("logs") = false,

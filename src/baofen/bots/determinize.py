@@ -46,11 +46,10 @@ from ..observation import Observation
 from ..order import TRUMP, Order, order_for
 from ..tricks import TrickJudge
 from ..units import pair_kinds
+from .native_worlds import KITTY as KITTY  # the holders are the sampler's: it names them
+from .native_worlds import replay_native, start_of_hand
 from .rule_bot import RuleBot
 from .shared import tally_plays
-
-KITTY = 4
-"""Holder index of the buried kitty among the holders (seats are 0–3)."""
 
 HOLDING_WEIGHTS: dict[str, dict[str, dict[str, float]]] = {
     "baofen": {
@@ -475,32 +474,12 @@ class Determinizer:
         With :attr:`native_worlds` the world is a native hand (typed as a :class:`Hand` here:
         only play-outs use it), replayed by :func:`~baofen.bots.native_worlds.replay_native`."""
         if self.native_worlds:
-            from .native_worlds import replay_native
-
             world: Hand | None = replay_native(self, dealt, likelihood)
             return world
         obs = self.obs
         me = self.me
         declarer = obs.declarer
-        current: list[list[Card]] = [
-            list(obs.hand) if s == me else list(dealt[s]) for s in range(4)
-        ]
-        history = [t.plays for t in obs.tricks]
-        if obs.current_trick:
-            history.append(obs.current_trick)
-        for plays in history:
-            for seat, cards in plays:
-                current[seat].extend(cards)
-        if obs.buried is not None:
-            assert obs.kitty is not None
-            kitty = list(obs.kitty)
-            current[me].extend(obs.buried)
-            for card in kitty:
-                current[me].remove(card)
-            bury = tuple(obs.buried)
-        else:
-            kitty = dealt[KITTY]
-            bury = tuple(kitty)
+        current, kitty, bury = start_of_hand(obs, me, dealt)
         try:
             hand = Hand(obs.rules, hands=current, kitty=kitty, first=obs.first)
             for seat, action in obs.actions:

@@ -19,10 +19,35 @@ from .. import _native
 from ..actions import Bid, Declare, Play
 from ..cards import SUITS, Card
 from ..deal import HAND_SIZE, KITTY_SIZE
+from ..observation import Observation
 from ..ruleset import RuleSet
 
 KITTY = 4
-"""Holder index of the buried kitty (as :data:`baofen.bots.determinize.KITTY`)."""
+"""Holder index of the buried kitty among a sampler's holders (seats are 0–3)."""
+
+
+def start_of_hand(
+    obs: Observation, me: int, dealt: dict[int, list[Card]]
+) -> tuple[list[list[Card]], list[Card], Sequence[Card]]:
+    """The deal a sampled world stands for: each seat's hand before play (``me``'s from the
+    observation, the others' ``dealt`` with the cards they played since), the kitty, and the
+    bury to replay (the declarer's own when ``me`` declared, else the sampled kitty)."""
+    current: list[list[Card]] = [
+        list(obs.hand) if s == me else list(dealt[s]) for s in range(4)
+    ]
+    history = [t.plays for t in obs.tricks]
+    if obs.current_trick:
+        history.append(obs.current_trick)
+    for plays in history:
+        for seat, cards in plays:
+            current[seat].extend(cards)
+    if obs.buried is None:
+        return current, dealt[KITTY], dealt[KITTY]
+    assert obs.kitty is not None
+    current[me].extend(obs.buried)
+    for card in obs.kitty:
+        current[me].remove(card)
+    return current, list(obs.kitty), obs.buried
 
 
 def replay_native(sampler: Any, dealt: dict[int, list[Card]],
@@ -34,25 +59,7 @@ def replay_native(sampler: Any, dealt: dict[int, list[Card]],
     obs = sampler.obs
     me = sampler.me
     declarer = obs.declarer
-    current: list[list[Card]] = [
-        list(obs.hand) if s == me else list(dealt[s]) for s in range(4)
-    ]
-    history = [t.plays for t in obs.tricks]
-    if obs.current_trick:
-        history.append(obs.current_trick)
-    for plays in history:
-        for seat, cards in plays:
-            current[seat].extend(cards)
-    if obs.buried is not None:
-        assert obs.kitty is not None
-        kitty = list(obs.kitty)
-        current[me].extend(obs.buried)
-        for card in kitty:
-            current[me].remove(card)
-        bury: Sequence[Card] = obs.buried
-    else:
-        kitty = dealt[KITTY]
-        bury = kitty
+    current, kitty, bury = start_of_hand(obs, me, dealt)
     if any(len(cards) != HAND_SIZE for cards in current) or len(kitty) != KITTY_SIZE:
         return None
     expected = expected_plays(sampler)
