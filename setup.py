@@ -15,7 +15,8 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 NATIVE = "baofen._native._core"
-NATIVE_SOURCES = ["rules.cpp", "hand.cpp", "rule_player.cpp", "deal.cpp", "env.cpp", "module.cpp"]
+NATIVE_SOURCES = ["rules.cpp", "hand.cpp", "rule_player.cpp", "deal.cpp", "env.cpp", "labels.cpp",
+                  "module.cpp"]
 
 
 def _warn(message: str) -> None:

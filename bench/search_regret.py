@@ -18,48 +18,17 @@ the best candidate, and its median time a decision. Bots are compared on the sam
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-from baofen import Hand, RuleSet
 from baofen.actions import Play
 from baofen.arena import BotSpec
 from baofen.bots.rule_bot import RuleBot
+from baofen.bots.screen import interval, positions
 from baofen.bots.search_bot import SearchBot
 
 CANDIDATES = 12
 """Candidate plays valued on the true deal at each position."""
-
-
-def positions(variant: str, count: int, seed: int) -> list[tuple[Hand, int]]:
-    """``count`` play decisions with a choice, from rule-bot hands of ``variant``."""
-    rules = RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu()
-    rng = random.Random(seed)
-    bot = RuleBot()
-    found: list[tuple[Hand, int]] = []
-    deal = 0
-    while len(found) < count:
-        hand = Hand(rules, seed=seed * 100_003 + deal)
-        deal += 1
-        while hand.phase != "done" and len(found) < count:
-            seat = hand.to_act
-            assert seat is not None
-            obs = hand.observation(seat)
-            if (hand.phase == "playing" and rng.random() < 0.2
-                    and len(bot.play_candidates(obs, 2)) > 1):
-                found.append((hand.copy(), seat))
-            hand.apply(seat, bot.act(obs))
-    return found
-
-
-def interval(values: list[float]) -> str:
-    """Mean and 95% interval."""
-    if len(values) < 2:
-        return "—"
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ namespace py = pybind11;
 
 namespace baofen {
 void bind_env(py::module_& m);  // env.cpp: the research env's steps
+void bind_labels(py::module_& m);  // labels.cpp: the learned evaluator's labels
 }  // namespace baofen
 
 // Cards cross as Python lists of ints, as a std::vector<int> would.
@@ -229,6 +230,7 @@ PYBIND11_MODULE(_core, m) {
     }
 
     bind_env(m);
+    bind_labels(m);
 
     py::class_<RuleWeights>(m, "RuleWeights")
         .def(py::init([](const py::dict& d) { return weights_of(d); }),

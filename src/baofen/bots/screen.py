@@ -1,0 +1,89 @@
+"""The decision-level screen's positions and values (bench/search_regret.py,
+bench/evaluator_gate.py): play decisions drawn from rule-bot hands, and what a play is worth
+there on the *true* deal with rule bots playing on (the perfect-information label).
+
+:func:`positions` draws, from hands of four rule bots dealt from seeds ``seed * 100_003 + i``,
+about one play decision in five that has a choice (the rule bot offers two candidates or more).
+:func:`true_values` plays each given play out on the true deal, native rule players in every
+seat where the native core runs (the same choices as the Python rule bot, which plays them
+elsewhere); a play's value is the deciding seat's result (包分 score points, 包红五 levels).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+from .. import _native
+from ..actions import Play
+from ..cards import Card
+from ..hand import Hand
+from ..ruleset import RuleSet
+from .rule_bot import RuleBot
+
+__all__ = ["interval", "phase_of", "positions", "true_values"]
+
+PHASES = ((1, 8), (9, 16), (17, 25))
+"""Trick ranges the screen reports apart (value of information falls as a hand goes on)."""
+
+
+def positions(variant: str, count: int, seed: int) -> list[tuple[Hand, int]]:
+    """``count`` play decisions with a choice, from rule-bot hands of ``variant``."""
+    rules = RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu()
+    rng = random.Random(seed)
+    bot = RuleBot()
+    found: list[tuple[Hand, int]] = []
+    deal = 0
+    while len(found) < count:
+        hand = Hand(rules, seed=seed * 100_003 + deal)
+        deal += 1
+        while hand.phase != "done" and len(found) < count:
+            seat = hand.to_act
+            assert seat is not None
+            obs = hand.observation(seat)
+            if (hand.phase == "playing" and rng.random() < 0.2
+                    and len(bot.play_candidates(obs, 2)) > 1):
+                found.append((hand.copy(), seat))
+            hand.apply(seat, bot.act(obs))
+    return found
+
+
+def true_values(hand: Hand, seat: int, plays: Sequence[Sequence[Card]]) -> list[float]:
+    """The deciding ``seat``'s result of each of ``plays`` played on ``hand``'s true deal and
+    on to the end by rule bots."""
+    if _native.available():
+        from .._native.players import play_out_candidates
+
+        row = play_out_candidates(hand.rules, [hand], [list(p) for p in plays], "rule")[0]
+        return [float(result.deltas[seat]) for result in row]
+    bot = RuleBot()
+    out = []
+    for cards in plays:
+        copy = hand.copy()
+        copy.apply(seat, Play.of(tuple(cards)))
+        while copy.phase != "done":
+            actor = copy.to_act
+            assert actor is not None
+            copy.apply(actor, bot.act(copy.observation(actor)))
+        assert copy.result is not None
+        out.append(float(copy.result.deltas[seat]))
+    return out
+
+
+def phase_of(hand: Hand) -> str:
+    """The trick range (:data:`PHASES`) of ``hand``'s current trick, as ``"tricks 1-8"``."""
+    trick = len(hand.tricks) + 1
+    for low, high in PHASES:
+        if low <= trick <= high:
+            return f"tricks {low}-{high}"
+    return f"trick {trick}"
+
+
+def interval(values: Sequence[float]) -> str:
+    """Mean and 95% interval."""
+    if len(values) < 2:
+        return "—"
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
