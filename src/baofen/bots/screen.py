@@ -22,7 +22,7 @@ from ..hand import Hand
 from ..ruleset import RuleSet
 from .rule_bot import RuleBot
 
-__all__ = ["interval", "phase_of", "positions", "true_values"]
+__all__ = ["PHASES", "interval", "phase_of", "positions", "true_values"]
 
 PHASES = ((1, 8), (9, 16), (17, 25))
 """Trick ranges the screen reports apart (value of information falls as a hand goes on)."""

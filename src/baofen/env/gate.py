@@ -22,7 +22,7 @@ from typing import Any
 
 from ..actions import Play
 from ..bots import make_bot
-from ..bots.screen import interval, phase_of, positions, true_values
+from ..bots.screen import PHASES, interval, phase_of, positions, true_values
 from .evaluator import Evaluator, candidates_of
 
 
@@ -105,10 +105,11 @@ def table(rows: Sequence[GateRow], unit: str) -> str:
     """The gate's table (markdown): gains with 95% intervals, by role and phase, and the
     verdict (the evaluator passes when its mean gain is at least 困难's)."""
     groups: dict[str, list[GateRow]] = {"all": list(rows)}
-    for row in rows:
-        groups.setdefault(row.role, []).append(row)
-    for row in sorted(rows, key=lambda r: r.phase):
-        groups.setdefault(row.phase, []).append(row)
+    for role in ("declarer", "defender"):
+        groups[role] = [r for r in rows if r.role == role]
+    for low, high in PHASES:
+        name = f"tricks {low}-{high}"
+        groups[name] = [r for r in rows if r.phase == name]
     lines = [
         f"gain over the rule bot's choice, {unit} a decision (mean [95% interval])",
         "",
