@@ -129,18 +129,28 @@ def test_features_are_trump_canonical(variant: str) -> None:
     assert not np.array_equal(planes, labels.planes)
 
 
-def test_training_command_on_a_tiny_run(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A tiny run of the training command: its weights and its arguments."""
+    from baofen.env.evaluator import main
+
+    folder = tmp_path_factory.mktemp("evaluator")
+    out = folder / "tiny.pt"
+    args = ["--variant", "baofen", "--labels", "300", "--seed", "3", "--epochs", "1",
+            "--hidden", "16", "--out", str(out), "--cache", str(folder)]
+    report = main(args)
+    assert report.decisions == 300 and report.rows > 600
+    assert report.oracle >= report.gain and report.oracle > 0
+    assert (folder / "baofen-labels300-seed3.npz").exists()
+    return out, args
+
+
+def test_training_command_on_a_tiny_run(tiny: tuple[Path, list[str]]) -> None:
     import torch
 
     from baofen.env.evaluator import Evaluator, candidates_of, load, main
 
-    out = tmp_path / "tiny.pt"
-    args = ["--variant", "baofen", "--labels", "400", "--seed", "3", "--epochs", "1",
-            "--hidden", "32", "--out", str(out), "--cache", str(tmp_path)]
-    report = main(args)
-    assert report.decisions == 400 and report.rows > 800
-    assert report.oracle >= report.gain and report.oracle > 0
-    assert (tmp_path / "baofen-labels400-seed3.npz").exists()
+    out, args = tiny
     first = {k: v.clone() for k, v in load(str(out))[0].state_dict().items()}
     load.cache_clear()
     main(args)  # the cached labels, the same seed: the same weights
@@ -156,20 +166,24 @@ def test_training_command_on_a_tiny_run(tmp_path: Path) -> None:
     assert obs.is_legal(evaluator.play(obs))
 
 
-def test_gate_core_on_a_handful_of_positions(tmp_path: Path) -> None:
+def test_gate_core_on_a_handful_of_positions(tiny: tuple[Path, list[str]]) -> None:
     from baofen.bots.screen import positions, true_values
-    from baofen.env.evaluator import main
     from baofen.env.gate import screen, table
 
-    weights = tmp_path / "tiny.pt"
-    main(["--variant", "baofen", "--labels", "200", "--seed", "4", "--epochs", "1",
-          "--hidden", "16", "--out", str(weights)])
-    rows = screen("baofen", 4, 11, weights, hard="hard:iterations=32:gate=8:kitty=0")
+    rows = screen("baofen", 4, 11, tiny[0], hard="hard:iterations=32:gate=8:kitty=0")
     assert len(rows) == 4
     for row, (hand, seat) in zip(rows, positions("baofen", 4, 11), strict=True):
         assert row.best >= max(row.evaluator, row.hard, 0.0)
         assert row.role == ("declarer" if seat == hand.declarer else "defender")
-        rule = RuleBot().play(hand.observation(seat))
-        assert true_values(hand, seat, [rule]) == true_values(hand, seat, [rule])
+        # The gate's values are the Python engine's play-outs on the true deal.
+        play = RuleBot().play(hand.observation(seat))
+        copy = hand.copy()
+        copy.apply(seat, Play.of(play))
+        while copy.phase != "done":
+            actor = copy.to_act
+            assert actor is not None
+            copy.apply(actor, RuleBot().act(copy.observation(actor)))
+        assert copy.result is not None
+        assert true_values(hand, seat, [play]) == [float(copy.result.deltas[seat])]
     text = table(rows, "score points")
     assert "verdict:" in text and "| all | 4 |" in text

@@ -136,9 +136,12 @@ def label_hands(rules: RuleSet, seeds: Sequence[int], limit: int = 12, wide: int
 
 
 def generate(rules: RuleSet, count: int, seed: int = 0, keep: float = 0.5, wide: int = 16,
-             chunk: int = 200, progress: bool = False) -> Labels:
+             chunk: int | None = None, progress: bool = False) -> Labels:
     """At least ``count`` labelled decisions (then cut to ``count``) from training deals
-    (:data:`TRAIN_SEED_BASE`), ``chunk`` hands a native call; deterministic in ``seed``."""
+    (:data:`TRAIN_SEED_BASE`), ``chunk`` hands a native call (by default 200, 8 for fewer than
+    10,000 decisions); deterministic in ``seed`` (and ``chunk``)."""
+    if chunk is None:
+        chunk = 200 if count >= 10_000 else 8
     parts: list[Labels] = []
     have = 0
     start = TRAIN_SEED_BASE + seed * 1_000_000
