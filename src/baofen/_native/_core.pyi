@@ -106,3 +106,17 @@ def rule_decide(
     bids: Sequence[int],
     limit: int = 1,
 ) -> Any: ...
+
+LABEL_STATE_FIELDS: int
+LABEL_PLANES: int
+
+def label_hands(
+    rules: Rules,
+    deals: bytes,
+    firsts: bytes,
+    weights: RuleWeights,
+    limit: int = 12,
+    wide: int = 0,
+    keep: float = 1.0,
+    seed: int = 0,
+) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...
