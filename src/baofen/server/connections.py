@@ -19,7 +19,8 @@ import orjson
 from starlette.websockets import WebSocketState
 
 from ..store.accounts import Account
-from ..wire.patch import diff
+from ..wire.observation import SEAT_FIELDS, SHARED_FIELDS
+from ..wire.patch import diff_part
 
 log = logging.getLogger(__name__)
 
@@ -116,11 +117,30 @@ class Connection:
             self._closing = True
 
 
-View = dict[str, Any]
-"""A ``state`` message as JSON data."""
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's view (``None``: the spectators') at one moment, as the JSON data of the
+    ``state`` message's fields. A broadcast's views share its ``table`` (the table's
+    information) and ``shared`` (the fields of the observation every seat has alike,
+    :meth:`~baofen.wire.observation.ObservationView.shared`), so that what changed in them
+    is found once for all seats."""
+
+    you: int | None
+    table: dict[str, Any]
+    observation: dict[str, Any] | None
+    last: dict[str, Any] | None
+    shared: dict[str, Any] | None
+    """The shared fields ``observation`` was made of (None without a match)."""
+
+    def message(self) -> dict[str, Any]:
+        """The ``state`` message (without its ``view`` number)."""
+        return {
+            "type": "state", "you": self.you, "table": self.table,
+            "observation": self.observation, "last": self.last,
+        }
 
 
-def _text(message: View) -> str:
+def _text(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
@@ -137,7 +157,7 @@ class Views:
         """Send ``view`` whole to one connection (after it joined, or asked for it)."""
         self.number += 1
         connection.view = self.number
-        connection.send(_text({**view, "view": self.number}))
+        connection.send(_text({**view.message(), "view": self.number}))
 
     def broadcast(self, connections: Iterable[Connection],
                   view: Callable[[int | None], View]) -> None:
@@ -146,33 +166,84 @@ class Views:
         self.number += 1
         number = self.number
         made: dict[int | None, _Made] = {}
+        found = _Found()
         for connection in connections:
             seat = connection.view_seat
             if seat not in made:
-                new = {**view(seat), "view": number}
-                made[seat] = _Made(self._last.get(seat), new, number)
+                new = view(seat)
+                made[seat] = _Made(self._last.get(seat), new, number, found)
                 self._last[seat] = (number, new)
             connection.send(made[seat].text_for(connection.view))
             connection.view = number
+
+
+Part = dict[str, Any]
+"""A part of a view as JSON data (the table's information, or an observation's fields)."""
+
+
+class _Found:
+    """The changes of the parts that one broadcast's views share, each found once."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[int, int], tuple[Part, Part, Part, Part]] = {}
+
+    def part(self, part: str, old: dict[str, Any], new: dict[str, Any],
+             fields: Iterable[str] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The change of ``part`` from ``old`` to ``new`` (of ``fields`` only, when given): its
+        ``set`` entries and its other changes (:func:`~baofen.wire.patch.diff_part`)."""
+        key = (id(old), id(new))
+        known = self._found.get(key)  # the parts are kept: their ids stay theirs meanwhile
+        if known is None or known[0] is not old or known[1] is not new:
+            found: dict[str, Any] = {}
+            changes: dict[str, Any] = {}
+            diff_part(part, old, new, found, changes, fields)
+            known = self._found[key] = (old, new, found, changes)
+        return known[2], known[3]
+
+    def change(self, old: View, new: View) -> dict[str, Any]:
+        """The patch's fields (:func:`~baofen.wire.patch.diff`) from ``old`` to ``new``."""
+        found: dict[str, Any] = {}
+        changes: dict[str, Any] = {}
+        if new.you != old.you:
+            found["you"] = new.you
+        table_found, _ = self.part("table", old.table, new.table)
+        found.update(table_found)
+        before, after = old.observation, new.observation
+        if before is None or after is None or old.shared is None or new.shared is None:
+            if after != before:
+                found["observation"] = after
+        else:
+            shared_found, shared_changes = self.part(
+                "observation", old.shared, new.shared, SHARED_FIELDS
+            )
+            found.update(shared_found)
+            changes.update(shared_changes)
+            diff_part("observation", before, after, found, changes, SEAT_FIELDS)
+        if new.last != old.last:
+            found["last"] = new.last
+        if found:
+            changes["set"] = found
+        return changes
 
 
 class _Made:
     """One seat's new view, rendered as a change and as a whole only when a connection needs
     it (each at most once)."""
 
-    def __init__(self, last: tuple[int, View] | None, new: View, number: int) -> None:
-        self.last, self.new, self.number = last, new, number
+    def __init__(self, last: tuple[int, View] | None, new: View, number: int,
+                 found: _Found) -> None:
+        self.last, self.new, self.number, self.found = last, new, number, found
         self._patch: str | None = None
         self._whole: str | None = None
 
     def text_for(self, has: int | None) -> str:
         if self.last is not None and has == self.last[0]:
             if self._patch is None:
-                change = diff(self.last[1], self.new)
+                change = self.found.change(self.last[1], self.new)
                 self._patch = _text(
                     {"type": "patch", "view": self.number, "since": has, **change}
                 )
             return self._patch
         if self._whole is None:
-            self._whole = _text(self.new)
+            self._whole = _text({**self.new.message(), "view": self.number})
         return self._whole

@@ -13,20 +13,18 @@ import time
 from typing import Any
 
 from ..record import action_json
-from ..wire.observation import ObservationView
+from ..wire.observation import ObservationView, SharedView
 from ..wire.table import TableInfo
 from ..wire.tricks import TrickViews
-from .connections import Connection, Views
+from .connections import Connection, View, Views
 from .seating import Seating
-from .views import stopper_at, table_info
+from .views import Parts, stopper_at, table_data
 
 
 class TableViews(Seating):
     """The views of a :class:`~baofen.server.tables.Table` (a part of it, not used alone)."""
 
     created: float
-    public: TableInfo
-    """The table's information as last published (what REST serves)."""
 
     def _start_views(self) -> None:
         self.deadline: float | None = None
@@ -45,6 +43,9 @@ class TableViews(Seating):
         """Set on every change; the table's driver waits on it."""
         self._turn: tuple[int, int | None] | None = None
         self._tricks = TrickViews(lambda index: stopper_at(self.match, index))
+        self._parts = Parts()
+        self._public: TableInfo | None = None
+        self._publish_info()
 
     @property
     def between_hands(self) -> bool:
@@ -78,31 +79,51 @@ class TableViews(Seating):
             self.deadline = time.time() + timer
 
     def broadcast(self) -> None:
-        """Send every connection its view (the table's information is built once for all)."""
-        info = self.public = self.info()
-        shared = info.model_dump(mode="json")
-        self.views.broadcast(self.connections, lambda seat: self.state(seat, shared))
+        """Send every connection its view (the table's information is built once for all,
+        and what every seat sees alike)."""
+        table = self._publish_info()
+        shared: list[SharedView] = []
+        self.views.broadcast(self.connections, lambda seat: self._view(seat, table, shared))
 
     def send_state(self, connection: Connection) -> None:
         """Send one connection its whole view (after it joined, or asked with ``sync``)."""
-        self.views.send(connection, self.state(connection.view_seat))
+        self.views.send(connection, self._view(connection.view_seat, self._info, []))
 
-    def state(self, seat: int | None, info: dict[str, Any] | None = None) -> dict[str, Any]:
+    def state(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message (:class:`~baofen.wire.messages.State`) for ``seat``
-        (``None``: a spectator) as JSON data, built directly; ``info`` is the table's public
-        information as JSON data when the caller has it already."""
+        (``None``: a spectator) as JSON data, built directly."""
+        return self._view(seat, self._info_data(), []).message()
+
+    def _view(self, seat: int | None, table: dict[str, Any], shared: list[SharedView]) -> View:
+        """``seat``'s view with the table's information ``table``; ``shared`` holds what
+        every seat sees alike once the first view of a change made it."""
         observation = last = None
         if self.match is not None:
             seen = self.match.hand.observation(seat)
-            observation = ObservationView.data(seen, self._tricks, self.settings.card_counter)
+            if not shared:
+                shared.append(ObservationView.shared(seen, self._tricks))
+            observation = ObservationView.seat_data(seen, shared[0], self.settings.card_counter)
             if seen.actions:
                 last = action_json(*seen.actions[-1])
-        return {
-            "type": "state", "you": seat,
-            "table": self.info().model_dump(mode="json") if info is None else info,
-            "observation": observation, "last": last,
-        }
+        return View(seat, table, observation, last, shared[0].fields if shared else None)
 
-    def info(self) -> TableInfo:
-        """Public information of the table."""
-        return table_info(self, self._history)
+    @property
+    def public(self) -> TableInfo:
+        """The table's information as last published (what REST serves)."""
+        if self._public is None:
+            self._public = TableInfo.model_validate(self._info)
+        return self._public
+
+    @public.setter
+    def public(self, info: TableInfo) -> None:
+        self._public = info
+
+    def _publish_info(self) -> dict[str, Any]:
+        """Make the table's information now the published one (:attr:`public`)."""
+        self._info = self._info_data()
+        self._public = None
+        return self._info
+
+    def _info_data(self) -> dict[str, Any]:
+        """Public information of the table, as JSON data."""
+        return table_data(self, self._history, self._parts)

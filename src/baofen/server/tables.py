@@ -92,7 +92,6 @@ class Table(TableViews):
         self._history: list[HandSummary] = []
         self._start_log()
         self._start_views()
-        self.public = self.info()
 
     # -- construction --------------------------------------------------------------------------
 
@@ -132,7 +131,7 @@ class Table(TableViews):
         table.created = (created if created.tzinfo else created.replace(tzinfo=UTC)).timestamp()
         table._replay(stored.events)
         table.status = "finished" if stored.status == "finished" else table.status
-        table.public = table.info()
+        table._publish_info()
         return table
 
     # -- the match -----------------------------------------------------------------------------

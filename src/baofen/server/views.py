@@ -1,22 +1,21 @@
-"""The public views of a table: its information (:class:`TableInfo`), its seats, its match's
-books, and what beat a failed throw."""
+"""The public views of a table: its information (:class:`~baofen.wire.table.TableInfo`, built as
+JSON data directly: its seats and its match's books), and what beat a failed throw."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from ..match import Match
 from ..ruleset import RuleSet
 from ..wire.settings import TableSettings
-from ..wire.table import HandSummary, MatchView, SeatView, TableInfo
+from ..wire.table import HandSummary
 from ..wire.tricks import Stopper, hand_stopper
 from .config import ServerSettings
 from .seats import Seat, host_seat
 
 
 class Shown(Protocol):
-    """What :func:`table_info` reads of a table (:class:`.tables.Table`)."""
+    """What :func:`table_data` reads of a table (:class:`.tables.Table`)."""
 
     code: str
     status: Literal["waiting", "playing", "finished"]
@@ -36,60 +35,88 @@ class Shown(Protocol):
         """A finished hand waits for the next deal."""
 
 
-def table_info(table: Shown, history: Sequence[HandSummary]) -> TableInfo:
-    """Public information of ``table`` (``history``: its finished hands' summaries)."""
+class Parts:
+    """The parts of a table's information that seldom change, as JSON data, each dumped once
+    and again only when it changed: the rules, the settings, the finished hands' summaries."""
+
+    def __init__(self) -> None:
+        self._rules: tuple[RuleSet, dict[str, Any]] | None = None
+        self._settings: tuple[TableSettings, dict[str, Any]] | None = None
+        self._history: tuple[list[HandSummary], list[dict[str, Any]]] = ([], [])
+
+    def rules(self, rules: RuleSet) -> dict[str, Any]:
+        """``rules`` as JSON data."""
+        if self._rules is None or self._rules[0] is not rules:
+            self._rules = (rules, rules.model_dump(mode="json"))
+        return self._rules[1]
+
+    def settings(self, settings: TableSettings) -> dict[str, Any]:
+        """``settings`` as JSON data."""
+        if self._settings is None or self._settings[0] is not settings:
+            self._settings = (settings, settings.model_dump(mode="json"))
+        return self._settings[1]
+
+    def history(self, history: list[HandSummary]) -> list[dict[str, Any]]:
+        """The summaries of ``history`` (a table's list, which only grows until it is
+        replaced) as JSON data: a new list when one was added."""
+        kept, data = self._history
+        if kept is not history or len(data) != len(history):
+            if kept is not history:
+                data = []
+            data = [*data, *(summary.model_dump(mode="json") for summary in history[len(data):])]
+            self._history = (history, data)
+        return data
+
+
+def table_data(table: Shown, history: list[HandSummary], parts: Parts) -> dict[str, Any]:
+    """Public information of ``table`` (``history``: its finished hands' summaries) as the JSON
+    data of :class:`TableInfo`, built directly (the server makes it after every change)."""
     match = table.match
     away = match.away if match is not None else frozenset()
-    return TableInfo(
-        code=table.code,
-        status=table.status,
-        rules=table.rules,
-        settings=table.settings,
-        seats=seat_views(table.seats, away),
-        match=None if match is None else match_view(match, table.rules, history),
-        version=table.version,
-        deadline=table.deadline,
-        ready=sorted(table.ready),
-        node=table.server.node if table.server.redis else None,
-        host=host_seat(table.seats),
-        between_hands=table.between_hands,
-        created=table.created,
-        active=table.active,
-    )
+    return {
+        "code": table.code,
+        "status": table.status,
+        "rules": parts.rules(table.rules),
+        "settings": parts.settings(table.settings),
+        "seats": [
+            {
+                "seat": seat.number,
+                "kind": seat.kind,
+                "name": seat.name,
+                "bot_level": seat.bot_level,
+                "connected": seat.kind == "bot" or seat.connection is not None,
+                "auto": seat.kind == "human" and (seat.auto or seat.number in away),
+                "away": seat.number in away,
+                "account": seat.account_id is not None,
+            }
+            for seat in table.seats
+        ],
+        "match": None if match is None else match_data(match, table.rules, parts.history(history)),
+        "version": table.version,
+        "deadline": table.deadline,
+        "ready": sorted(table.ready),
+        "node": table.server.node if table.server.redis else None,
+        "host": host_seat(table.seats),
+        "between_hands": table.between_hands,
+        "created": table.created,
+        "active": table.active,
+    }
 
 
-def seat_views(seats: Iterable[Seat], away: frozenset[int]) -> list[SeatView]:
-    """Every seat as everyone sees it (``away``: the seats whose players left)."""
-    return [
-        SeatView(
-            seat=seat.number,
-            kind=seat.kind,
-            name=seat.name,
-            bot_level=seat.bot_level,
-            connected=seat.kind == "bot" or seat.connection is not None,
-            auto=seat.kind == "human" and (seat.auto or seat.number in away),
-            away=seat.number in away,
-            account=seat.account_id is not None,
-        )
-        for seat in seats
-    ]
-
-
-def match_view(match: Match, rules: RuleSet, history: Sequence[HandSummary]) -> MatchView:
-    """The match's books as everyone sees them."""
+def match_data(match: Match, rules: RuleSet, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """The match's books as everyone sees them (:class:`MatchView` as JSON data)."""
     ledger = match.ledger
-    return MatchView(
-        hand_number=match.number,
-        hands=rules.hands,
-        step=len(match.hand.actions),
-        scores=list(ledger.scores),
-        coins=match.coins if rules.variant == "hongwu" else None,
-        pot=ledger.pot,
-        caller=match.caller,
-        finished=match.finished,
-        history=list(history),
-    )
-
+    return {
+        "hand_number": match.number,
+        "hands": rules.hands,
+        "step": len(match.hand.actions),
+        "scores": list(ledger.scores),
+        "coins": list(match.coins) if rules.variant == "hongwu" else None,
+        "pot": ledger.pot,
+        "caller": match.caller,
+        "finished": match.finished,
+        "history": history,
+    }
 
 
 def stopper_at(match: Match | None, index: int) -> Stopper:

@@ -7,12 +7,12 @@ The redaction itself happens in the engine (:meth:`Hand.observation`); this is i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
 
 from ..actions import Phase
-from ..cards import Card
+from ..cards import KINDS, Card
 from ..observation import AUDIENCE, Observation
 from ..order import order_for
 from ..record import result_json
@@ -51,6 +51,23 @@ ENGINE_FIELDS: dict[str, str | None] = {
 """The wire field that carries each field of an engine :class:`~baofen.Observation` (``None``:
 rebuilt or carried otherwise); every field the engine declares (:data:`baofen.observation.AUDIENCE`)
 is named here, so a new one cannot be left off the wire unnoticed."""
+
+
+COPIES = 2
+"""Copies of each card kind in the deal (two packs)."""
+
+SEAT_FIELDS = ("seat", "legal_bids", "hand", "kitty", "buried", "counter")
+"""The fields of a seat's view that differ from seat to seat: its own cards, the declarer's,
+and what follows from them; every other field every seat and spectator sees alike."""
+
+
+class SharedView(NamedTuple):
+    """What every seat's view has alike at one moment (:meth:`ObservationView.shared`)."""
+
+    fields: dict[str, Any]
+    """Every field of the view, those of :data:`SEAT_FIELDS` ``None``, in the model's order."""
+    unplayed: list[int]
+    """For each card kind, the copies not played yet (the 记牌器 before a seat's own cards)."""
 
 
 class ObservationView(BaseModel):
@@ -119,22 +136,33 @@ class ObservationView(BaseModel):
         """The JSON data of :meth:`of`, built directly: a server makes a view per seat after
         every action, and the engine's own values need no validation (the tests check that
         the model gives back the same)."""
-        attempt = observation.current_attempt
-        kitty, buried, result = observation.kitty, observation.buried, observation.result
-        return {
-            "seat": observation.seat,
+        return ObservationView.seat_data(
+            observation, ObservationView.shared(observation, tricks), counter
+        )
+
+    @staticmethod
+    def shared(observation: Observation, tricks: TrickViews | None = None) -> SharedView:
+        """What every seat's :meth:`data` has alike at this moment (any seat's observation
+        gives the same): a server builds it once per change, then each seat's view with
+        :meth:`seat_data`."""
+        attempt, result = observation.current_attempt, observation.result
+        played = [0] * KINDS
+        for card in observation.played_cards():
+            played[card] += 1
+        fields = {
+            "seat": None,
             "variant": observation.rules.variant,
             "phase": observation.phase,
             "to_act": observation.to_act,
             "first": observation.first,
             "bids": [[seat, value] for seat, value in observation.bids],
-            "legal_bids": observation.legal_bids(),
+            "legal_bids": None,
             "declarer": observation.declarer,
             "target": observation.target,
             "trump": observation.trump,
-            "hand": names(observation.hand),
-            "kitty": None if kitty is None else names(kitty),
-            "buried": None if buried is None else names(buried),
+            "hand": None,
+            "kitty": None,
+            "buried": None,
             "tricks": (tricks or TrickViews()).data(observation.tricks),
             "current_trick": [[seat, names(cards)] for seat, cards in observation.current_trick],
             "current_attempt": None if attempt is None else names(attempt),
@@ -150,11 +178,37 @@ class ObservationView(BaseModel):
             "winning": observation.winning,
             "trick_number": observation.trick_number,
             "trick_points": observation.trick_points,
-            "counter": dict(zip(NAMES, observation.counter(), strict=True)) if counter else None,
+            "counter": None,
             "hand_sizes": list(observation.hand_sizes),
             "penalties": list(observation.penalties),
             "declarer_points": observation.declarer_points,
             "result": None if result is None else result_json(result),
+        }
+        return SharedView(fields, [COPIES - count for count in played])
+
+    @staticmethod
+    def seat_data(
+        observation: Observation, shared: SharedView, counter: bool = True
+    ) -> dict[str, Any]:
+        """The JSON data of :meth:`of` for ``observation``'s seat, from what every seat has
+        alike (:meth:`shared`, made of any seat's observation at the same moment)."""
+        kitty, buried, hand = observation.kitty, observation.buried, observation.hand
+        unseen: dict[str, int] | None = None
+        if counter:  # as Observation.counter: not in this hand, not played, not buried by it
+            left = list(shared.unplayed)
+            for card in hand:
+                left[card] -= 1
+            for card in buried or ():
+                left[card] -= 1
+            unseen = dict(zip(NAMES, left, strict=True))
+        return {
+            **shared.fields,
+            "seat": observation.seat,
+            "legal_bids": observation.legal_bids(),
+            "hand": names(hand),
+            "kitty": None if kitty is None else names(kitty),
+            "buried": None if buried is None else names(buried),
+            "counter": unseen,
         }
 
     def to_observation(self, rules: RuleSet) -> Observation:
@@ -205,3 +259,11 @@ if set(ENGINE_FIELDS) != set(AUDIENCE) or not {
     name for name in ENGINE_FIELDS.values() if name is not None
 } <= set(ObservationView.model_fields):
     raise RuntimeError("ENGINE_FIELDS must name every Observation field, by a wire field")
+SHARED_FIELDS = tuple(name for name in ObservationView.model_fields if name not in SEAT_FIELDS)
+"""The fields of a view that every seat and spectator has alike (:meth:`ObservationView.shared`)."""
+
+if not {
+    name for field, name in ENGINE_FIELDS.items()
+    if name is not None and AUDIENCE[field] in ("own", "declarer")
+} <= set(SEAT_FIELDS) <= set(ObservationView.model_fields):
+    raise RuntimeError("SEAT_FIELDS must name every wire field of a seat's own or the declarer's")

@@ -18,6 +18,7 @@ A change (the ``patch`` message's fields besides ``type``, ``view`` and ``since`
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any
 
 PARTS = ("table", "observation")
@@ -35,7 +36,7 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         if value == before or key in ("type", "view"):
             continue
         if key in PARTS and isinstance(value, dict) and isinstance(before, dict):
-            _diff_part(key, before, value, found, changes)
+            diff_part(key, before, value, found, changes)
         else:
             found[key] = value
     if found:
@@ -43,9 +44,13 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return changes
 
 
-def _diff_part(part: str, old: dict[str, Any], new: dict[str, Any], found: dict[str, Any],
-               changes: dict[str, Any]) -> None:
-    for field, value in new.items():
+def diff_part(part: str, old: dict[str, Any], new: dict[str, Any], found: dict[str, Any],
+              changes: dict[str, Any], fields: Iterable[str] | None = None) -> None:
+    """Add the change from ``old`` to ``new``, the values of the state's field ``part``, to
+    ``found`` (the patch's ``set``) and ``changes`` (its ``tricks`` and ``counter``): of every
+    field of ``new``, or only of ``fields`` (a caller that compares the others otherwise)."""
+    for field in new if fields is None else fields:
+        value = new[field]
         before = old.get(field, _ABSENT)
         if value == before:
             continue
