@@ -135,9 +135,15 @@ class EventLog:
         the committed log (no database needed), so that the refusal changes nothing. A failed
         commit may have been stored after all (its answer lost): the log is read back at once,
         and an event found there is the change's real outcome."""
-        entry = Event(self.version + 1, event.kind, event.payload_data())
+        await self._log_data(event.kind, event.payload_data(), finished)
+
+    async def _log_data(self, kind: str, payload: dict[str, Any],
+                        finished: FinishedHand | None = None) -> None:
+        """:meth:`_log` of an event given as its ``kind`` and JSON ``payload`` (an action's
+        record, :func:`~baofen.record.action_json`: no model built on the hot path)."""
+        entry = Event(self.version + 1, kind, payload)
         status = None
-        if isinstance(event, StartEvent) or self.status == "finished":
+        if kind == "start" or self.status == "finished":
             status = self.status
         try:
             await self.store.append(self.code, entry, finished, status)

@@ -28,11 +28,11 @@ from typing import Any
 from ..actions import Action
 from ..errors import IllegalAction, Reason
 from ..match import Match
+from ..record import action_json
 from ..ruleset import RuleSet
 from ..store import StoredTable
 from ..store.async_store import AsyncStore, StoreUnavailable
-from ..wire.actions import action_record
-from ..wire.events import ActionEvent, NextEvent, StartEvent
+from ..wire.events import NextEvent, StartEvent
 from ..wire.messages import ErrorCode
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary
@@ -165,7 +165,7 @@ class Table(TableViews):
         timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
         self._require("playing")
         await self._check_store()
-        event = ActionEvent(payload=action_record(number, action))
+        record = action_json(number, action)
         landed = self._landed.pop(number, None)
         match = self.match
         assert match is not None
@@ -175,11 +175,11 @@ class Table(TableViews):
                 raise IllegalAction(Reason("hand_over"))
             hand.apply(number, action)
         except IllegalAction:
-            if landed is not None and landed == event.payload_data():
+            if landed is not None and landed == record:
                 return  # a retry of the action stored though its player was told it failed
             raise
         finished = self._settle()
-        await self._log(event, finished)
+        await self._log_data("action", record, finished)  # an ActionEvent
         if not by_computer:
             self.seats[number].auto, self.seats[number].timeouts = False, 0
         self.publish()

@@ -1,13 +1,14 @@
 """The store as the server's event loop uses it: every database wait off the loop, bounded.
 
-Writes go to one writer thread through a queue. The writer commits whatever has queued up
-while it was busy in ONE transaction (group commit: actions arriving together from many tables
-cost one commit), so a table's events are stored in the order they were sent, and each
-``await`` returns only once its write is committed. Reads run in worker threads. A slow or
-locked database therefore stalls only the tables that wait on it, and every wait ends by
-``timeout``: the database's own timeouts (:class:`Store`) end a statement, and a write still
-queued when its time is up is dropped unwritten, and nobody waits for a commit longer than twice
-``timeout``. Every failure is :class:`StoreUnavailable`.
+Writes go to one writer thread through a queue, those an event loop makes in one round of its
+callbacks together. The writer commits whatever has queued up while it was busy in ONE
+transaction (group commit: actions arriving together from many tables cost one commit), so a
+table's events are stored in the order they were sent, and each ``await`` returns only once
+its write is committed. Reads run in worker threads. A slow or locked database therefore stalls
+only the tables that wait on it, and every wait ends by ``timeout``: the database's own timeouts
+(:class:`Store`) end a statement, and a write still queued when its time is up is dropped
+unwritten, and nobody waits for a commit longer than twice ``timeout``. Every failure is
+:class:`StoreUnavailable`.
 
 In cluster mode (:attr:`AsyncStore.fences` set) a node writes only to the tables it owns: each
 write checks, in its transaction, the fencing number the node claimed for the table, so that a
@@ -83,12 +84,17 @@ class AsyncStore:
         """Cluster mode: the fencing number of every table this node owns (kept by its
         :class:`~baofen.server.cluster.ownership.Ownership`); a write to any other table is
         refused. None: one server, no checks."""
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        self._pending: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+        """The writes each event loop made in its current round, handed to the writer at its
+        end (:meth:`_flush`): one wake-up of the writer for all of them."""
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()
 
     def close(self) -> None:
         """Commit what is queued, stop the writer and release the database."""
+        for loop in list(self._pending):
+            self._flush(loop)
         self._queue.put(None)
         self._thread.join(self.timeout + 1)
         self.store.close()
@@ -137,18 +143,29 @@ class AsyncStore:
             write = fenced(code, fence, write)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Job(write, time.monotonic() + self.timeout, future, loop))
+        pending = self._pending.get(loop)
+        if pending is None:
+            pending = self._pending[loop] = []
+            loop.call_soon(self._flush, loop)
+        pending.append(_Job(write, time.monotonic() + self.timeout, future, loop))
         # A write the writer has begun ends by the database's own timeouts; should one hang
         # past them all the same, its caller stops waiting (and must read back whether it was
         # committed: a :class:`~baofen.server.tables.Table` does, before its next change).
+        # The writer's answer after that finds the future done, and is dropped.
+        expiry = loop.call_later(2 * self.timeout, _expire, future)
         try:
-            await asyncio.wait_for(asyncio.shield(future), 2 * self.timeout)
-        except TimeoutError:
-            raise StoreUnavailable("the database did not answer in time") from None
+            await future
+        finally:
+            expiry.cancel()
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        jobs = self._pending.pop(loop, None)
+        if jobs:
+            self._queue.put(jobs)
 
     def _run(self) -> None:
-        while (job := self._queue.get()) is not None:
-            group = [job]
+        while (jobs := self._queue.get()) is not None:
+            group = list(jobs)
             while len(group) < MAX_GROUP:
                 try:
                     more = self._queue.get_nowait()
@@ -157,8 +174,9 @@ class AsyncStore:
                 if more is None:
                     self._queue.put(None)
                     break
-                group.append(more)
-            self._commit(group)
+                group.extend(more)
+            for start in range(0, len(group), MAX_GROUP):
+                self._commit(group[start:start + MAX_GROUP])
 
     def _commit(self, group: list[_Job]) -> None:
         now = time.monotonic()
@@ -186,8 +204,7 @@ class AsyncStore:
             return
         self.groups += 1
         self.writes += len(group)
-        for job in group:
-            _settle(job, None)
+        _settle_all(group)
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -226,6 +243,27 @@ class AsyncStore:
         except Exception as error:
             log.warning("the store failed a read: %r", error)
             raise StoreUnavailable(str(error) or "the database did not answer in time") from None
+
+
+def _expire(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_exception(StoreUnavailable("the database did not answer in time"))
+
+
+def _settle_all(group: list[_Job]) -> None:
+    """Answer a committed group's writers: one wake-up of each event loop for all of them."""
+    loops: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+    for job in group:
+        loops.setdefault(job.loop, []).append(job.future)
+
+    def settle(futures: list[asyncio.Future[None]]) -> None:
+        for future in futures:
+            if not future.done():
+                future.set_result(None)
+
+    for loop, futures in loops.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(settle, futures)
 
 
 def _settle(job: _Job, error: Exception | None) -> None:

@@ -175,10 +175,20 @@ class Store:
     # -- writes -------------------------------------------------------------------------------
 
     def commit(self, writes: Iterable[Write]) -> None:
-        """Run ``writes`` in one transaction: all of them are stored, or none."""
+        """Run ``writes`` in one transaction: all of them are stored, or none. Consecutive
+        rows of the log alone (:func:`event_appended`) are inserted in one statement."""
         with self._transaction() as conn:
+            rows: list[dict[str, Any]] = []
             for write in writes:
+                if isinstance(write, _EventAppended) and write.alone:
+                    rows.append(write.row)
+                    continue
+                if rows:
+                    conn.execute(_INSERT_EVENT, rows)
+                    rows = []
                 write(conn)
+            if rows:
+                conn.execute(_INSERT_EVENT, rows)
 
     def create_table(
         self, code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int
@@ -350,13 +360,32 @@ def event_appended(
 
     A ``seq`` already in the log is refused by the database (two writers never interleave).
     """
-    values = {
-        "table_code": code, "seq": entry.seq, "kind": entry.kind,
-        "payload": entry.payload, "created": _now(),
-    }
+    return _EventAppended(code, entry, finished_hand, status)
 
-    def write(conn: Connection) -> None:
-        conn.execute(_INSERT_EVENT, values)
+
+class _EventAppended:
+    """The write of :func:`event_appended`. Most are one row of the log alone (an action that
+    finished nothing): :meth:`Store.commit` inserts a group's consecutive ones in one
+    statement (``executemany``)."""
+
+    __slots__ = ("code", "finished_hand", "row", "status")
+
+    def __init__(self, code: str, entry: Event, finished_hand: FinishedHand | None,
+                 status: str | None) -> None:
+        self.code, self.finished_hand, self.status = code, finished_hand, status
+        self.row = {
+            "table_code": code, "seq": entry.seq, "kind": entry.kind,
+            "payload": entry.payload, "created": _now(),
+        }
+
+    @property
+    def alone(self) -> bool:
+        """True when the write is its row of the log and nothing more."""
+        return self.finished_hand is None and self.status is None
+
+    def __call__(self, conn: Connection) -> None:
+        conn.execute(_INSERT_EVENT, self.row)
+        finished_hand, code = self.finished_hand, self.code
         if finished_hand is not None:
             conn.execute(insert(db.hands).values(
                 table_code=code, number=finished_hand.number,
@@ -364,10 +393,8 @@ def event_appended(
             ))
             if finished_hand.results is not None:
                 finished_hand.results(conn)
-        if status is not None:
-            _set_status(conn, code, status)
-
-    return write
+        if self.status is not None:
+            _set_status(conn, code, self.status)
 
 
 def fenced(code: str, fence: int, write: Write) -> Write:
