@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, Field
 
 from ..actions import Phase
-from ..cards import KINDS, Card
+from ..cards import Card
 from ..observation import AUDIENCE, Observation
 from ..order import order_for
 from ..record import result_json
@@ -146,9 +146,11 @@ class ObservationView(BaseModel):
         gives the same): a server builds it once per change, then each seat's view with
         :meth:`seat_data`."""
         attempt, result = observation.current_attempt, observation.result
-        played = [0] * KINDS
-        for card in observation.played_cards():
-            played[card] += 1
+        views = tricks or TrickViews()
+        played = views.played(observation.tricks)  # as Observation.played_cards: the tricks
+        for _, cards in observation.current_trick:  # and the trick in progress
+            for card in cards:
+                played[card] += 1
         fields = {
             "seat": None,
             "variant": observation.rules.variant,
@@ -163,7 +165,7 @@ class ObservationView(BaseModel):
             "hand": None,
             "kitty": None,
             "buried": None,
-            "tricks": (tricks or TrickViews()).data(observation.tricks),
+            "tricks": views.data(observation.tricks),
             "current_trick": [[seat, names(cards)] for seat, cards in observation.current_trick],
             "current_attempt": None if attempt is None else names(attempt),
             "current_stopper": (

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..cards import Card
+from ..cards import KINDS, Card
 from ..hand import Hand
 from ..tricks import Trick, TrickJudge
 from .cards import CardName, SeatNumber
@@ -111,6 +111,24 @@ class TrickViews:
     def __init__(self, reveal: Callable[[int], Stopper] | None = None) -> None:
         self._known: dict[int, tuple[Trick, TrickView, dict[str, Any]]] = {}
         self._reveal = reveal
+        self._counted: tuple[int, Trick | None, list[int]] = (0, None, [])
+
+    def played(self, tricks: Sequence[Trick]) -> list[int]:
+        """For each card kind, the copies played in ``tricks`` (a new list): the tricks
+        counted last time are not counted again when ``tricks`` goes on from them."""
+        number, last, counts = self._counted
+        if number > len(tricks) or (number and tricks[number - 1] is not last):
+            number, counts = 0, []
+        if not counts:
+            counts = [0] * KINDS
+        if number < len(tricks):
+            counts = list(counts)
+            for trick in tricks[number:]:
+                for _, cards in trick.plays:
+                    for card in cards:
+                        counts[card] += 1
+            self._counted = (len(tricks), tricks[-1], counts)
+        return list(counts)
 
     def _entries(self, tricks: Sequence[Trick]) -> list[tuple[Trick, TrickView, dict[str, Any]]]:
         known, kept, entries = self._known, {}, []
