@@ -7,19 +7,30 @@ client → WebSocket → validation → rules → database commit → per-seat v
 
 Reported per K: accepted actions per second, and the latency from sending an action to the
 moment the last of the table's four players has received the resulting state (p50, p99), and
-to the actor's own copy.
+to the actor's own copy; and the CPU time of the server process (and of the clients) per action.
+
+At human pace (``--pace``) each player thinks a random time before each move, uniform between
+half and one and a half times the pace (one pace on average): real players do not all act at
+the same moment, as players of a fixed pace, every table started together, would (the tables'
+moves would come in waves of K at once). ``--spectators S`` has S more clients watch each
+table; the server's CPU per spectator is the difference to a run without them.
 
     PYTHONPATH=src python3 bench/server_load.py            # K = 10, 50, 200
     PYTHONPATH=src python3 bench/server_load.py -k 10 -k 50 --db postgresql+psycopg://...
     PYTHONPATH=src python3 bench/server_load.py -k 500 --pace 1      # at human pace
+    PYTHONPATH=src python3 bench/server_load.py -k 50 --spectators 4
+    PYTHONPATH=src python3 bench/server_load.py -k 50 --tree /tmp/before  # another tree's server
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import gc
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -31,17 +42,43 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 
-from baofen import RuleSet
+from baofen import Observation, RuleSet
 from baofen.bots import make_bot
+from baofen.tricks import Trick
 from baofen.wire.actions import action_message
 from baofen.wire.observation import ObservationView
 from baofen.wire.patch import apply as apply_patch
+from baofen.wire.tricks import TrickView
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_LIMIT = 600.0
 """Seconds one K may take before the benchmark gives up."""
+
+
+class Seen:
+    """A client's engine observations, rebuilt from its views for its bot: each finished trick
+    converted once (a view's tricks are the same objects from one patch to the next), and the
+    记牌器 left out (the engine's observation has none); the client's CPU is not the server's."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._tricks: dict[int, tuple[dict[str, Any], Trick]] = {}
+
+    def of(self, observation: dict[str, Any]) -> Observation:
+        """The engine observation of a view's ``observation``."""
+        seen = ObservationView.model_validate(
+            {**observation, "tricks": [], "counter": None}
+        ).to_observation(self.rules)
+        return dataclasses.replace(seen, tricks=tuple(map(self._trick, observation["tricks"])))
+
+    def _trick(self, data: dict[str, Any]) -> Trick:
+        known = self._tricks.get(id(data))
+        if known is None or known[0] is not data:
+            known = self._tricks[id(data)] = (data, TrickView.model_validate(data).to_trick())
+        return known[1]
 
 
 @dataclass
@@ -60,15 +97,17 @@ async def player(
     url: str, seat: int, rules: RuleSet, run: TableRun, seed: int, pace: float = 0.0
 ) -> None:
     """One client: join ``seat``, then play the random bot's moves until the match is over,
-    each ``pace`` seconds after its turn came."""
+    each after a think time of ``pace`` seconds on average (none: at once)."""
     bot = make_bot("random", seed=seed)
+    think = random.Random(seed)
+    seen = Seen(rules)
     async with connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "seat": seat, "name": f"p{seat}"}))
         acted = -1
         view: dict[str, Any] | None = None
         async for raw in ws:
             now = time.perf_counter()
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if message["type"] == "error":
                 raise RuntimeError(f"seat {seat}: {message}")
             if message["type"] == "patch":
@@ -89,19 +128,36 @@ async def player(
             observation = message["observation"]
             if observation and observation["to_act"] == seat and version != acted:
                 acted = version
-                action = bot.act(ObservationView.model_validate(observation).to_observation(rules))
+                action = bot.act(seen.of(observation))
                 if pace:
-                    await asyncio.sleep(pace)
+                    await asyncio.sleep(think.uniform(0.5 * pace, 1.5 * pace))
                 run.sent[version + 1] = time.perf_counter()
                 run.actor[version + 1] = seat
                 run.actions += 1
                 await ws.send(action_message(action).model_dump_json(exclude={"id"}))
 
 
+async def spectator(url: str) -> None:
+    """One client watching a table until its match is over."""
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "watch"}))
+        view: dict[str, Any] | None = None
+        async for raw in ws:
+            message = orjson.loads(raw)
+            if message["type"] == "patch":
+                assert view is not None and view["view"] == message["since"], message
+                message = apply_patch(view, message)
+            if message["type"] == "state":
+                view = message
+                if message["table"]["status"] == "finished":
+                    return
+
+
 async def run_tables(
-    base: str, k: int, rules: RuleSet, pace: float = 0.0
+    base: str, k: int, rules: RuleSet, pace: float = 0.0, spectators: int = 0
 ) -> tuple[float, list[TableRun]]:
-    """Create and play ``k`` tables at once; wall time from the first start, and the runs."""
+    """Create and play ``k`` tables at once (each watched by ``spectators`` more clients);
+    wall time from the first start, and the runs."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         codes = []
         for _ in range(k):
@@ -114,12 +170,16 @@ async def run_tables(
     ws_base = base.replace("http", "ws", 1)
     runs = [TableRun() for _ in codes]
     started = time.perf_counter()
+    watching = [
+        asyncio.create_task(spectator(f"{ws_base}/ws/tables/{code}"))
+        for code in codes for _ in range(spectators)
+    ]
     tasks = [
         player(f"{ws_base}/ws/tables/{code}", seat, rules, run, seed=n * 4 + seat, pace=pace)
         for n, (code, run) in enumerate(zip(codes, runs, strict=True))
         for seat in range(4)
     ]
-    await asyncio.wait_for(asyncio.gather(*tasks), RUN_LIMIT)
+    await asyncio.wait_for(asyncio.gather(*tasks, *watching), RUN_LIMIT)
     return time.perf_counter() - started, runs
 
 
@@ -170,13 +230,13 @@ def free_port() -> int:
 
 
 def start_server(
-    db: str, port: int, extra: dict[str, str] | None = None
+    db: str, port: int, extra: dict[str, str] | None = None, tree: Path = ROOT
 ) -> subprocess.Popen[bytes]:
-    """``baofen serve`` on loopback, without rate limits or pauses, with ``extra`` settings
-    (``BAOFEN_*`` variables); waits until it answers."""
+    """``baofen serve`` (of the source tree ``tree``) on loopback, without rate limits or
+    pauses, with ``extra`` settings (``BAOFEN_*`` variables); waits until it answers."""
     env = {
         **os.environ,
-        "PYTHONPATH": str(ROOT / "src"),
+        "PYTHONPATH": str(tree / "src"),
         "BAOFEN_BOT_DELAY": "0",
         "BAOFEN_HAND_PAUSE": "0",
         "BAOFEN_RATE_PER_SECOND": "100000",
@@ -209,19 +269,29 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1, help="hands per table")
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--pace", type=float, default=0.0,
-                        help="seconds a player waits after its turn comes (1: human pace)")
+                        help="seconds a player thinks after its turn comes, on average "
+                        "(1: human pace)")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="clients watching each table besides its four players")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the source tree whose server to run (default: this one)")
     args = parser.parse_args()
+    # The clients' objects so far stay out of the collector's passes, and it runs less often
+    # (as the server does): thousands of connections' objects made its full passes stall every
+    # client for a while, counted as the server's latency.
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)
     rules = RuleSet.create(variant=args.variant, hands=args.hands)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         port = free_port()
-        server = start_server(db, port)
+        server = start_server(db, port, tree=args.tree)
         try:
             rows = []
             for k in args.k or [10, 50, 200]:
                 server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
                 wall, runs = asyncio.run(
-                    run_tables(f"http://127.0.0.1:{port}", k, rules, args.pace)
+                    run_tables(f"http://127.0.0.1:{port}", k, rules, args.pace, args.spectators)
                 )
                 server_cpu = cpu_seconds(server.pid) - server_cpu
                 client_cpu = time.process_time() - client_cpu
