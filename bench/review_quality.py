@@ -2,23 +2,24 @@
 found, a strong player's moves left alone.
 
     PYTHONPATH=src python3 bench/review_quality.py [--hands 12] [--plants 20] [--worlds 16] \
-        [--candidates 3]
+        [--candidates 3] [--strong hard|master]
 
 Fixed hands, one core, about 10 minutes at the defaults (the server's ``standard`` level, the
 native core built):
 
 1. *Seed agreement*: hands of both games (seeds 0, 1, …; alternately 包分 and 包红五), South 困难
-   (the search bot, ``hard``), West a random player (``random``: mistakes of every size), North 普通
-   (the rule bot), East 简单 (``easy``: the rule bot erring 30% of the time), each reviewed twice,
-   with world seeds 0 and 1. Over the moves with a choice: the agreement of the moves flagged
-   (|A∩B| / |A∪B|, for "失误 or worse" and for "any category"), the share of moves given the
-   same category, and the Pearson correlation of the per-move losses.
+   (the search bot, ``hard``; 大师, ``master``, with ``--strong master``), West a random player
+   (``random``: mistakes of every size), North 普通 (the rule bot), East 简单 (``easy``: the rule
+   bot erring 30% of the time), each reviewed twice, with world seeds 0 and 1. Over the moves
+   with a choice: the agreement of the moves flagged (|A∩B| / |A∪B|, for "失误 or worse" and for
+   "any category"), the share of moves given the same category, and the Pearson correlation of
+   the per-move losses.
 2. *Planted blunders*: in 包分 hands of rule bots, the first time the last seat of a trick worth
    20 points or more that an opponent is winning would take it, it plays a card that lets it go;
    the share of those plays flagged as 失误 or worse (and as anything), with the loss on the true
    deal (the rule bots playing on) beside it.
-3. *A strong player*: the share of 困难's moves (with a choice) in part 1 flagged as 失误 or worse,
-   and as anything, over both reviews.
+3. *A strong player*: the share of South's moves (困难 or 大师, ``--strong``; with a choice) in
+   part 1 flagged as 失误 or worse, and as anything, over both reviews.
 4. *The server*: the wall time of the server's review jobs (:class:`baofen.server.analysis.
    Reviews`: its process pool of one worker, started afresh, one task a decision) for the
    first two hands of part 1 that were played out.
@@ -47,9 +48,14 @@ SERIOUS = ("mistake", "blunder")
 """Categories counted as 失误 or worse."""
 
 
-def played(variant: str, seed: int) -> Hand:
-    """The hand of ``seed``: South 困难, West random, North 普通, East 简单."""
-    players = [make_bot("hard", seed=seed), make_bot("random", seed=seed + 1),
+LEVELS = {"hard": "困难", "master": "大师"}
+"""The strong levels South may play (``--strong``), by name."""
+
+
+def played(variant: str, seed: int, strong: str = "hard") -> Hand:
+    """The hand of ``seed``: South ``strong`` (困难 by default), West random, North 普通, East
+    简单."""
+    players = [make_bot(strong, seed=seed), make_bot("random", seed=seed + 1),
                make_bot("normal"), make_bot("easy", seed=seed + 2)]
     hand = Hand(RuleSet.create(variant=variant), seed=seed)
     return hand.play_out(players)
@@ -137,9 +143,12 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--candidates", type=int, default=3)
     parser.add_argument("--first", type=int, default=0, help="seed of the first hand")
+    parser.add_argument("--strong", choices=sorted(LEVELS), default="hard",
+                        help="South's level in part 1 (the strong player of part 3)")
     args = parser.parse_args()
     budget = {"worlds": args.worlds, "candidates": args.candidates}
-    print(f"review: {args.worlds} worlds a stage, {args.candidates} candidates", flush=True)
+    print(f"review: {args.worlds} worlds a stage, {args.candidates} candidates; South "
+          f"{LEVELS[args.strong]} ({args.strong})", flush=True)
 
     pairs: list[tuple[MoveReview, MoveReview]] = []
     hands: list[Hand] = []
@@ -147,7 +156,7 @@ def main() -> None:
     times: list[float] = []
     for seed in range(args.first, args.first + args.hands):
         variant = ("baofen", "hongwu")[seed % 2]
-        hand = played(variant, seed)
+        hand = played(variant, seed, args.strong)
         if hand.declarer is not None:
             hands.append(hand)
         reviews = []
@@ -178,8 +187,9 @@ def main() -> None:
           f"same category {same:.3f}; loss correlation "
           f"{pearson([a.loss for a, _ in pairs], [b.loss for _, b in pairs]):.3f}")
     print(f"review time a hand: median {statistics.median(times):.1f} s, max {max(times):.1f} s")
-    print(f"困难's moves flagged: 失误+ {sum(m.category in SERIOUS for m in strong)} of "
-          f"{len(strong)} ({sum(m.category in SERIOUS for m in strong) / len(strong):.1%}), any "
+    bad = sum(m.category in SERIOUS for m in strong)
+    print(f"{LEVELS[args.strong]}'s moves flagged: 失误+ {bad} of {len(strong)} "
+          f"({bad / len(strong):.1%}), any "
           f"{sum(bool(m.category) for m in strong) / len(strong):.1%}", flush=True)
 
     for hand in hands[:2]:

@@ -13,15 +13,23 @@ from baofen import Hand, RuleSet, play_hand
 from baofen._native import available as native_available
 from baofen.actions import Play
 from baofen.analysis import (
-    CONFIRM,
     HINT,
     THRESHOLDS,
-    Worlds,
     accuracy,
     decisions,
     review_action,
     review_hand,
     sure_winners,
+)
+from baofen.analysis_confirm import (
+    CONFIRM,
+    EXTENSIONS,
+    PRUNE,
+    Worlds,
+    categorize,
+    confirm,
+    rivals,
+    undecided,
 )
 from baofen.bots import make_bot
 from baofen.bots.rule_bot import RuleBot
@@ -87,11 +95,12 @@ def test_review_flags_points_thrown_to_the_declarer() -> None:
     review = review_hand(hand, [seat], worlds=16, candidates=4)
     assert {move.seat for move in review.moves} == {seat}
     (move,) = [m for m in review.moves if m.action == action]
-    # A mistake or a blunder: over the threshold and told from noise (its lower bound above 0).
+    # A mistake or a blunder: over the threshold and told from noise (its lower bound over it).
     assert move.category in ("mistake", "blunder") and move.reason == "loss", move
-    assert move.loss >= review.thresholds["mistake"] and move.loss_low > 0
+    assert move.loss >= move.loss_low >= review.thresholds["mistake"]
     # The confirm stage measured it, on fresh worlds (more of them while undecided).
-    assert move.best != move.made and move.worlds in (CONFIRM * 16 * k for k in range(1, 5))
+    assert move.best != move.made
+    assert move.worlds in (CONFIRM * 16 * k for k in range(1, EXTENSIONS + 2))
     assert move.value_best - move.value_made == pytest.approx(move.loss, abs=0.01)
     summary = review.seats[0]
     assert summary.seat == seat and summary.mistakes + summary.blunders >= 1
@@ -228,6 +237,68 @@ def test_a_loss_is_a_mistake_only_when_told_from_noise() -> None:
         steady.add(1.0, [diff, 0.0])
     loss, low = steady.paired(0, 1)
     assert loss == 10.0 and 0.0 < low < loss
+
+
+def test_a_category_needs_its_threshold_told_from_noise() -> None:
+    """A move is in a category only where its loss's lower bound reaches the threshold: a loss
+    over the mistake threshold whose interval reaches below it is an inaccuracy, and one over
+    the inaccuracy threshold not told from it is not flagged."""
+    limits = THRESHOLDS["baofen"]
+    assert categorize(limits, 4.9) == "" and categorize(limits, 5.0) == "inaccuracy"
+    assert categorize(limits, 9.0) == "inaccuracy" and categorize(limits, 10.0) == "mistake"
+    assert categorize(limits, 30.0) == "blunder" and categorize(limits, -1.0) == ""
+    # Undecided while a threshold (the inaccuracy one too) lies within the interval; a verdict
+    # taken early needs a wider margin.
+    assert undecided(6.0, 4.0, limits) and undecided(4.0, 2.5, limits)
+    assert not undecided(7.5, 6.0, limits) and undecided(7.5, 6.0, limits, widen=2.0)
+    assert not undecided(1.0, 0.5, limits)
+
+
+def _worlds(rows: list[list[float]]) -> Worlds:
+    out = Worlds()
+    for row in rows:
+        out.add(1.0, row)
+    return out
+
+
+def test_the_confirm_stage_takes_options_the_screen_could_not_tell_apart() -> None:
+    """Options above the made move on the screen, and those below it whose gain's upper bound
+    reaches the inaccuracy threshold, are compared; a screen that tells every option from the
+    move by the threshold runs no confirm stage."""
+    # Option 0 the move made; 1 a little above it; 2 below it but noisy; 3 steadily below.
+    screen = _worlds([[0.0, 0.5, 20.0, -3.0], [0.0, 0.5, -30.0, -3.0]] * 4)
+    assert rivals(screen, 0, range(4), 5.0) == [1, 2]
+    steady = _worlds([[0.0, 0.5, -3.0]] * 8)  # all told apart, none gaining 30% of 5 points
+    assert rivals(steady, 0, range(3), 5.0) == []
+    assert rivals(_worlds([[0.0, 2.0]] * 8), 0, range(2), 5.0) == [1]  # 2 points ≥ 30% of 5
+    assert rivals(screen, 0, [0], 5.0) == []  # a bid made as the hint's choice
+
+
+def test_confirm_draws_while_a_threshold_is_within_the_interval() -> None:
+    """A clear loss is decided on the first batch; one near a threshold is measured on every
+    batch; after :data:`PRUNE` batches only the best option so far is drawn with the move."""
+    limits = THRESHOLDS["baofen"]
+    asked: list[list[int]] = []
+
+    def evaluate(picked: list[int], n: int, gains: dict[int, list[float]]) -> Worlds:
+        asked.append(list(picked))
+        rows = [[gains.get(i, [0.0])[k % len(gains.get(i, [0.0]))] for i in picked]
+                for k in range(n)]
+        return _worlds(rows)
+
+    clear = {1: [30.0, 32.0], 2: [1.0, 2.0]}  # option 1 loses 31 points to the move 0
+    best, loss, low, value_best, value_made, worlds = confirm(
+        lambda picked, n: evaluate(picked, n, clear), [1, 2], 0, limits, 32)
+    assert (best, loss, worlds, value_best, value_made) == (1, 31.0, 32, 31.0, 0.0)
+    assert low > limits["blunder"] and asked == [[1, 2, 0]]
+    asked.clear()
+    near = {1: [-10.0, 30.0], 2: [-20.0, 10.0]}  # option 1: 10 points, noisy
+    best, loss, low, _, _, worlds = confirm(
+        lambda picked, n: evaluate(picked, n, near), [1, 2], 0, limits, 32)
+    assert best == 1 and loss == 10.0 and low < limits["mistake"]
+    assert worlds == 32 * (EXTENSIONS + 1) and categorize(limits, low) == "inaccuracy"
+    assert asked[:PRUNE] == [[1, 2, 0]] * PRUNE and asked[PRUNE:] == [[1, 0]] * (
+        EXTENSIONS + 1 - PRUNE)
 
 
 def test_every_option_is_valued_on_common_worlds_and_bids_follow_the_hint() -> None:

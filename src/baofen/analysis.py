@@ -8,29 +8,35 @@ as the search bot's, :meth:`~baofen.bots.determinize.Determinizer.weighted_world
 deals of the unseen cards with the bidding replayed, weighted by how likely the rule bot would
 have bid as the others did). The playouts run on the native core's rule player where it is
 built (the rule bot's choices, the same values, several times faster;
-:mod:`baofen._native.players`), else in Python. A world's value for the seat is in the hand's
-own unit (:func:`seat_value`): 包分 points (the declarer's points against the target, signed for the
-seat's side; the pot stake of a hand nobody bid), 包红五 levels (the seat's result).
+:mod:`baofen._native.players`), and so does the replay that weighs a world in play (the same
+worlds and weights, :mod:`baofen.bots.native_worlds`), else in Python. A world's value for
+the seat is in the hand's own unit (:func:`seat_value`): 包分 points (the declarer's points
+against the target, signed for the seat's side; the pot stake of a hand nobody bid), 包红五
+levels (the seat's result).
 
-Two stages, so that a loss is both large and told from noise:
+Two stages, so that a loss is both large and told from noise (:mod:`baofen.analysis_confirm`):
 1. *screen*: every option on ``worlds`` common worlds; their weighted means are the move's
    ``options`` and pick the best found (for a bid, the best is the hint's choice: bids are judged
    against the evaluator the hint uses, so the review never contradicts 提示 on a bid);
-2. *confirm*, only when the screen's loss reaches :data:`SCREEN` of the inaccuracy threshold:
-   the made move and the options the screen put above it (:data:`CHALLENGERS` at most; for a
-   bid, the hint's choice) on :data:`CONFIRM` times as many fresh common worlds, and as many
-   again while the verdict is undecided (:data:`EXTENSIONS` times at most). The best is picked
-   again there; the loss is the mean paired difference against it, with a one-sided 95% lower
-   bound (Bonferroni over the options compared: the screen's winner's curse does not carry
-   over, and the confirm stage's own is accounted for).
+2. *confirm*, when the screen's loss reaches a share of the inaccuracy threshold or cannot be
+   told from it (an option's gain over the move made, above or below it on the screen, has an
+   upper bound reaching the threshold): the made move against those options (three at most;
+   for a bid, the hint's choice) on batches of :data:`~baofen.analysis_confirm.CONFIRM` times
+   as many fresh common worlds, while a category's threshold lies within the loss's interval
+   (wider for a verdict taken early), up to 768 worlds at the standard level. The best is
+   picked again there; the loss is the mean paired difference against it, with a one-sided 95%
+   lower bound (Bonferroni over the options compared: the screen's winner's curse does not
+   carry over, and the confirm stage's own is accounted for).
 
-A move is an inaccuracy (不精确), a mistake (失误) or a blunder (大错) when its confirmed loss
-reaches that category's threshold (:data:`THRESHOLDS`) **and** its lower bound is above 0. A
-sure winner thrown on a trick an opponent wins when a play giving no more points would have kept
-it (浪费大牌, :func:`thriftier`) is at least an inaccuracy, whatever the playouts say (rule-bot
-playouts seldom make a kept 大王 count). Each seat gets moves, moves with a choice, moves as good
-as the best found, the count of each category and an :func:`accuracy` — never a sum of losses:
-each loss is measured from its own position, and they do not add up.
+A move is an inaccuracy (不精确), a mistake (失误) or a blunder (大错) when the lower bound of its
+confirmed loss reaches that category's threshold (:data:`THRESHOLDS`): its loss both over the
+threshold and told from noise, so that a loss measured near a threshold is not flagged on one
+set of worlds and left on another. A sure winner thrown on a trick an opponent wins when a play
+giving no more points would have kept it (浪费大牌, :func:`thriftier`) is at least an
+inaccuracy, whatever the playouts say (rule-bot playouts seldom make a kept 大王 count). Each
+seat gets moves, moves with a choice, moves as good as the best found, the count of each
+category and an :func:`accuracy` — never a sum of losses: each loss is measured from its own
+position, and they do not add up.
 
 Each decision is reviewed on worlds of its own seed (the review's and the action's index): its
 review does not depend on which others are reviewed, or in which worker process. The review
@@ -43,11 +49,11 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from statistics import NormalDist
 from typing import Any, Literal
 
 from ._native import available as native_available
 from .actions import Action, Bid, Declare, Play
+from .analysis_confirm import CONFIRM, Category, Worlds, categorize, confirm, rivals
 from .bots import make_bot
 from .bots.contract import ContractSearch
 from .bots.determinize import Determinizer
@@ -56,6 +62,7 @@ from .bots.search_bot import CLIP
 from .cards import KINDS, POINTS, Card, format_cards
 from .hand import Hand
 from .observation import Observation
+from .ruleset import RuleSet
 from .scoring import HandResult
 
 VERSION = 2
@@ -71,11 +78,6 @@ HINT = "rule"
 """The player whose choice the table's hint (提示) suggests (``baofen.server.assist.HINT_BOT``);
 bids are judged against its choice, and every reviewed move names it."""
 
-Category = Literal["", "inaccuracy", "mistake", "blunder"]
-"""How bad a move is: nothing, 不精确, 失误, 大错."""
-
-CATEGORIES: tuple[Category, ...] = ("inaccuracy", "mistake", "blunder")
-
 THRESHOLDS: dict[str, dict[str, float]] = {
     "baofen": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 25.0},
     "hongwu": {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0},
@@ -87,30 +89,6 @@ SCALES = {"baofen": 20.0, "hongwu": 2.0}
 
 UNITS = {"baofen": "points", "hongwu": "levels"}
 """The unit of a hand's result, by game."""
-
-CONFIRM = 4
-"""The confirm stage draws this many times the screen's worlds (two options only), and as many
-again, up to :data:`EXTENSIONS` times, while its verdict is undecided: a category's threshold
-within the loss's interval (±Z standard errors), or a loss over a threshold not told from
-noise."""
-
-EXTENSIONS = 5
-"""How many times at most the confirm stage draws more worlds for an undecided verdict."""
-
-SCREEN = 0.3
-"""The confirm stage runs when the screen's loss reaches this share of the inaccuracy
-threshold (lower than the threshold itself: the screen's few worlds may underestimate it)."""
-
-ALPHA = 0.05
-"""A loss is told from noise when its one-sided (1 − ALPHA) lower bound is above 0 (Bonferroni
-over the options it is compared with)."""
-
-Z = NormalDist().inv_cdf(1.0 - ALPHA)
-"""One-sided 95% normal quantile (1.645)."""
-
-CHALLENGERS = 3
-"""Options the confirm stage compares the made move with at most (those the screen put above
-it, best first)."""
 
 Reason = Literal["", "loss", "wasted_winner"]
 """Why a move is flagged (empty: it is not)."""
@@ -357,46 +335,6 @@ def thriftier(obs: Observation, options: list[tuple[Card, ...]], made: int) -> l
             and sure_winners(obs, play) > kept]
 
 
-class Worlds:
-    """Per-world values of options on common weighted worlds, and paired statistics."""
-
-    def __init__(self) -> None:
-        self.weights: list[float] = []
-        self.values: list[list[float]] = []
-
-    def __len__(self) -> int:
-        return len(self.weights)
-
-    def add(self, weight: float, values: list[float]) -> None:
-        self.weights.append(weight)
-        self.values.append(values)
-
-    def extend(self, other: Worlds) -> None:
-        self.weights += other.weights
-        self.values += other.values
-
-    def mean(self, i: int) -> float:
-        mass = sum(self.weights)
-        return sum(w * v[i] for w, v in zip(self.weights, self.values, strict=True)) / mass
-
-    def paired(self, better: int, made: int, z: float = Z) -> tuple[float, float]:
-        """The weighted mean of ``values[better] − values[made]`` and its one-sided lower bound
-        at ``z`` standard errors (95% by default; the standard error from the weighted variance
-        and the worlds' effective number)."""
-        weights = self.weights
-        diffs = [v[better] - v[made] for v in self.values]
-        mass = sum(weights)
-        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / mass
-        if all(d == diffs[0] for d in diffs):  # the same difference in every world
-            return mean, mean
-        effective = mass * mass / sum(w * w for w in weights)
-        if effective <= 1.0 + 1e-9:
-            return mean, -math.inf
-        variance = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / mass
-        se = math.sqrt(variance / (effective - 1.0))
-        return mean, mean - z * se
-
-
 class Judge:
     """Reviews one decision of a seat from its observation, on sampled worlds."""
 
@@ -451,33 +389,16 @@ class Judge:
         loss, low = screen.paired(best, chosen) if best != chosen else (0.0, 0.0)
         measured = len(screen)
         limits = THRESHOLDS[self.variant]
-        if best != chosen and loss >= SCREEN * limits["inaccuracy"]:
-            # The made move against every option the screen put above it (a few at most; for
-            # a bid, the hint's choice) on fresh common worlds: the best is picked again there.
-            rivals = [best] if kind == "bid" else [
-                i for i in sorted(range(len(options)), key=lambda i: (-means[i], i))
-                if means[i] > means[chosen]][:CHALLENGERS]
-            compared = [options[i] for i in rivals] + [options[chosen]]
-            z = NormalDist().inv_cdf(1.0 - ALPHA / len(rivals))  # Bonferroni over the rivals
-            stats = self._evaluate(obs, draw, compared, CONFIRM * self.worlds)
-            top, loss, low = _confirmed(stats, len(rivals), z)
-            for _ in range(EXTENSIONS):
-                if not _undecided(loss, low, limits):
-                    break
-                stats.extend(self._evaluate(obs, draw, compared, CONFIRM * self.worlds))
-                top, loss, low = _confirmed(stats, len(rivals), z)
-            measured = len(stats)
-            best = rivals[top] if loss > 0.0 else chosen
-            value_best, value_made = stats.mean(top if loss > 0.0 else len(rivals)), \
-                stats.mean(len(rivals))
+        compared = rivals(screen, chosen, [best] if kind == "bid" else range(len(options)),
+                          limits["inaccuracy"])
+        if compared:  # on fresh common worlds, the best picked again there (analysis_confirm)
+            best, loss, low, value_best, value_made, measured = confirm(
+                lambda picked, n: self._evaluate(obs, draw, [options[i] for i in picked], n),
+                compared, chosen, limits, CONFIRM * self.worlds)
         else:
             value_best, value_made = means[best], means[chosen]
         loss = max(0.0, loss)
-        category: Category = ""
-        if low > 0.0:
-            for name in CATEGORIES:
-                if loss >= limits[name]:
-                    category = name
+        category = categorize(limits, low)
         reason: Reason = "loss" if category else ""
         if not category and kind == "play":
             spare = thriftier(obs, options, chosen)
@@ -499,8 +420,8 @@ class Judge:
 
     def _draw(self, obs: Observation) -> Callable[[], tuple[Hand, float] | None]:
         """A source of weighted worlds consistent with ``obs``."""
-        if obs.phase == "playing":
-            sampler = Determinizer(obs)
+        if obs.phase == "playing":  # native worlds for native play-outs: the same worlds
+            sampler = Determinizer(obs, native_worlds=self.native)
             return lambda: sampler.weighted_world(self.rng)
         # Before play: the contract search's worlds (the deal of the unseen cards with the
         # bidding replayed, weighted by the rule bot's bids for the others), on this rng.
@@ -523,8 +444,9 @@ class Judge:
                 drawn.append(world)
         if not drawn:
             raise ValueError("no world consistent with the seat's view could be drawn")
-        values = (self._native_values if self.native else self._python_values)(
-            [world for world, _ in drawn], seat, options)
+        hands = [world for world, _ in drawn]
+        values = self._native_values(obs.rules, hands, seat, options) if self.native \
+            else self._python_values(hands, seat, options)
         out = Worlds()
         for (_, weight), row in zip(drawn, values, strict=True):
             out.add(weight, row)
@@ -542,14 +464,14 @@ class Judge:
         assert result is not None
         return seat_value(self.variant, result, seat)
 
-    def _native_values(self, worlds: list[Hand], seat: int,
+    def _native_values(self, rules: RuleSet, worlds: list[Hand], seat: int,
                        options: Sequence[Any]) -> list[list[float]]:
         """:meth:`_python_values` played out by the native core's rule player (the same
-        choices as the rule bot, several times faster), all worlds and options in one call."""
+        choices as the rule bot, several times faster), all worlds and options in one call;
+        a world in play may be a native hand (:class:`Determinizer`'s ``native_worlds``)."""
         from ._native.batch import native_hand
         from ._native.players import play_out_candidates, play_out_with
 
-        rules = worlds[0].rules
         if all(isinstance(option, tuple) for option in options):  # plays
             table = play_out_candidates(rules, worlds, [[int(c) for c in o] for o in options])
         else:  # a bid or a trump and bury: applied here, then played out natively
@@ -562,24 +484,6 @@ class Judge:
             flat = play_out_with(rules, natives)
             table = [flat[i:i + len(options)] for i in range(0, len(flat), len(options))]
         return [[seat_value(self.variant, result, seat) for result in row] for row in table]
-
-
-def _confirmed(stats: Worlds, rivals: int, z: float) -> tuple[int, float, float]:
-    """The best of the first ``rivals`` options of ``stats`` (the last is the move made), the
-    made move's loss against it and the loss's lower bound at ``z``."""
-    top = max(range(rivals), key=lambda i: (stats.mean(i), -i))
-    loss, low = stats.paired(top, rivals, z)
-    return top, loss, low
-
-
-def _undecided(loss: float, low: float, limits: dict[str, float]) -> bool:
-    """True when more worlds could change a loss's category: a threshold lies within its
-    interval (``loss`` ± its distance to the lower bound ``low``), or it reaches a threshold
-    without being told from noise."""
-    if low <= 0.0 and loss >= limits["inaccuracy"]:
-        return True
-    margin = loss - low
-    return any(abs(loss - limit) < margin for limit in limits.values())
 
 
 def _key(option: Any) -> tuple[Any, ...]:
