@@ -4,7 +4,7 @@ found, a strong player's moves left alone.
     PYTHONPATH=src python3 bench/review_quality.py [--hands 12] [--plants 20] [--worlds 16] \
         [--candidates 3] [--strong hard|master]
 
-Fixed hands, one core, about 10 minutes at the defaults (the server's ``standard`` level, the
+Fixed hands, one core, about 4 minutes at the defaults (the server's ``standard`` level, the
 native core built):
 
 1. *Seed agreement*: hands of both games (seeds 0, 1, …; alternately 包分 and 包红五), South 困难
