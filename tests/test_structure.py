@@ -33,7 +33,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "wire": ("baofen.wire",),
     "store": ("baofen.store",),
     "accounts": ("baofen.ratings", "baofen.usernames"),
-    "tools": ("baofen.arena", "baofen.analysis"),
+    "tools": ("baofen.arena", "baofen.analysis", "baofen.analysis_confirm"),
     # the native core's players are the rule bot's decisions in C++ (its weights with them)
     "bots": ("baofen.bots", "baofen._native.players"),
     "engine": ("baofen",),

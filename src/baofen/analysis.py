@@ -65,8 +65,10 @@ from .observation import Observation
 from .ruleset import RuleSet
 from .scoring import HandResult
 
-VERSION = 2
-"""The review's data format (2: categories, accuracy, paired intervals; 1 had a sum of losses)."""
+VERSION = 3
+"""The review's version (3: a category only where its threshold is below the loss's lower bound;
+2: categories, accuracy, paired intervals; 1 had a sum of losses). A review kept under another
+version is made again."""
 
 DEFAULT_WORLDS = 16
 """Sampled worlds of each stage (screen, confirm) per decision, by default."""

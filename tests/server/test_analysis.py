@@ -57,7 +57,7 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
     assert [m["action"] for m in moves if m["kind"] != "play"] == contract
     assert sum(m["kind"] == "declare" for m in moves) == 1
     assert [s["seat"] for s in review["seats"]] == [0, 1, 2, 3]
-    assert review["unit"] == "levels" and review["version"] == 2 and review["hint"] == "rule"
+    assert review["unit"] == "levels" and review["version"] == 3 and review["hint"] == "rule"
     assert sum(s["moves"] for s in review["seats"]) == len(moves)
     assert totals == {len(moves)}  # one task a decision
     for seat in review["seats"]:

@@ -40,8 +40,8 @@ Level = Literal["quick", "standard", "deep"]
 LEVELS: dict[Level, tuple[int, int]] = {"quick": (2, 3), "standard": (16, 3), "deep": (48, 6)}
 """Sampled worlds per stage of a move's review and the rule bot's candidate plays per move, of
 each review level (:func:`baofen.analysis.review_hand`). The standard level reviews a hand in
-3–7 s of one core with the native core built (bench/review_quality.py); in pure Python
-(``BAOFEN_ENGINE=python``) 30–50 s. Each pair differs from those of the review's first format
+2–4 s of one core with the native core built (bench/review_quality.py); in pure Python
+(``BAOFEN_ENGINE=python``) 35–60 s. Each pair differs from those of the review's first format
 (2 and 2, 16 and 6, 64 and 12), so no review kept in that format is served."""
 
 MAX_REVIEWS = 4
