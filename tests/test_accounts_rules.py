@@ -63,13 +63,13 @@ def test_a_made_contract_moves_the_sides_apart_and_shrinks_uncertainty() -> None
 
 def test_the_fixed_ratings_are_the_calibration_of_the_arena_figures() -> None:
     for variant, rates in ARENA_MAKE_RATES.items():
-        base = rates["normal"]
         levels = BOT_RATINGS[variant]
         assert levels["normal"] == levels["rule"] == 25.0
+        assert rates["normal"][0] == rates["normal"][1]
         for level in ("easy", "hard"):
-            assert levels[level] == pytest.approx(calibrated_mu(rates[level], base), abs=0.05)
+            assert levels[level] == pytest.approx(calibrated_mu(*rates[level]), abs=0.05)
         assert levels["random"] == pytest.approx(
-            50 - calibrated_mu(rates["rule_vs_random"], base), abs=0.05
+            50 - calibrated_mu(*rates["rule_vs_random"]), abs=0.05
         )
         assert levels["master"] == levels["hard"] == levels["search"]
         assert levels["random"] < levels["easy"] < levels["normal"] < levels["hard"]

@@ -36,26 +36,32 @@ GUEST = (DEFAULT_MU, DEFAULT_SIGMA)
 """A guest's fixed rating: a new player's."""
 
 BOT_RATINGS: dict[str, dict[str, float]] = {
-    "baofen": {"random": 11.7, "easy": 24.9, "normal": 25.0, "rule": 25.0, "hard": 26.9,
-               "search": 26.9, "master": 26.9},
-    "hongwu": {"random": 10.9, "easy": 24.3, "normal": 25.0, "rule": 25.0, "hard": 28.3,
-               "search": 28.3, "master": 28.3},
+    "baofen": {"random": 11.7, "easy": 24.9, "normal": 25.0, "rule": 25.0, "hard": 30.1,
+               "search": 30.1, "master": 30.1},
+    "hongwu": {"random": 10.9, "easy": 24.3, "normal": 25.0, "rule": 25.0, "hard": 30.9,
+               "search": 30.9, "master": 30.9},
 }
 """Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
 arena's declarer make rates (docs/ratings.md, docs/measurements.md) with
 :func:`calibrated_mu`: ``normal`` (the rule bot) is the anchor at the default 25, and each
 other level sits where the model gives its declarer against three rule-bot defenders the
-chance the arena measured, relative to the rule bot's own make rate. ``random`` is placed by
-the rule bot's make rate against it (0.99), mirrored. ``master`` was not measured in the arena
-and stands at ``hard`` until it is; ``rule`` and ``search`` are the library names of ``normal``
-and ``hard``."""
+chance the arena measured, relative to the rule bot's own make rate on the same deals.
+``random`` is placed by the rule bot's make rate against it (0.99), mirrored. ``master`` stands
+at ``hard``: the arena does not tell them apart at the sizes run for the ratings (大师 − 困难 on
+the same deals: −1.3 points a seat and deal in 包分, +0.1 levels in 包红五, intervals about 0);
+``rule`` and ``search`` are the library names of ``normal`` and ``hard``."""
 
-ARENA_MAKE_RATES: dict[str, dict[str, float]] = {
-    "baofen": {"normal": 0.583, "easy": 0.574, "hard": 0.70, "rule_vs_random": 0.99},
-    "hongwu": {"normal": 0.503, "easy": 0.46, "hard": 0.71, "rule_vs_random": 0.99},
+ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
+    "baofen": {"normal": (0.583, 0.583), "easy": (0.574, 0.583), "hard": (66 / 77, 46 / 77),
+               "rule_vs_random": (0.99, 0.583)},
+    "hongwu": {"normal": (0.503, 0.503), "easy": (0.46, 0.503), "hard": (40 / 50, 22 / 50),
+               "rule_vs_random": (0.99, 0.503)},
 }
-"""The arena's declarer make rates the fixed ratings come from (seed 7 deals: ``normal`` is the
-reference table of four rule bots, 300 deals; docs/ratings.md gives the commands)."""
+"""The arena's declarer make rates the fixed ratings come from: per level, its make rate and the
+rule bots' make rate (the reference table of four rule bots) on the same deals. ``normal``,
+``easy`` and ``rule_vs_random``: seed 7, 300 deals; ``hard``: seeds 2826 and 2827, 100 deals of
+包分 and 50 of 包红五 against the rule bot (its 77 and 50 contracts). docs/ratings.md gives the
+commands."""
 
 
 @dataclass(frozen=True, slots=True)
