@@ -24,7 +24,7 @@ from typing import Any
 from baofen import Hand, RuleSet
 from baofen._native import available, why_unavailable
 from baofen._native.batch import play_random
-from baofen._native.players import player_hands
+from baofen.bots.native_players import player_hands
 
 CHUNK = 5000
 

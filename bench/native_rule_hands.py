@@ -8,7 +8,7 @@ Python: full hands played by four pure-Python rule bots (``RuleBot(engine="pytho
 score); "RuleBot native" is the same with ``RuleBot()`` deciding natively from each observation
 (the Python engine still plays the hand). Native: the same deals
 (``Hand(rules, seed=...)``'s, packed before the clock starts: a play-out is given its state)
-played by four native rule players in one call (``baofen._native.players``); "with deals" adds
+played by four native rule players in one call (``baofen.bots.native_players``); "with deals" adds
 the Python dealing time. Also: play-outs from a position (the search's use), rule players from
 the first lead of a hand to its end, per second. The two players make the same choices
 (tests/test_native_rule.py). Prints each run and the medians. Wall-clock time, or with ``--cpu``
@@ -40,7 +40,8 @@ def python_rate(rules: RuleSet, hands: int, seed: int, engine: _native.EngineNam
 
 def native_rates(rules: RuleSet, hands: int, seed: int) -> tuple[float, float]:
     """Native rule-player hands per second: the play-out alone, and with Python dealing them."""
-    from baofen._native import batch, players
+    from baofen._native import batch
+    from baofen.bots import native_players as players
 
     start = clock()
     deals = [batch.dealt(rules, seed * 1_000_003 + n) for n in range(hands)]
@@ -59,7 +60,8 @@ def native_rates(rules: RuleSet, hands: int, seed: int) -> tuple[float, float]:
 def playout_rate(rules: RuleSet, worlds: int, seed: int) -> float:
     """Native rule-player play-outs per second from the first lead (one world per deal, its
     three best-scored leads as candidates: worlds × 3 play-outs in one call)."""
-    from baofen._native import batch, players
+    from baofen._native import batch
+    from baofen.bots import native_players as players
 
     hands = []
     for n in range(worlds * 3):

@@ -1,4 +1,4 @@
-"""The native rule player (baofen._native.players, and RuleBot where the native core runs) makes
+"""The native rule player (baofen.bots.native_players, and RuleBot where the native core runs) makes
 the Python rule bot's choices (``RuleBot(engine="python")``, the reference): every bid,
 declaration and play on the same observation, under every setting profile of both games and with
 weights other than the defaults; its hands replay in the Python engine to the same results.
@@ -59,7 +59,7 @@ def _lockstep(rules: RuleSet, seed: int, weights: RuleWeights) -> int:
 
 def _lockstep_hand(hand: Hand, weights: RuleWeights) -> int:
     from baofen._native.batch import native_rules
-    from baofen._native.players import native_weights
+    from baofen.bots.native_players import native_weights
 
     rules = hand.rules
     seed = hand.seed
@@ -110,7 +110,7 @@ def test_rule_decisions_agree_with_other_weights(variant: str) -> None:
 @needs_native
 @pytest.mark.parametrize("profile", PROFILES)
 def test_native_rule_hands_replay_in_the_python_engine(profile: str) -> None:
-    from baofen._native.players import player_hands
+    from baofen.bots.native_players import player_hands
 
     rules = PROFILES[profile]
     hands = [Hand(rules, seed=seed) for seed in range(1000, 1000 + REPLAY_HANDS)]
@@ -168,7 +168,7 @@ def test_rule_decisions_agree_with_an_eight_of_a_kind(structure: bool) -> None:
 @needs_native
 def test_random_seats_play_as_the_random_hands() -> None:
     from baofen._native.batch import random_table
-    from baofen._native.players import player_table
+    from baofen.bots.native_players import player_table
 
     rules = RuleSet.baofen()
     seeds = range(40)
@@ -189,7 +189,7 @@ def test_rule_bot_engine_option() -> None:
 
 @needs_native
 def test_rule_action_of_a_python_hand() -> None:
-    from baofen._native.players import rule_action
+    from baofen.bots.native_players import rule_action
 
     rules = RuleSet.hongwu()
     hand = Hand(rules, seed=21)
@@ -207,7 +207,7 @@ def test_rule_action_of_a_python_hand() -> None:
 @needs_native
 def test_play_out_candidates_from_worlds() -> None:
     from baofen._native.batch import native_hand
-    from baofen._native.players import native_weights, play_out_candidates, play_out_with
+    from baofen.bots.native_players import native_weights, play_out_candidates, play_out_with
 
     rules = RuleSet.baofen()
     worlds = []

@@ -34,8 +34,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "store": ("baofen.store",),
     "accounts": ("baofen.ratings", "baofen.usernames"),
     "tools": ("baofen.arena", "baofen.analysis", "baofen.analysis_confirm"),
-    # the native core's players are the rule bot's decisions in C++ (its weights with them)
-    "bots": ("baofen.bots", "baofen._native.players"),
+    "bots": ("baofen.bots",),
     "engine": ("baofen",),
 }
 """Layer → the modules in it."""

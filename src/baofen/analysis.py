@@ -8,7 +8,7 @@ as the search bot's, :meth:`~baofen.bots.determinize.Determinizer.weighted_world
 deals of the unseen cards with the bidding replayed, weighted by how likely the rule bot would
 have bid as the others did). The playouts run on the native core's rule player where it is
 built (the rule bot's choices, the same values, several times faster;
-:mod:`baofen._native.players`), and so does the replay that weighs a world in play (the same
+:mod:`baofen.bots.native_players`), and so does the replay that weighs a world in play (the same
 worlds and weights, :mod:`baofen.bots.native_worlds`), else in Python. A world's value for
 the seat is in the hand's own unit (:func:`seat_value`): 包分 points (the declarer's points
 against the target, signed for the seat's side; the pot stake of a hand nobody bid), 包红五
@@ -472,7 +472,7 @@ class Judge:
         choices as the rule bot, several times faster), all worlds and options in one call;
         a world in play may be a native hand (:class:`Determinizer`'s ``native_worlds``)."""
         from ._native.batch import native_hand
-        from ._native.players import play_out_candidates, play_out_with
+        from .bots.native_players import play_out_candidates, play_out_with
 
         if all(isinstance(option, tuple) for option in options):  # plays
             table = play_out_candidates(rules, worlds, [[int(c) for c in o] for o in options])

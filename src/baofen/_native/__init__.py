@@ -8,7 +8,7 @@ is built. The Python engine stays the reference: the native core plays the same 
 
 Batched play-outs and hand records: :mod:`baofen._native.batch`; the native rule player (the
 same choices as :class:`baofen.bots.RuleBot`, which uses it where the native core runs) and
-play-outs with a native player a seat: :mod:`baofen._native.players`.
+play-outs with a native player a seat: :mod:`baofen.bots.native_players`.
 """
 
 from __future__ import annotations

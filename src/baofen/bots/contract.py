@@ -84,7 +84,7 @@ class ContractSearch:
                                   lambda world, option: self._rollout(world, seat, option))
         # Native play-outs, every world × option in one call: the same results, summed in the
         # same order as weighted_means.
-        from .._native.players import play_out_actions
+        from .native_players import play_out_actions
 
         rows = play_out_actions(obs.rules, [world for world, _ in drawn], options,
                                 self.rule.weights)

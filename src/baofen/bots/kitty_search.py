@@ -14,7 +14,7 @@ hand played out by the rule bot in all four seats; its value is the seat's resul
 points, 包红五 levels), the importance-weighted mean over common worlds.
 
 Play-outs: on the native core, every world of a round × every option in one call
-(:func:`baofen._native.players.play_out_actions`) where the rule bot decides natively; the same
+(:func:`baofen.bots.native_players.play_out_actions`) where the rule bot decides natively; the same
 results as the Python play-outs (``RuleBot(engine="python")``).
 
 Schedule: every candidate on ``screen`` worlds; the ``finalists`` best (with the rule bot's
@@ -172,7 +172,7 @@ class KittySearch:
         if not worlds or not options:
             return [[] for _ in worlds]
         if self.rule.native is not None:
-            from .._native.players import play_out_actions
+            from .native_players import play_out_actions
 
             return [[float(result.deltas[seat]) for result in row]
                     for row in play_out_actions(rules, worlds, options, self.rule.weights)]

@@ -6,7 +6,7 @@ native hand: the same deal (the same card order a hand), the same checks — eve
 replays as observed, a failed throw's unit included — and the same likelihood factors multiplied
 in the same order, the native rule player (the rule bot's choices, tests/test_native_rule.py)
 asked for each other seat's action. The world it returns is a native hand, for native play-outs
-only (:func:`baofen._native.players.play_out_candidates`); tests/test_search_native.py checks
+only (:func:`baofen.bots.native_players.play_out_candidates`); tests/test_search_native.py checks
 that it draws the same worlds and weights as the Python replay.
 """
 

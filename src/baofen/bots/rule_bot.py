@@ -47,7 +47,7 @@ class RuleBot:
         self.native: Any = None
         """The native rule player's weights where it decides, else ``None``."""
         if engine == "native" or (engine is None and _native.available()):
-            from .._native.players import native_weights
+            from .native_players import native_weights
 
             self.native = native_weights(self.weights)
         elif engine not in (None, "python"):

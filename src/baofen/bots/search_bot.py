@@ -61,7 +61,7 @@ follows composed to keep the strongest cards, to shed each suit, or to feed or k
 Engine (issue 26): where the native core runs (``engine=None``, not switched off by
 ``BAOFEN_ENGINE=python``; ``engine="native"`` requires it), the play-outs go to it in batches —
 every world of a halving round × every candidate still in, and the gate's fresh worlds × the two
-plays, each one call (:func:`baofen._native.players.play_out_candidates`), as do the kitty
+plays, each one call (:func:`baofen.bots.native_players.play_out_candidates`), as do the kitty
 search's and the contract search's; the sampler's likelihood replay asks the native rule player
 too. The rule player is deterministic and the native one makes the rule bot's choices, so the
 decisions and every candidate's values are the same as with ``engine="python"`` (pure Python, the
@@ -339,7 +339,7 @@ class SearchBot:
             return [[] for _ in worlds]
         if self.engine == "native" and not self.noise and self.rules is not None and all(
                 isinstance(world, (Hand, _native.core().Hand)) for world in worlds):
-            from .._native.players import play_out_candidates
+            from .native_players import play_out_candidates
 
             objective = self.objective
             results = play_out_candidates(self.rules, worlds, plays, self.playout.weights)

@@ -60,7 +60,8 @@ NATIVE_BOTS = ("random", "rule")
 def _native_hands(
     rules: RuleSet, seeds: list[int], player_seed: int, records: bool, bot: str
 ) -> Iterator[Played]:
-    from .._native import batch, players
+    from .._native import batch
+    from ..bots import native_players as players
 
     for start in range(0, len(seeds), NATIVE_CHUNK):
         chunk = seeds[start : start + NATIVE_CHUNK]

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from .._native import core
 from .._native.batch import native_rules, seeded_deals
-from .._native.players import native_weights
+from ..bots.native_players import native_weights
 from ..bots.shared import TrickTally, tally_plays
 from ..cards import KINDS, SUITS
 from ..observation import Observation

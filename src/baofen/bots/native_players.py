@@ -25,14 +25,8 @@ from dataclasses import asdict
 from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from ..actions import Action, Bid, Declare, Play
-from ..bots.rule_play import RuleWeights
-from ..cards import CARDS, SUITS
-from ..hand import Hand
-from ..ruleset import RuleSet
-from ..scoring import HandResult
-from . import core
-from .batch import (
+from .._native import core
+from .._native.batch import (
     PlayedHand,
     actions_of,
     failed_throws_of,
@@ -42,9 +36,15 @@ from .batch import (
     results_of,
     seeded_deals,
 )
+from ..actions import Action, Bid, Declare, Play
+from ..cards import CARDS, SUITS
+from ..hand import Hand
+from ..ruleset import RuleSet
+from ..scoring import HandResult
+from .rule_play import RuleWeights
 
 if TYPE_CHECKING:
-    from . import _core
+    from .._native import _core
 
 __all__ = [
     "Player",
