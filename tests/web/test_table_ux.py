@@ -225,6 +225,11 @@ def test_screenshots_of_every_stage(
     page.click("#btn-hint")
     expect(page.locator("#btn-play")).to_be_enabled()
     if width < 700:  # the whole hand is in view during play, without scrolling
+        # Looked at until the layout settles (a notice or the held trick can move it for a
+        # moment while the browser is slow under load), then the bottom of the last card.
+        page.wait_for_function(
+            "() => { const c = [...document.querySelectorAll('#hand .card')].pop();"
+            " return c && c.getBoundingClientRect().bottom <= innerHeight; }", timeout=5_000)
         last = page.locator("#hand .card").last.bounding_box()
         assert last is not None and last["y"] + last["height"] <= height, "hand below the screen"
     shot("trick")
