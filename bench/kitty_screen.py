@@ -22,15 +22,7 @@ from baofen import Hand, RuleSet
 from baofen.actions import Declare
 from baofen.bots.kitty_search import WORLDS, KittySearch
 from baofen.bots.rule_bot import RuleBot
-
-
-def interval(values: list[float]) -> str:
-    """Mean and 95% interval (normal)."""
-    if len(values) < 2:
-        return "—"
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+from baofen.bots.screen import interval
 
 
 def played(hand: Hand, seat: int, option: Declare, rule: RuleBot) -> float:
@@ -86,11 +78,11 @@ def main() -> None:
           f"gain in {unit} a declarer hand")
     print("| gain over the rule bot's kitty | kitties changed | s a kitty (median, p95, CPU) |")
     print("|---|---|---|")
-    print(f"| {interval(gains)} | {changed} of {len(gains)} | "
+    print(f"| {interval(gains, 2)} | {changed} of {len(gains)} | "
           f"{statistics.median(times):.2f}, {p95:.2f} |")
     if changed:
         moved = [g for g in gains if g]
-        print(f"hands whose result changed: {interval(moved) if len(moved) > 1 else moved}, "
+        print(f"hands whose result changed: {interval(moved, 2) if len(moved) > 1 else moved}, "
               f"better {sum(g > 0 for g in gains)}, worse {sum(g < 0 for g in gains)}")
 
 

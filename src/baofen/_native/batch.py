@@ -176,7 +176,18 @@ def play_random(hands: Sequence[Hand], player_seed: int = 0) -> list[PlayedHand]
     table, logs, winners = core().random_hands(
         native_rules(rules), cards, firsts, player_seed, True
     )
+    return played_hands(hands, table, logs, winners)
+
+
+def played_hands(
+    hands: Sequence[Hand], table: bytes, logs: Sequence[bytes] | None,
+    winners: Sequence[Sequence[int]] | None,
+) -> list[PlayedHand]:
+    """The :class:`PlayedHand` of each of ``hands`` (fresh, of one rule set) from what a native
+    batch that played their deals returned: its results ``table``, each hand's action ``logs``
+    and trick ``winners``."""
     assert logs is not None and winners is not None
+    rules = hands[0].rules
     return [
         PlayedHand(
             rules, hand.seed, hand.deal, hand.first, actions_of(log), tuple(won), result, failed

@@ -28,11 +28,10 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 from .._native import core
 from .._native.batch import (
     PlayedHand,
-    actions_of,
-    failed_throws_of,
     native_hand,
     native_rules,
     pack_deals,
+    played_hands,
     results_of,
     seeded_deals,
 )
@@ -135,15 +134,7 @@ def player_hands(
     table, logs, winners = core().player_hands(
         native_rules(rules), cards, firsts, native_players(players), player_seed, True
     )
-    assert logs is not None and winners is not None
-    return [
-        PlayedHand(
-            rules, hand.seed, hand.deal, hand.first, actions_of(log), tuple(won), result, failed
-        )
-        for hand, log, won, result, failed in zip(
-            hands, logs, winners, results_of(rules, table), failed_throws_of(table), strict=True
-        )
-    ]
+    return played_hands(hands, table, logs, winners)
 
 
 def play_out_with(

@@ -80,10 +80,10 @@ def phase_of(hand: Hand) -> str:
     return f"trick {trick}"
 
 
-def interval(values: Sequence[float]) -> str:
-    """Mean and 95% interval."""
+def interval(values: Sequence[float], digits: int = 3) -> str:
+    """Mean and 95% interval (normal), with ``digits`` decimals."""
     if len(values) < 2:
         return "—"
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+    return f"{mean:+.{digits}f} [{mean - half:+.{digits}f}, {mean + half:+.{digits}f}]"
