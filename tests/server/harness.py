@@ -177,7 +177,10 @@ class Client:
             self.url, max_size=None, additional_headers=headers or None
         ).__enter__()
         self.received: list[dict[str, Any]] = []
-        """Every message received (a ``patch`` as the ``state`` it makes)."""
+        """Every message received (a ``patch`` as the ``state`` it makes, and the ack a view
+        carries as the ``ack`` message it stands for, after the view)."""
+        self._acks: list[dict[str, Any]] = []
+        """Acks carried by a view already returned, each still to return as a message."""
         self.patches = 0
         """How many of them came as a ``patch``."""
         self.sizes: Counter[str] = Counter()
@@ -196,11 +199,18 @@ class Client:
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next message (validated against the protocol's models); a ``patch`` comes back
-        as the whole ``state`` it makes of the view before it."""
+        as the whole ``state`` it makes of the view before it, and a view's ack next."""
+        if self._acks:
+            ack = self._acks.pop(0)
+            self.received.append(ack)
+            return ack
         raw = self.ws.recv(timeout=timeout)
         message: dict[str, Any] = json.loads(raw)
         server_message.validate_python(message)
         self.sizes[message["type"]] += len(raw)
+        if "ack" in message:
+            assert message["type"] in ("state", "patch"), message
+            self._acks.append({"type": "ack", **message.pop("ack")})
         if message["type"] == "patch":
             assert self.state is not None and self.state["view"] == message["since"], (
                 "a patch of a view this connection does not have", message

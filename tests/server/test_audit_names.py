@@ -85,12 +85,12 @@ def test_a_write_postgresql_cannot_store_fails_alone_in_its_group(pg: Database) 
 
     commit, groups = store.commit, []
 
-    def slow_first(writes: Any) -> None:  # the others queue up meanwhile: one group
-        writes = list(writes)
+    def slow_first(writes: Any, connection: Any = None) -> None:  # the others queue up
+        writes = list(writes)                                       # meanwhile: one group
         if not groups:
             time.sleep(0.5)
         groups.append(len(writes))
-        commit(writes)
+        commit(writes, connection)
 
     store.commit = slow_first  # type: ignore[method-assign]
     writer = AsyncStore(store, timeout=5.0)

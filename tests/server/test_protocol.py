@@ -31,7 +31,16 @@ from baofen.wire.messages import client_message
 from baofen.wire.observation import ObservationView
 from baofen.wire.tricks import TrickView, TrickViews
 
-from .harness import ROOT, Client, ThreadServer, create_table, play_until_finished
+from .harness import (
+    ROOT,
+    Client,
+    RandomPlayer,
+    ThreadServer,
+    create_table,
+    play_until_finished,
+    start_with_bots,
+    to_act,
+)
 
 
 def committed_schema() -> dict[str, Any]:
@@ -277,3 +286,20 @@ def test_cards_are_canonical() -> None:
     message = client_message.validate_python({"type": "play", "cards": ["h10", "♠A"]})
     assert message.cards == parse_cards("HT SA")  # type: ignore[union-attr]
     assert message.model_dump(mode="json")["cards"] == ["HT", "SA"]
+
+
+def test_a_game_action_is_acknowledged_in_the_view_it_caused(server: ThreadServer) -> None:
+    rules = RuleSet.baofen(hands=1)
+    me, _ = start_with_bots(server.base, rules)
+    state = me.state
+    while to_act(state) != me.seat:
+        state = me.expect("state")
+    assert state is not None
+    acks = me.sizes["ack"]  # fill_bots' and start's, each a message of its own
+    me.send(**RandomPlayer(rules, seed=3).message(state), id="mine")
+    ack = me.expect("ack")
+    assert me.state is not None
+    assert ack == {"type": "ack", "id": "mine", "version": me.state["table"]["version"]}
+    assert me.state["table"]["version"] == state["table"]["version"] + 1
+    assert me.sizes["ack"] == acks  # the view carried it: no ack message of its own
+    assert "ack" not in me.state  # not part of the view

@@ -117,6 +117,23 @@ class Connection:
             self._closing = True
 
 
+@dataclass(slots=True)
+class Answer:
+    """The ``ack`` owed to the connection whose action a change is. The view the change sends
+    that connection carries it (its ``ack`` field: one message fewer per action); only when
+    none did (the action changed nothing, as a retry of one stored already) is it sent alone."""
+
+    connection: Connection
+    id: Any
+    """The action's ``id`` (the protocol's ``MessageId``)."""
+    sent: bool = False
+
+    def fields(self, version: int) -> dict[str, Any]:
+        """The ``ack`` message's fields besides its type."""
+        self.sent = True
+        return {"id": self.id, "version": version}
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """One seat's view (``None``: the spectators') at one moment, as the JSON data of the
@@ -160,9 +177,10 @@ class Views:
         connection.send(_text({**view.message(), "view": self.number}))
 
     def broadcast(self, connections: Iterable[Connection],
-                  view: Callable[[int | None], View]) -> None:
+                  view: Callable[[int | None], View], answer: Answer | None = None) -> None:
         """Send every connection the view of its seat, ``view(seat)``: a ``patch`` where it
-        has the seat's previous view, else the whole ``state``."""
+        has the seat's previous view, else the whole ``state``; the one of ``answer``'s
+        connection carries its ack."""
         self.number += 1
         number = self.number
         made: dict[int | None, _Made] = {}
@@ -173,7 +191,10 @@ class Views:
                 new = view(seat)
                 made[seat] = _Made(self._last.get(seat), new, number, found)
                 self._last[seat] = (number, new)
-            connection.send(made[seat].text_for(connection.view))
+            if answer is not None and connection is answer.connection:
+                connection.send(made[seat].text_for(connection.view, answer))
+            else:
+                connection.send(made[seat].text_for(connection.view))
             connection.view = number
 
 
@@ -236,14 +257,25 @@ class _Made:
         self._patch: str | None = None
         self._whole: str | None = None
 
-    def text_for(self, has: int | None) -> str:
-        if self.last is not None and has == self.last[0]:
+    def text_for(self, has: int | None, answer: Answer | None = None) -> str:
+        """The message for a connection that has view ``has``; with ``answer``'s ack."""
+        patch = self.last is not None and has == self.last[0]
+        if answer is not None:
+            message = self._patch_message() if patch else self._whole_message()
+            table = self.new.table
+            return _text({**message, "ack": answer.fields(table["version"])})
+        if patch:
             if self._patch is None:
-                change = self.found.change(self.last[1], self.new)
-                self._patch = _text(
-                    {"type": "patch", "view": self.number, "since": has, **change}
-                )
+                self._patch = _text(self._patch_message())
             return self._patch
         if self._whole is None:
-            self._whole = _text({**self.new.message(), "view": self.number})
+            self._whole = _text(self._whole_message())
         return self._whole
+
+    def _patch_message(self) -> dict[str, Any]:
+        assert self.last is not None
+        change = self.found.change(self.last[1], self.new)
+        return {"type": "patch", "view": self.number, "since": self.last[0], **change}
+
+    def _whole_message(self) -> dict[str, Any]:
+        return {**self.new.message(), "view": self.number}

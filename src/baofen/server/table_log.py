@@ -22,6 +22,7 @@ from ..store.database import FinishedHand
 from ..wire.events import ActionEvent, NextEvent, StartEvent, TableEvent, read_event
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary
+from .connections import Answer
 from .seats import Seat, TableError
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class EventLog:
         self._events: list[Event] = []
         """The committed log: a refused event is undone by replaying it, without the store."""
 
-    def publish(self) -> None:
+    def publish(self, answer: Answer | None = None) -> None:
         """Show every connection the change (the table's views)."""
         raise NotImplementedError
 

@@ -16,7 +16,7 @@ from ..record import action_json
 from ..wire.observation import ObservationView, SharedView
 from ..wire.table import TableInfo
 from ..wire.tricks import TrickViews
-from .connections import Connection, View, Views
+from .connections import Answer, Connection, View, Views
 from .seating import Seating
 from .views import Parts, stopper_at, table_data
 
@@ -52,11 +52,12 @@ class TableViews(Seating):
         """True while a finished hand waits for the next deal (the match decides)."""
         raise NotImplementedError
 
-    def publish(self) -> None:
-        """After any change: the seat to act's timer, a broadcast, and a nudge to the driver."""
+    def publish(self, answer: Answer | None = None) -> None:
+        """After any change: the seat to act's timer, a broadcast (carrying ``answer``, the
+        ack of the action that made the change), and a nudge to the driver."""
         self._refresh_deadline()
         self.active = time.time()
-        self.broadcast()
+        self.broadcast(answer)
         self.changed.set()
 
     def _refresh_deadline(self) -> None:
@@ -78,12 +79,14 @@ class TableViews(Seating):
             self._turn = turn
             self.deadline = time.time() + timer
 
-    def broadcast(self) -> None:
+    def broadcast(self, answer: Answer | None = None) -> None:
         """Send every connection its view (the table's information is built once for all,
-        and what every seat sees alike)."""
+        and what every seat sees alike), ``answer``'s connection with its ack."""
         table = self._publish_info()
         shared: list[SharedView] = []
-        self.views.broadcast(self.connections, lambda seat: self._view(seat, table, shared))
+        self.views.broadcast(
+            self.connections, lambda seat: self._view(seat, table, shared), answer
+        )
 
     def send_state(self, connection: Connection) -> None:
         """Send one connection its whole view (after it joined, or asked with ``sync``)."""
@@ -103,7 +106,7 @@ class TableViews(Seating):
             if not shared:
                 shared.append(ObservationView.shared(seen, self._tricks))
             observation = ObservationView.seat_data(seen, shared[0], self.settings.card_counter)
-            if seen.actions:
+            if seen.actions:  # the seat's own: a bury shows to the declarer only
                 last = action_json(*seen.actions[-1])
         return View(seat, table, observation, last, shared[0].fields if shared else None)
 

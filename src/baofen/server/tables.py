@@ -37,6 +37,7 @@ from ..wire.messages import ErrorCode
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary
 from .config import ServerSettings
+from .connections import Answer
 from .seats import Seat, TableError
 from .security import new_seed
 from .table_log import Status
@@ -160,9 +161,11 @@ class Table(TableViews):
         if self.status == "playing" and self.driver is None:
             self.driver = asyncio.get_running_loop().create_task(self._drive(self))
 
-    async def act(self, number: int, action: Action, by_computer: bool = False) -> None:
+    async def act(self, number: int, action: Action, by_computer: bool = False,
+                  answer: Answer | None = None) -> None:
         """Apply ``seat``'s action; a player acting again ends their 托管 (until the next
-        timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed."""
+        timeout). Raises :class:`IllegalAction` or :class:`TableError` with nothing changed.
+        The view it sends ``answer``'s connection carries the action's ack."""
         self._require("playing")
         await self._check_store()
         record = action_json(number, action)
@@ -182,7 +185,7 @@ class Table(TableViews):
         await self._log_data("action", record, finished)  # an ActionEvent
         if not by_computer:
             self.seats[number].auto, self.seats[number].timeouts = False, 0
-        self.publish()
+        self.publish(answer)
 
     async def timed_out(self, number: int, action: Action, phase: str) -> None:
         """The seat to act let its timer run out in ``phase``: the computer makes this one

@@ -50,7 +50,7 @@ from ..wire.messages import (
 )
 from . import assist
 from .config import ServerSettings
-from .connections import Connection, Frame, Receive, Refusal
+from .connections import Answer, Connection, Frame, Receive, Refusal
 from .directory import Tables
 from .rest import default_name
 from .seats import TableError, check_host
@@ -282,7 +282,10 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
         connection.send(assist.suggest(table, seat, message).model_dump_json())
         return
     if isinstance(message, ACTION_MESSAGES):
-        await table.act(seat, message.to_action())
+        answer = Answer(connection, ident)
+        await table.act(seat, message.to_action(), answer=answer)
+        if answer.sent:  # the view the action caused carried its ack
+            return
     elif isinstance(message, FillBots):
         if table.status == "waiting":
             check_host(table.seats, seat, "fill the seats with computer players")

@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection
+
 from .database import (
     Event,
     Fenced,
@@ -88,6 +90,9 @@ class AsyncStore:
         self._pending: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         """The writes each event loop made in its current round, handed to the writer at its
         end (:meth:`_flush`): one wake-up of the writer for all of them."""
+        self._connection: Connection | None = None
+        """The writer thread's own connection, held open from one group to the next (none
+        checked out, pinged and returned per transaction); dropped when a commit fails."""
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()
 
@@ -164,6 +169,13 @@ class AsyncStore:
             self._queue.put(jobs)
 
     def _run(self) -> None:
+        try:
+            self._write_until_closed()
+        finally:
+            if self._connection is not None:
+                self._connection.close()
+
+    def _write_until_closed(self) -> None:
         while (jobs := self._queue.get()) is not None:
             group = list(jobs)
             while len(group) < MAX_GROUP:
@@ -187,8 +199,13 @@ class AsyncStore:
         if not group:
             return
         try:
-            self.store.commit([job.write for job in group])
+            if self._connection is None:
+                self._connection = self.store.writer()
+            self.store.commit([job.write for job in group], self._connection)
         except Exception as error:
+            if self._connection is not None:  # it may be broken: the next group takes a new one
+                self.store.drop_writer(self._connection)
+                self._connection = None
             if len(group) > 1:
                 # One table's bad write must not fail the others', whatever its error (a text
                 # the database cannot store fails as a DataError, not an IntegrityError): each

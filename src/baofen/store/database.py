@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -174,21 +174,31 @@ class Store:
 
     # -- writes -------------------------------------------------------------------------------
 
-    def commit(self, writes: Iterable[Write]) -> None:
+    def commit(self, writes: Iterable[Write], connection: Connection | None = None) -> None:
         """Run ``writes`` in one transaction: all of them are stored, or none. Consecutive
-        rows of the log alone (:func:`event_appended`) are inserted in one statement."""
-        with self._transaction() as conn:
-            rows: list[dict[str, Any]] = []
-            for write in writes:
-                if isinstance(write, _EventAppended) and write.alone:
-                    rows.append(write.row)
-                    continue
-                if rows:
-                    conn.execute(_INSERT_EVENT, rows)
-                    rows = []
-                write(conn)
-            if rows:
-                conn.execute(_INSERT_EVENT, rows)
+        rows of the log alone (:func:`event_appended`) are inserted in one statement.
+
+        ``connection``: one the caller holds open for its writes (the server's writer thread,
+        :meth:`writer`), instead of one checked out of the pool, pinged and given back for
+        every transaction — against PostgreSQL that is a round trip per transaction saved.
+        A caller whose commit failed closes it (:meth:`drop_writer`) and takes a new one."""
+        if connection is None:
+            with self._transaction() as conn:
+                _run_writes(conn, writes)
+        else:
+            with connection.begin():
+                _run_writes(connection, writes)
+
+    def writer(self) -> Connection:
+        """A connection to hold for a thread's writes (see :meth:`commit`)."""
+        return self.engine.connect()
+
+    @staticmethod
+    def drop_writer(connection: Connection) -> None:
+        """Close a held connection whose commit failed (it may be broken: never reused)."""
+        with suppress(Exception):  # it is being thrown away because it failed
+            connection.invalidate()
+            connection.close()
 
     def create_table(
         self, code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int
@@ -323,6 +333,20 @@ class Store:
 
 
 # -- the writes, each a step of a transaction ------------------------------------------------
+
+
+def _run_writes(conn: Connection, writes: Iterable[Write]) -> None:
+    rows: list[dict[str, Any]] = []
+    for write in writes:
+        if isinstance(write, _EventAppended) and write.alone:
+            rows.append(write.row)
+            continue
+        if rows:
+            conn.execute(_INSERT_EVENT, rows)
+            rows = []
+        write(conn)
+    if rows:
+        conn.execute(_INSERT_EVENT, rows)
 
 
 def new_table(code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int) -> Write:

@@ -216,9 +216,18 @@ class Joined(_ServerMessage):
 
 
 class Ack(_ServerMessage):
-    """An accepted message: for actions, the action is stored and ``version`` counts it."""
+    """An accepted message: for actions, the action is stored and ``version`` counts it. An
+    action's ack comes in the view it caused (:class:`Acknowledged`), not on its own."""
 
     type: Literal["ack"] = "ack"
+    id: MessageId = None
+    version: int
+
+
+class Acknowledged(_ServerMessage):
+    """The ack of this connection's action, carried by the view (``state`` or ``patch``) that
+    the action caused, so that no ``ack`` message of its own follows: the same fields."""
+
     id: MessageId = None
     version: int
 
@@ -263,6 +272,12 @@ class Suggestion(_ServerMessage):
         })
 
 
+ACK_FIELD = (
+    "only in the view that this connection's own game action caused: that action's ack "
+    "(`id`, `version`), instead of an `ack` message; not part of the view"
+)
+
+
 class State(_ServerMessage):
     """The full view of this connection, sent after every change and on ``sync``."""
 
@@ -278,6 +293,7 @@ class State(_ServerMessage):
         0, description="this view's number at the table: a later `patch` with this `since` "
         "changes it"
     )
+    ack: Acknowledged | None = Field(None, description=ACK_FIELD)
 
 
 class Patch(_ServerMessage):
@@ -300,6 +316,7 @@ class Patch(_ServerMessage):
     counter: dict[CardName, int] = Field(
         default_factory=dict, description="the entries of `observation.counter` that changed"
     )
+    ack: Acknowledged | None = Field(None, description=ACK_FIELD)
 
 
 ServerMessage = Annotated[

@@ -110,6 +110,8 @@ class TrickViews:
 
     def __init__(self, reveal: Callable[[int], Stopper] | None = None) -> None:
         self._known: dict[int, tuple[Trick, TrickView, dict[str, Any]]] = {}
+        self._last: list[tuple[Trick, TrickView, dict[str, Any]]] = []
+        self._data: tuple[list[Any], list[dict[str, Any]]] = ([], [])
         self._reveal = reveal
         self._counted: tuple[int, Trick | None, list[int]] = (0, None, [])
 
@@ -131,6 +133,11 @@ class TrickViews:
         return list(counts)
 
     def _entries(self, tricks: Sequence[Trick]) -> list[tuple[Trick, TrickView, dict[str, Any]]]:
+        last = self._last
+        if len(last) == len(tricks) and all(
+            entry[0] is trick for entry, trick in zip(last, tricks, strict=True)
+        ):
+            return last  # asked again for the same tricks: after every action of a trick
         known, kept, entries = self._known, {}, []
         for index, trick in enumerate(tricks):
             entry = known.get(id(trick))
@@ -142,6 +149,7 @@ class TrickViews:
             kept[id(trick)] = entry
             entries.append(entry)
         self._known = kept
+        self._last = entries
         return entries
 
     def of(self, tricks: Sequence[Trick]) -> list[TrickView]:
@@ -150,8 +158,12 @@ class TrickViews:
 
     def data(self, tricks: Sequence[Trick]) -> list[dict[str, Any]]:
         """The views of ``tricks`` as JSON data, in order (the same object for a trick each
-        time: comparing two views' tricks costs nothing)."""
-        return [data for _, _, data in self._entries(tricks)]
+        time, and the same list for the same tricks: comparing two views' tricks costs
+        nothing). The list is shared: not to be changed."""
+        entries = self._entries(tricks)
+        if self._data[0] is not entries:
+            self._data = (entries, [data for _, _, data in entries])
+        return self._data[1]
 
     def stopper_data(self, index: int) -> dict[str, Any] | None:
         """:meth:`stopper` as JSON data."""

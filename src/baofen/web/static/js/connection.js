@@ -49,24 +49,12 @@ export class Connection extends EventTarget {
     socket.addEventListener("message", (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
-      if (message.type === "patch") {
-        // A change of the view before it: without that view, ask for the whole one.
-        if (!this.view || this.view.view !== message.since) return this.send({ type: "sync" });
-        message = applyPatch(this.view, message);
-      }
-      if (message.type === "state") {
-        this.view = message;
-        // Every change reaches every connection, one version at a time: a jump means a state
-        // was lost on the way (between cluster nodes), so ask for the whole view again.
-        const version = message.table.version;
-        if (this.version !== null && version > this.version + 1) this.send({ type: "sync" });
-        this.version = version;
-      }
-      if (message.id !== undefined && message.id !== null && this.waiting.has(message.id)) {
-        this.waiting.get(message.id)(message);
-        this.waiting.delete(message.id);
-      }
-      this.dispatchEvent(new CustomEvent("message", { detail: message }));
+      // The view our own action caused carries that action's ack (no ack message follows):
+      // taken as the ack it stands for, after the view, as if it had come on its own.
+      const ack = message.ack;
+      delete message.ack;
+      this.receive(message);
+      if (ack) this.receive({ type: "ack", ...ack });
     });
     socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
@@ -80,6 +68,28 @@ export class Connection extends EventTarget {
       this.retries += 1;
       this.retryTimer = setTimeout(() => this.connect(), delay * 1000);
     });
+  }
+
+  /** Take one server message: a patch becomes the view it makes; answers resolve requests. */
+  receive(message) {
+    if (message.type === "patch") {
+      // A change of the view before it: without that view, ask for the whole one.
+      if (!this.view || this.view.view !== message.since) return this.send({ type: "sync" });
+      message = applyPatch(this.view, message);
+    }
+    if (message.type === "state") {
+      this.view = message;
+      // Every change reaches every connection, one version at a time: a jump means a state
+      // was lost on the way (between cluster nodes), so ask for the whole view again.
+      const version = message.table.version;
+      if (this.version !== null && version > this.version + 1) this.send({ type: "sync" });
+      this.version = version;
+    }
+    if (message.id !== undefined && message.id !== null && this.waiting.has(message.id)) {
+      this.waiting.get(message.id)(message);
+      this.waiting.delete(message.id);
+    }
+    this.dispatchEvent(new CustomEvent("message", { detail: message }));
   }
 
   /** Reconnect at once if the socket is down (the network came back, the tab is visible). */
