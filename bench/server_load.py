@@ -103,31 +103,40 @@ async def player(
     seen = Seen(rules)
     async with connect(url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "join", "seat": seat, "name": f"p{seat}"}))
-        acted = -1
+        acted = readied = -1
+        waiting = False
+        """An action sent, its ack not received: the views meanwhile may predate it."""
         view: dict[str, Any] | None = None
         async for raw in ws:
             now = time.perf_counter()
             message = orjson.loads(raw)
             if message["type"] == "error":
                 raise RuntimeError(f"seat {seat}: {message}")
+            if message["type"] == "ack" or message.pop("ack", None) is not None:
+                waiting = False  # an ack of its own (a server before issue 27), or in the view
             if message["type"] == "patch":
                 assert view is not None and view["view"] == message["since"], message
                 message = apply_patch(view, message)
-            if message["type"] != "state":
+            if message["type"] == "state":
+                view = message
+                table = message["table"]
+                run.received.setdefault(table["version"], {})[seat] = now
+                if table["status"] == "finished":
+                    return
+                if seat == table["host"] and table["status"] == "waiting" and all(
+                    s["kind"] for s in table["seats"]
+                ):
+                    await ws.send(json.dumps({"type": "start"}))
+                observation = message["observation"]
+                if (observation and observation["phase"] == "done" and seat not in table["ready"]
+                        and table["version"] != readied):  # 继续 after a hand of a match
+                    readied = table["version"]
+                    await ws.send(json.dumps({"type": "ready"}))
+            elif message["type"] != "ack" or view is None:
                 continue
-            view = message
-            table = message["table"]
-            version = table["version"]
-            run.received.setdefault(version, {})[seat] = now
-            if table["status"] == "finished":
-                return
-            if seat == table["host"] and table["status"] == "waiting" and all(
-                s["kind"] for s in table["seats"]
-            ):
-                await ws.send(json.dumps({"type": "start"}))
-            observation = message["observation"]
-            if observation and observation["to_act"] == seat and version != acted:
-                acted = version
+            observation, version = view["observation"], view["table"]["version"]
+            if observation and observation["to_act"] == seat and version != acted and not waiting:
+                acted, waiting = version, True
                 action = bot.act(seen.of(observation))
                 if pace:
                     await asyncio.sleep(think.uniform(0.5 * pace, 1.5 * pace))
