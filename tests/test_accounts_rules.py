@@ -71,8 +71,15 @@ def test_the_fixed_ratings_are_the_calibration_of_the_arena_figures() -> None:
         assert levels["random"] == pytest.approx(
             50 - calibrated_mu(*rates["rule_vs_random"]), abs=0.05
         )
-        assert levels["master"] == levels["hard"] == levels["search"]
+        assert levels["hard"] == levels["search"]
+        if "master_vs_hard" in rates:  # 大师 placed head to head, from 困难's rating
+            assert levels["master"] == pytest.approx(
+                calibrated_mu(*rates["master_vs_hard"], base_mu=levels["hard"]), abs=0.05
+            )
+        else:
+            assert levels["master"] == levels["hard"]
         assert levels["random"] < levels["easy"] < levels["normal"] < levels["hard"]
+        assert levels["hard"] <= levels["master"]
     assert NEW.display == 0.0
     assert bot_rating("hongwu", None) == bot_rating("hongwu", "normal")
 

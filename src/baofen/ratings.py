@@ -39,29 +39,31 @@ BOT_RATINGS: dict[str, dict[str, float]] = {
     "baofen": {"random": 11.7, "easy": 24.9, "normal": 25.0, "rule": 25.0, "hard": 30.1,
                "search": 30.1, "master": 30.1},
     "hongwu": {"random": 10.9, "easy": 24.3, "normal": 25.0, "rule": 25.0, "hard": 30.9,
-               "search": 30.9, "master": 30.9},
+               "search": 30.9, "master": 32.0},
 }
 """Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
 arena's declarer make rates (docs/ratings.md, docs/measurements.md) with
 :func:`calibrated_mu`: ``normal`` (the rule bot) is the anchor at the default 25, and each
 other level sits where the model gives its declarer against three rule-bot defenders the
 chance the arena measured, relative to the rule bot's own make rate on the same deals.
-``random`` is placed by the rule bot's make rate against it (0.99), mirrored. ``master`` stands
-at ``hard``: the arena does not tell them apart at the sizes run for the ratings (大师 − 困难 on
-the same deals: −1.3 points a seat and deal in 包分, +0.1 levels in 包红五, intervals about 0);
-``rule`` and ``search`` are the library names of ``normal`` and ``hard``."""
+``random`` is placed by the rule bot's make rate against it (0.99), mirrored. In 包红五
+``master`` is placed head to head against ``hard`` (its make rate against three 困难 defenders,
+relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``); in 包分 it stands at ``hard``
+(the arena has not told them apart there on the current budgets). ``rule`` and ``search`` are
+the library names of ``normal`` and ``hard``."""
 
 ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
     "baofen": {"normal": (0.583, 0.583), "easy": (0.574, 0.583), "hard": (66 / 77, 46 / 77),
                "rule_vs_random": (0.99, 0.583)},
     "hongwu": {"normal": (0.503, 0.503), "easy": (0.46, 0.503), "hard": (40 / 50, 22 / 50),
-               "rule_vs_random": (0.99, 0.503)},
+               "rule_vs_random": (0.99, 0.503), "master_vs_hard": (127 / 200, 113 / 200)},
 }
 """The arena's declarer make rates the fixed ratings come from: per level, its make rate and the
 rule bots' make rate (the reference table of four rule bots) on the same deals. ``normal``,
 ``easy`` and ``rule_vs_random``: seed 7, 300 deals; ``hard``: seeds 2826 and 2827, 100 deals of
-包分 and 50 of 包红五 against the rule bot (its 77 and 50 contracts). docs/ratings.md gives the
-commands."""
+包分 and 50 of 包红五 against the rule bot (its 77 and 50 contracts); ``master_vs_hard``: 大师
+against three 困难 and the reference table of four 困难, seeds 2826 and 2827, 200 deals of 包红五
+(200 contracts each). docs/ratings.md gives the commands."""
 
 
 @dataclass(frozen=True, slots=True)
