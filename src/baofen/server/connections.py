@@ -127,11 +127,7 @@ class Answer:
     id: Any
     """The action's ``id`` (the protocol's ``MessageId``)."""
     sent: bool = False
-
-    def fields(self, version: int) -> dict[str, Any]:
-        """The ``ack`` message's fields besides its type."""
-        self.sent = True
-        return {"id": self.id, "version": version}
+    """Whether a view carried it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,10 +187,8 @@ class Views:
                 new = view(seat)
                 made[seat] = _Made(self._last.get(seat), new, number, found)
                 self._last[seat] = (number, new)
-            if answer is not None and connection is answer.connection:
-                connection.send(made[seat].text_for(connection.view, answer))
-            else:
-                connection.send(made[seat].text_for(connection.view))
+            owed = answer if answer is not None and connection is answer.connection else None
+            connection.send(made[seat].text_for(connection.view, owed))
             connection.view = number
 
 
@@ -260,10 +254,11 @@ class _Made:
     def text_for(self, has: int | None, answer: Answer | None = None) -> str:
         """The message for a connection that has view ``has``; with ``answer``'s ack."""
         patch = self.last is not None and has == self.last[0]
-        if answer is not None:
+        if answer is not None:  # the acting connection's own: not kept for the others
+            answer.sent = True
             message = self._patch_message() if patch else self._whole_message()
-            table = self.new.table
-            return _text({**message, "ack": answer.fields(table["version"])})
+            ack = {"id": answer.id, "version": self.new.table["version"]}
+            return _text({**message, "ack": ack})
         if patch:
             if self._patch is None:
                 self._patch = _text(self._patch_message())

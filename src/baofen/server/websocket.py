@@ -19,7 +19,6 @@ import logging
 from collections.abc import Awaitable
 from typing import Any
 
-import orjson
 from fastapi import APIRouter, HTTPException, WebSocket
 from pydantic import ValidationError
 
@@ -28,6 +27,7 @@ from ..store.accounts import Accounts
 from ..store.async_store import StoreUnavailable
 from ..wire.actions import ACTION_MESSAGES
 from ..wire.messages import (
+    Ack,
     Auto,
     Check,
     ClientMessage,
@@ -300,8 +300,7 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
         table.set_ready(seat)
     elif isinstance(message, Leave):
         await table.leave(connection)
-    # An Ack, as its model writes it (built directly: one follows every action).
-    connection.send(orjson.dumps({"type": "ack", "id": ident, "version": table.version}).decode())
+    connection.send(Ack(id=ident, version=table.version).model_dump_json())
 
 
 async def _identify(
