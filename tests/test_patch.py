@@ -45,6 +45,20 @@ def test_a_new_hand_replaces_the_tricks_and_a_view_may_lose_its_observation() ->
     assert apply(gone, diff(gone, old)) == old
 
 
+def test_an_object_that_kept_its_fields_goes_field_by_field() -> None:
+    old, new = view(), view()
+    history = [{"number": 1, "deltas": [5, 5, -5, -5]}]
+    old["table"]["match"] = {"step": 3, "history": history}
+    new["table"]["match"] = {"step": 4, "history": history}
+    change = diff(old, new)
+    assert change == {"set": {"table.match.step": 4}}  # the finished hands not sent again
+    assert apply(old, change) == new
+    assert old["table"]["match"]["step"] == 3
+    new["table"]["match"] = {"step": 0}  # other fields: replaced whole
+    assert diff(old, new) == {"set": {"table.match": {"step": 0}}}
+    assert apply(old, diff(old, new)) == new
+
+
 def test_applying_leaves_the_view_before_as_it_was() -> None:
     old = view()
     kept = copy.deepcopy(old)
@@ -63,13 +77,16 @@ json_values = st.recursive(
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # timing is not the point
 @given(
     st.dictionaries(st.sampled_from(["phase", "hand", "to_act", "result", "bids"]), json_values),
-    st.dictionaries(st.sampled_from(["version", "seats", "match", "deadline"]), json_values),
+    st.dictionaries(st.sampled_from(["version", "seats", "match", "deadline"]),
+                    json_values | st.fixed_dictionaries({"step": json_values,
+                                                         "history": json_values})),
     st.integers(0, 4), st.integers(0, 4), st.dictionaries(st.sampled_from(["SA", "SK"]),
                                                             st.integers(0, 2)),
 )
 def test_any_change_is_applied_exactly(observation: dict[str, Any], table: dict[str, Any],
                                        had: int, has: int, counter: dict[str, int]) -> None:
     old, new = view(tricks=had), view(tricks=has)
+    old["table"]["match"] = new["table"]["match"] = {"step": had, "history": [had]}
     new["observation"].update(observation)
     new["observation"]["counter"].update(counter)
     new["table"].update(table)

@@ -19,7 +19,7 @@ import orjson
 from starlette.websockets import WebSocketState
 
 from ..store.accounts import Account
-from ..wire.observation import SEAT_FIELDS, SHARED_FIELDS
+from ..wire.observation import SHARED_FIELDS, OwnView, SharedView, joined, own_change
 from ..wire.patch import diff_part
 
 log = logging.getLogger(__name__)
@@ -132,24 +132,26 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """One seat's view (``None``: the spectators') at one moment, as the JSON data of the
-    ``state`` message's fields. A broadcast's views share its ``table`` (the table's
-    information) and ``shared`` (the fields of the observation every seat has alike,
-    :meth:`~baofen.wire.observation.ObservationView.shared`), so that what changed in them
-    is found once for all seats."""
+    """One seat's view (``None``: the spectators') at one moment: the ``state`` message's
+    fields as JSON data, the observation in its two parts. A broadcast's views share its
+    ``table`` (the table's information) and ``shared`` (what every seat sees alike of the
+    hand, :meth:`~baofen.wire.observation.ObservationView.shared`), so that what changed in
+    them is found once for all seats; ``own`` is the seat's own part (both None without a
+    match)."""
 
     you: int | None
     table: dict[str, Any]
-    observation: dict[str, Any] | None
+    shared: SharedView | None
+    own: OwnView | None
     last: dict[str, Any] | None
-    shared: dict[str, Any] | None
-    """The shared fields ``observation`` was made of (None without a match)."""
 
     def message(self) -> dict[str, Any]:
         """The ``state`` message (without its ``view`` number)."""
+        shared, own = self.shared, self.own
         return {
             "type": "state", "you": self.you, "table": self.table,
-            "observation": self.observation, "last": self.last,
+            "observation": None if shared is None or own is None else joined(shared, own),
+            "last": self.last,
         }
 
 
@@ -223,17 +225,16 @@ class _Found:
             found["you"] = new.you
         table_found, _ = self.part("table", old.table, new.table)
         found.update(table_found)
-        before, after = old.observation, new.observation
-        if before is None or after is None or old.shared is None or new.shared is None:
-            if after != before:
-                found["observation"] = after
+        if old.shared is None or old.own is None or new.shared is None or new.own is None:
+            if (old.own is None) != (new.own is None):  # the match began
+                found["observation"] = new.message()["observation"]
         else:
             shared_found, shared_changes = self.part(
-                "observation", old.shared, new.shared, SHARED_FIELDS
+                "observation", old.shared.fields, new.shared.fields, SHARED_FIELDS
             )
             found.update(shared_found)
             changes.update(shared_changes)
-            diff_part("observation", before, after, found, changes, SEAT_FIELDS)
+            own_change(old.own, new.own, found, changes)
         if new.last != old.last:
             found["last"] = new.last
         if found:

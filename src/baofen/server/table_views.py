@@ -12,6 +12,7 @@ import asyncio
 import time
 from typing import Any
 
+from ..actions import Action
 from ..record import action_json
 from ..wire.observation import ObservationView, SharedView
 from ..wire.table import TableInfo
@@ -83,32 +84,36 @@ class TableViews(Seating):
         """Send every connection its view (the table's information is built once for all,
         and what every seat sees alike), ``answer``'s connection with its ack."""
         table = self._publish_info()
-        shared: list[SharedView] = []
+        change = _Change()
         self.views.broadcast(
-            self.connections, lambda seat: self._view(seat, table, shared), answer
+            self.connections, lambda seat: self._view(seat, table, change), answer
         )
 
     def send_state(self, connection: Connection) -> None:
         """Send one connection its whole view (after it joined, or asked with ``sync``)."""
-        self.views.send(connection, self._view(connection.view_seat, self._info, []))
+        self.views.send(connection, self._view(connection.view_seat, self._info, _Change()))
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message (:class:`~baofen.wire.messages.State`) for ``seat``
         (``None``: a spectator) as JSON data, built directly."""
-        return self._view(seat, self._info_data(), []).message()
+        return self._view(seat, self._info_data(), _Change()).message()
 
-    def _view(self, seat: int | None, table: dict[str, Any], shared: list[SharedView]) -> View:
-        """``seat``'s view with the table's information ``table``; ``shared`` holds what
-        every seat sees alike once the first view of a change made it."""
-        observation = last = None
-        if self.match is not None:
-            seen = self.match.hand.observation(seat)
-            if not shared:
-                shared.append(ObservationView.shared(seen, self._tricks))
-            observation = ObservationView.seat_data(seen, shared[0], self.settings.card_counter)
-            if seen.actions:  # the seat's own: a bury shows to the declarer only
-                last = action_json(*seen.actions[-1])
-        return View(seat, table, observation, last, shared[0].fields if shared else None)
+    def _view(self, seat: int | None, table: dict[str, Any], change: _Change) -> View:
+        """``seat``'s view with the table's information ``table``; ``change`` holds what
+        the views of one change have alike, made by the first view that needs it."""
+        if self.match is None:
+            return View(seat, table, None, None, None)
+        seen = self.match.hand.observation(seat)
+        if change.shared is None:
+            change.shared = ObservationView.shared(seen, self._tricks)
+        last = None
+        if seen.actions:  # the seat's own: a bury shows to the declarer only
+            action = seen.actions[-1]
+            if action is not change.action:
+                change.action, change.last = action, action_json(*action)
+            last = change.last
+        own = ObservationView.own(seen, change.shared, self.settings.card_counter)
+        return View(seat, table, change.shared, own, last)
 
     @property
     def public(self) -> TableInfo:
@@ -130,3 +135,15 @@ class TableViews(Seating):
     def _info_data(self) -> dict[str, Any]:
         """Public information of the table, as JSON data."""
         return table_data(self, self._history, self._parts)
+
+
+class _Change:
+    """What the views of one change have alike: the shared part of the observation, and the
+    last action's JSON data (the same action for every seat but the declarer after a bury)."""
+
+    __slots__ = ("action", "last", "shared")
+
+    def __init__(self) -> None:
+        self.shared: SharedView | None = None
+        self.action: tuple[int, Action] | None = None
+        self.last: dict[str, Any] | None = None

@@ -88,8 +88,9 @@ async def _step(table: Table) -> None:
 async def _wait(table: Table) -> bool:
     """Wait for a change of the table; False when its deadline came first."""
     wait = None if table.deadline is None else max(0.0, table.deadline - time.time())
-    try:
-        await asyncio.wait_for(table.changed.wait(), wait)
+    try:  # not wait_for: it makes a task of the wait, after every change of every table
+        async with asyncio.timeout(wait):
+            await table.changed.wait()
     except TimeoutError:
         return False
     return True

@@ -307,8 +307,9 @@ class Patch(_ServerMessage):
     since: int = Field(description="the number of the view it changes")
     set: dict[str, Any] = Field(
         default_factory=dict, description="the new value of each path that changed: a field "
-        "of the state (`you`, `last`, `table`, `observation`) or of its table or observation "
-        "(`table.seats`, `observation.hand`), replaced whole"
+        "of the state (`you`, `last`, `table`, `observation`), of its table or observation "
+        "(`table.seats`, `observation.hand`), or of an object there (`table.match.step`), "
+        "replaced whole"
     )
     tricks: list[TrickView] = Field(
         default_factory=list, description="finished tricks to append to `observation.tricks`"

@@ -66,8 +66,73 @@ class SharedView(NamedTuple):
 
     fields: dict[str, Any]
     """Every field of the view, those of :data:`SEAT_FIELDS` ``None``, in the model's order."""
-    unplayed: list[int]
+    unplayed: bytes
     """For each card kind, the copies not played yet (the 记牌器 before a seat's own cards)."""
+
+
+class OwnView(NamedTuple):
+    """The fields of one seat's view that are its own (:data:`SEAT_FIELDS`, in that order) as
+    JSON data, but the 记牌器: a byte per card kind in :data:`~.cards.NAMES`' order, its
+    count (the view's ``counter`` maps the names to them)."""
+
+    seat: int | None
+    legal_bids: list[int | None]
+    hand: list[str]
+    kitty: list[str] | None
+    buried: list[str] | None
+    counter: bytes | None
+
+    def counter_data(self) -> dict[str, int] | None:
+        """The view's ``counter`` field."""
+        counter = self.counter
+        return None if counter is None else dict(zip(NAMES, counter, strict=True))
+
+
+_OWN_PATHS = tuple(f"observation.{field}" for field in SEAT_FIELDS[:-1])
+"""The patch's paths of an :class:`OwnView`'s fields before the 记牌器."""
+
+
+def joined(shared: SharedView, own: OwnView) -> dict[str, Any]:
+    """A seat's whole view (the JSON data of :class:`ObservationView`) of ``shared`` and
+    ``own``."""
+    return {
+        **shared.fields,
+        "seat": own.seat,
+        "legal_bids": own.legal_bids,
+        "hand": own.hand,
+        "kitty": own.kitty,
+        "buried": own.buried,
+        "counter": own.counter_data(),
+    }
+
+
+def own_change(old: OwnView, new: OwnView, found: dict[str, Any],
+               changes: dict[str, Any]) -> None:
+    """Add the change from ``old`` to ``new`` to a patch's ``found`` (its ``set``) and
+    ``changes`` (its ``counter``: the 记牌器's entries that changed), as
+    :func:`~.patch.diff_part` finds it from the whole views."""
+    for index, path in enumerate(_OWN_PATHS):
+        if new[index] != old[index]:
+            found[path] = new[index]
+    before, after = old.counter, new.counter
+    if after != before:
+        if before is None or after is None:
+            found["observation.counter"] = new.counter_data()
+        else:
+            changes["counter"] = _changed_counts(before, after)
+
+
+def _changed_counts(before: bytes, after: bytes) -> dict[str, int]:
+    """The 记牌器 entries of ``after`` that differ from ``before``. Found through the bytes
+    that differ in the two as one number each (an action changes one or two kinds of 54: a
+    loop over the set bits only, run after every action for every seat)."""
+    changed: dict[str, int] = {}
+    differ = int.from_bytes(before, "little") ^ int.from_bytes(after, "little")
+    while differ:
+        kind = ((differ & -differ).bit_length() - 1) >> 3
+        changed[NAMES[kind]] = after[kind]
+        differ &= ~(0xFF << (8 * kind))
+    return changed
 
 
 class ObservationView(BaseModel):
@@ -186,7 +251,7 @@ class ObservationView(BaseModel):
             "declarer_points": observation.declarer_points,
             "result": None if result is None else result_json(result),
         }
-        return SharedView(fields, [COPIES - count for count in played])
+        return SharedView(fields, bytes([COPIES - count for count in played]))
 
     @staticmethod
     def seat_data(
@@ -194,24 +259,29 @@ class ObservationView(BaseModel):
     ) -> dict[str, Any]:
         """The JSON data of :meth:`of` for ``observation``'s seat, from what every seat has
         alike (:meth:`shared`, made of any seat's observation at the same moment)."""
+        return joined(shared, ObservationView.own(observation, shared, counter))
+
+    @staticmethod
+    def own(observation: Observation, shared: SharedView, counter: bool = True) -> OwnView:
+        """What ``observation``'s seat has of its own (:data:`SEAT_FIELDS`) beside ``shared``:
+        a server makes this per seat after every change, :func:`joined` only for a whole view."""
         kitty, buried, hand = observation.kitty, observation.buried, observation.hand
-        unseen: dict[str, int] | None = None
+        unseen: bytes | None = None
         if counter:  # as Observation.counter: not in this hand, not played, not buried by it
-            left = list(shared.unplayed)
+            left = bytearray(shared.unplayed)
             for card in hand:
                 left[card] -= 1
             for card in buried or ():
                 left[card] -= 1
-            unseen = dict(zip(NAMES, left, strict=True))
-        return {
-            **shared.fields,
-            "seat": observation.seat,
-            "legal_bids": observation.legal_bids(),
-            "hand": names(hand),
-            "kitty": None if kitty is None else names(kitty),
-            "buried": None if buried is None else names(buried),
-            "counter": unseen,
-        }
+            unseen = bytes(left)
+        return OwnView(
+            observation.seat,
+            observation.legal_bids(),
+            names(hand),
+            None if kitty is None else names(kitty),
+            None if buried is None else names(buried),
+            unseen,
+        )
 
     def to_observation(self, rules: RuleSet) -> Observation:
         """The engine observation this describes, under ``rules`` (the table's).

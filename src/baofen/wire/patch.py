@@ -9,8 +9,9 @@ view from the one before and that change; the browser does the same in ``connect
 A change (the ``patch`` message's fields besides ``type``, ``view`` and ``since``):
 
 - ``set``: a value per path that changed, replaced whole. A path is a top-level field of the
-  state (``you``, ``last``, ``table``, ``observation``) or one field of the table or the
-  observation (``table.seats``, ``observation.hand``).
+  state (``you``, ``last``, ``table``, ``observation``), one field of the table or the
+  observation (``table.seats``, ``observation.hand``), or one field of an object there that
+  kept its fields (``table.match.step``: not the match's finished hands again).
 - ``tricks``: finished tricks to append to ``observation.tricks`` (never sent again).
 - ``counter``: the entries of ``observation.counter`` (记牌器) that changed.
 """
@@ -62,6 +63,13 @@ def diff_part(part: str, old: dict[str, Any], new: dict[str, Any], found: dict[s
             value is not None and value.keys() == before.keys()
         ):
             changes["counter"] = {k: v for k, v in value.items() if before[k] != v}
+        elif isinstance(value, dict) and isinstance(before, dict) and (
+            value.keys() == before.keys()
+        ):  # by its own fields: the table's match changes its step with every action, not
+            # its finished hands' summaries
+            for key, item in value.items():
+                if item != before[key]:
+                    found[f"{part}.{field}.{key}"] = item
         else:
             found[f"{part}.{field}"] = value
 
@@ -73,9 +81,16 @@ def apply(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     for part in PARTS:
         if isinstance(new.get(part), dict):
             new[part] = copy.copy(new[part])
+    copied: set[tuple[str, str]] = set()
     for path, value in change.get("set", {}).items():
         part, _, field = path.partition(".")
-        if field:
+        field, _, key = field.partition(".")
+        if key:
+            if (part, field) not in copied:
+                new[part][field] = copy.copy(new[part][field])
+                copied.add((part, field))
+            new[part][field][key] = value
+        elif field:
             new[part][field] = value
         else:
             new[part] = copy.copy(value) if isinstance(value, dict) else value
