@@ -8,6 +8,7 @@ WebSocket (uncompressed JSON text): the ``patch`` messages as sent, and beside t
 sent every view whole) — both figures from the same hands in one run.
 
     PYTHONPATH=src python3 bench/state_bytes.py --hands 5 --variant baofen
+    PYTHONPATH=src python3 bench/state_bytes.py --hands 5 --number 6   # the 6th hand of a match
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import json
 import statistics
 import tempfile
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -28,7 +30,7 @@ from baofen.bots import make_bot
 from baofen.wire.actions import action_message
 from baofen.wire.observation import ObservationView
 from baofen.wire.patch import apply as apply_patch
-from server_load import free_port, start_server
+from server_load import ROOT, free_port, start_server
 
 
 def whole(message: dict[str, Any]) -> int:
@@ -36,9 +38,12 @@ def whole(message: dict[str, Any]) -> int:
     return len(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode())
 
 
-async def one_hand(base: str, variant: str, seed: int) -> tuple[Counter[str], Counter[str]]:
-    """Play one hand at South; bytes and messages received, by kind, and the whole-state bytes
-    (``would_be``) the patches stand for."""
+async def one_hand(
+    base: str, variant: str, seed: int, number: int = 1
+) -> tuple[Counter[str], Counter[str]]:
+    """Play hand ``number`` of a match at South (the ones before it played too, not counted);
+    bytes and messages received in it, by kind, and the whole-state bytes (``would_be``) the
+    patches stand for."""
     answer = httpx.post(f"{base}/api/quickplay", json={"variant": variant, "level": "random"})
     answer.raise_for_status()
     table = answer.json()
@@ -50,27 +55,40 @@ async def one_hand(base: str, variant: str, seed: int) -> tuple[Counter[str], Co
     async with connect(url, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "reclaim", "token": table["token"]}))
         view: dict[str, Any] | None = None
-        acted = -1
+        acted = readied = -1
         async for raw in ws:
             message = json.loads(raw)
             kind = message["type"]
-            size = len(raw.encode() if isinstance(raw, str) else raw)
-            sent[kind] += size
-            count[kind] += 1
             if kind == "patch":
                 assert view is not None and view["view"] == message["since"], message
                 message = apply_patch(view, message)
+            if message["type"] == "state":
+                view = message
+            match = view["table"]["match"] if view is not None else None
+            if (match["hand_number"] if match is not None else 1) != number:
+                counted = False
+            else:
+                counted = True
+                size = len(raw.encode() if isinstance(raw, str) else raw)
+                sent[kind] += size
+                count[kind] += 1
             if message["type"] != "state":
                 continue
-            view = message
-            sent["would_be"] += whole(message) if kind == "patch" else size
+            if counted:
+                sent["would_be"] += whole(message) if kind == "patch" else size
             observation = message["observation"]
             if observation is None:
                 continue
+            version = message["table"]["version"]
             if observation["phase"] == "done":
-                return sent, count
-            if observation["to_act"] == 0 and message["table"]["version"] != acted:
-                acted = message["table"]["version"]
+                if counted:
+                    return sent, count
+                if version != readied:  # 继续
+                    readied = version
+                    await ws.send(json.dumps({"type": "ready"}))
+                continue
+            if observation["to_act"] == 0 and version != acted:
+                acted = version
                 action = bot.act(ObservationView.model_validate(observation).to_observation(rules))
                 await ws.send(action_message(action).model_dump_json(exclude={"id"}))
     raise RuntimeError("the connection ended before the hand did")
@@ -80,19 +98,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--variant", choices=("baofen", "hongwu"), default="baofen")
+    parser.add_argument("--number", type=int, default=1,
+                        help="count hand NUMBER of each match (the ones before it played too)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the source tree whose server to run (default: this one)")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(f"sqlite:///{folder}/bench.db", port)
+        server = start_server(f"sqlite:///{folder}/bench.db", port, tree=args.tree)
         try:
             base = f"http://127.0.0.1:{port}"
-            runs = [asyncio.run(one_hand(base, args.variant, seed)) for seed in range(args.hands)]
+            runs = [asyncio.run(one_hand(base, args.variant, seed, args.number))
+                    for seed in range(args.hands)]
         finally:
             server.terminate()
             server.wait(30)
     totals = [sum(v for k, v in sent.items() if k != "would_be") for sent, _ in runs]
     would = [sent["would_be"] for sent, _ in runs]
-    print(f"{args.variant}, {args.hands} hands against three computer players, South's bytes:")
+    print(f"{args.variant}, hand {args.number} of {args.hands} matches against three computer "
+          "players, South's bytes:")
     print(f"  as sent (state + patch + other): median {statistics.median(totals):,.0f} B a hand")
     print(f"  had every view been sent whole:  median {statistics.median(would):,.0f} B a hand")
     print(f"  ratio: {statistics.median(t / w for t, w in zip(totals, would, strict=True)):.3f}")
