@@ -282,6 +282,9 @@ def main() -> None:
                         "(1: human pace)")
     parser.add_argument("--spectators", type=int, default=0,
                         help="clients watching each table besides its four players")
+    parser.add_argument("--pin", action="store_true",
+                        help="run the server on one CPU and the clients on the others (steadier "
+                        "figures where both share a few cores)")
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="the source tree whose server to run (default: this one)")
     args = parser.parse_args()
@@ -295,6 +298,10 @@ def main() -> None:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         port = free_port()
         server = start_server(db, port, tree=args.tree)
+        if args.pin:  # the server on the first CPU, the clients on the others
+            cpus = sorted(os.sched_getaffinity(0))
+            os.sched_setaffinity(server.pid, cpus[:1])
+            os.sched_setaffinity(0, cpus[1:])
         try:
             rows = []
             for k in args.k or [10, 50, 200]:

@@ -60,7 +60,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "tools": {"matplotlib"},  # the arena's chart, the ``arena`` extra (imported when drawn)
     "accounts": {"openskill"},
     "wire": {"pydantic"},
-    "store": {"sqlalchemy", "alembic"},
+    "store": {"sqlalchemy", "alembic", "orjson"},
     "research": {"numpy", "torch", "gymnasium", "pettingzoo", "ray"},
     "server": {
         "fastapi", "starlette", "uvicorn", "pydantic", "pydantic_settings", "redis", "argon2",

@@ -17,6 +17,7 @@ from functools import partial
 from math import ceil
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     Connection,
     Engine,
@@ -138,13 +139,14 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             # The server's writer thread writes; readers, tests and tools use other threads.
             engine = create_engine(
-                url, connect_args={"check_same_thread": False, "timeout": timeout}
+                url, connect_args={"check_same_thread": False, "timeout": timeout},
+                json_serializer=_json_text,
             )
             event.listen(engine, "connect", partial(_sqlite_pragmas, timeout=timeout))
         else:
             options = f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
             engine = create_engine(
-                url, pool_pre_ping=True, pool_timeout=timeout,
+                url, pool_pre_ping=True, pool_timeout=timeout, json_serializer=_json_text,
                 connect_args={"connect_timeout": max(2, ceil(timeout)), "options": options},
             )
         migrate(engine, schema)  # creates the schema when missing
@@ -333,6 +335,12 @@ class Store:
 
 
 # -- the writes, each a step of a transaction ------------------------------------------------
+
+
+def _json_text(value: Any) -> str:
+    """A JSON column's text (an event's payload with every action: orjson, not the standard
+    library's encoder; keys that are numbers become strings, as the standard library makes them)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _run_writes(conn: Connection, writes: Iterable[Write]) -> None:
