@@ -162,6 +162,35 @@ def test_a_group_of_actions_is_stored_in_one_statement_in_order(db: Database) ->
         store.drop() if db.schema is not None else store.close()
 
 
+def test_a_writers_group_of_log_rows_alone_is_stored_whole_or_not_at_all(db: Database) -> None:
+    """The writer thread's held connection: a group of log rows is refused whole when one row
+    is; a new one serves the writes after it, groups of rows alone and of other writes."""
+    store = Store(db.url, db.schema)
+    writer = store.writer()
+    try:
+        store.create_table("CCCC", {}, {}, 1)
+        writes = [event_appended("CCCC", Event(seq, "action", {"seat": seq % 4, "bid": None}))
+                  for seq in range(1, 5)]
+        with pytest.raises(Exception) as refused:  # seq 1 twice: none of them is stored
+            store.commit([*writes, event_appended("CCCC", Event(1, "action", {}))], writer)
+        assert "unique" in str(refused.value).lower()
+        store.drop_writer(writer)
+        writer = store.writer()
+        assert store.load("CCCC").events == []  # type: ignore[union-attr]
+        store.commit(writes, writer)
+        store.commit([event_appended("CCCC", Event(5, "next", {}), status="playing")], writer)
+        store.commit([event_appended("CCCC", Event(6, "action", {"seat": 1, "bid": 90}))], writer)
+        stored = store.load("CCCC")
+        assert stored is not None and stored.status == "playing"
+        assert [(e.seq, e.kind) for e in stored.events] == [
+            (1, "action"), (2, "action"), (3, "action"), (4, "action"), (5, "next"), (6, "action")
+        ]
+        assert stored.events[5].payload == {"seat": 1, "bid": 90}
+    finally:
+        writer.close()
+        store.drop() if db.schema is not None else store.close()
+
+
 def test_writes_of_one_round_are_committed_together(tmp_path: Path) -> None:
     async def test() -> None:
         store = AsyncStore(Store(f"sqlite:///{tmp_path / 'group.db'}"), 5.0)
