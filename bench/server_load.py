@@ -1,7 +1,8 @@
 """Load test of the game server: K concurrent tables of four WebSocket players on loopback.
 
-Starts ``baofen serve`` in a subprocess on a fresh database, creates K tables (one hand each, no
-turn timer), and seats four clients at each; every client plays the random bot's move from the
+Starts ``baofen serve`` in a subprocess on a fresh database (with ``--db``, a schema of its own
+there, dropped afterwards), creates K tables (one hand each, no turn timer), and seats four
+clients at each; every client plays the random bot's move from the
 ``state`` it receives (rebuilt into an engine observation), so every action takes the real path:
 client → WebSocket → validation → rules → database commit → per-seat views → four clients.
 
@@ -31,6 +32,7 @@ import gc
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -47,6 +49,7 @@ from websockets.asyncio.client import connect
 
 from baofen import Observation, RuleSet
 from baofen.bots import make_bot
+from baofen.store import Store
 from baofen.tricks import Trick
 from baofen.wire.actions import action_message
 from baofen.wire.observation import ObservationView
@@ -296,8 +299,12 @@ def main() -> None:
     rules = RuleSet.create(variant=args.variant, hands=args.hands)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        # A database of the URL's server gets a fresh schema of its own, dropped afterwards:
+        # every table an earlier run left unfinished would be loaded again by this server.
+        schema = f"bench_{secrets.token_hex(4)}" if args.db else None
         port = free_port()
-        server = start_server(db, port, tree=args.tree)
+        extra = {"BAOFEN_DB_SCHEMA": schema} if schema else None
+        server = start_server(db, port, extra, tree=args.tree)
         if args.pin:  # the server on the first CPU, the clients on the others
             cpus = sorted(os.sched_getaffinity(0))
             os.sched_setaffinity(server.pid, cpus[:1])
@@ -316,6 +323,8 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(30)
+            if schema is not None:
+                Store(db, schema).drop()
     print_table(rows, list(rows[0]))
 
 
