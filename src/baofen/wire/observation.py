@@ -95,15 +95,7 @@ _OWN_PATHS = tuple(f"observation.{field}" for field in SEAT_FIELDS[:-1])
 def joined(shared: SharedView, own: OwnView) -> dict[str, Any]:
     """A seat's whole view (the JSON data of :class:`ObservationView`) of ``shared`` and
     ``own``."""
-    return {
-        **shared.fields,
-        "seat": own.seat,
-        "legal_bids": own.legal_bids,
-        "hand": own.hand,
-        "kitty": own.kitty,
-        "buried": own.buried,
-        "counter": own.counter_data(),
-    }
+    return {**shared.fields, **own._asdict(), "counter": own.counter_data()}
 
 
 def own_change(old: OwnView, new: OwnView, found: dict[str, Any],
@@ -123,9 +115,9 @@ def own_change(old: OwnView, new: OwnView, found: dict[str, Any],
 
 
 def _changed_counts(before: bytes, after: bytes) -> dict[str, int]:
-    """The 记牌器 entries of ``after`` that differ from ``before``. Found through the bytes
-    that differ in the two as one number each (an action changes one or two kinds of 54: a
-    loop over the set bits only, run after every action for every seat)."""
+    """The 记牌器 entries of ``after`` that differ from ``before``. Each is read as one number:
+    their XOR has bits set in the bytes (card kinds) that differ only, and the loop visits
+    those alone (an action changes one or two kinds of 54, for every seat after every action)."""
     changed: dict[str, int] = {}
     differ = int.from_bytes(before, "little") ^ int.from_bytes(after, "little")
     while differ:
@@ -331,6 +323,8 @@ if set(ENGINE_FIELDS) != set(AUDIENCE) or not {
     name for name in ENGINE_FIELDS.values() if name is not None
 } <= set(ObservationView.model_fields):
     raise RuntimeError("ENGINE_FIELDS must name every Observation field, by a wire field")
+if OwnView._fields != SEAT_FIELDS:
+    raise RuntimeError("OwnView's fields must be SEAT_FIELDS, in their order")
 SHARED_FIELDS = tuple(name for name in ObservationView.model_fields if name not in SEAT_FIELDS)
 """The fields of a view that every seat and spectator has alike (:meth:`ObservationView.shared`)."""
 
