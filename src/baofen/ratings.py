@@ -36,9 +36,9 @@ GUEST = (DEFAULT_MU, DEFAULT_SIGMA)
 """A guest's fixed rating: a new player's."""
 
 BOT_RATINGS: dict[str, dict[str, float]] = {
-    "baofen": {"random": 11.7, "easy": 24.9, "normal": 25.0, "rule": 25.0, "hard": 30.1,
+    "baofen": {"random": 11.7, "easy": 24.1, "normal": 25.0, "rule": 25.0, "hard": 30.1,
                "search": 30.1, "master": 30.1},
-    "hongwu": {"random": 10.9, "easy": 24.3, "normal": 25.0, "rule": 25.0, "hard": 30.9,
+    "hongwu": {"random": 10.9, "easy": 24.4, "normal": 25.0, "rule": 25.0, "hard": 30.9,
                "search": 30.9, "master": 32.0},
 }
 """Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
@@ -53,14 +53,17 @@ relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``); in 包�
 the library names of ``normal`` and ``hard``."""
 
 ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
-    "baofen": {"normal": (0.583, 0.583), "easy": (0.574, 0.583), "hard": (66 / 77, 46 / 77),
+    "baofen": {"normal": (0.583, 0.583), "easy": (1585 / 2968, 1753 / 2968),
+               "hard": (66 / 77, 46 / 77),
                "rule_vs_random": (0.99, 0.583)},
-    "hongwu": {"normal": (0.503, 0.503), "easy": (0.46, 0.503), "hard": (40 / 50, 22 / 50),
+    "hongwu": {"normal": (0.503, 0.503), "easy": (1799 / 4000, 1952 / 4000),
+               "hard": (40 / 50, 22 / 50),
                "rule_vs_random": (0.99, 0.503), "master_vs_hard": (127 / 200, 113 / 200)},
 }
 """The arena's declarer make rates the fixed ratings come from: per level, its make rate and the
-rule bots' make rate (the reference table of four rule bots) on the same deals. ``normal``,
-``easy`` and ``rule_vs_random``: seed 7, 300 deals; ``hard``: seeds 2826 and 2827, 100 deals of
+rule bots' make rate (the reference table of four rule bots) on the same deals. ``normal``
+and ``rule_vs_random``: seed 7, 300 deals; ``easy``: seeds 2826 and 2827, 2,000 deals each (its
+2,968 and 4,000 contracts); ``hard``: seeds 2826 and 2827, 100 deals of
 包分 and 50 of 包红五 against the rule bot (its 77 and 50 contracts); ``master_vs_hard``: 大师
 against three 困难 and the reference table of four 困难, seeds 2826 and 2827, 200 deals of 包红五
 (200 contracts each). docs/ratings.md gives the commands."""
