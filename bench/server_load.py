@@ -286,8 +286,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=0,
                         help="clients watching each table besides its four players")
     parser.add_argument("--pin", action="store_true",
-                        help="run the server on one CPU and the clients on the others (steadier "
-                        "figures where both share a few cores)")
+                        help="run the server on one CPU and the clients on the others")
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="the source tree whose server to run (default: this one)")
     args = parser.parse_args()
