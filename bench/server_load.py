@@ -285,8 +285,6 @@ def main() -> None:
                         "(1: human pace)")
     parser.add_argument("--spectators", type=int, default=0,
                         help="clients watching each table besides its four players")
-    parser.add_argument("--pin", action="store_true",
-                        help="run the server on one CPU and the clients on the others")
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="the source tree whose server to run (default: this one)")
     args = parser.parse_args()
@@ -304,10 +302,6 @@ def main() -> None:
         port = free_port()
         extra = {"BAOFEN_DB_SCHEMA": schema} if schema else None
         server = start_server(db, port, extra, tree=args.tree)
-        if args.pin:  # the server on the first CPU, the clients on the others
-            cpus = sorted(os.sched_getaffinity(0))
-            os.sched_setaffinity(server.pid, cpus[:1])
-            os.sched_setaffinity(0, cpus[1:])
         try:
             rows = []
             for k in args.k or [10, 50, 200]:

@@ -65,10 +65,8 @@ async def one_hand(
             if message["type"] == "state":
                 view = message
             match = view["table"]["match"] if view is not None else None
-            if (match["hand_number"] if match is not None else 1) != number:
-                counted = False
-            else:
-                counted = True
+            counted = (match["hand_number"] if match is not None else 1) == number
+            if counted:
                 size = len(raw.encode() if isinstance(raw, str) else raw)
                 sent[kind] += size
                 count[kind] += 1
