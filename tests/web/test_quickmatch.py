@@ -30,11 +30,21 @@ def match_server(tmp_path: Path) -> Iterator[ThreadServer]:
 
 
 def open_lobby(person: Person, name: str, english: bool = False) -> None:
+    """The lobby, drawn in the language asked for, with ``name`` typed and remembered.
+
+    The lobby draws itself once its session and the rules' defaults have come; the language
+    switch draws it again. The name is typed only once the last drawing is in place, and the
+    test goes on only once the page has remembered it, so no redraw can lose it."""
     page = person.page
     page.goto(person.base + "/")
+    expect(page.locator(".open-tables li").first).to_be_visible()
     if english:
         page.click("#lang")
+        expect(page.locator("#quickmatch")).to_have_text("Quick match")
+        expect(page.locator(".open-tables li").first).to_be_visible()
     page.fill("#f-player", name)
+    expect(page.locator("#f-player")).to_have_value(name)
+    person.wait_for(f"localStorage.getItem('baofen.name') === {name!r}")
 
 
 def ask(person: Person) -> None:

@@ -301,6 +301,9 @@ def test_review_note_names_a_winner_thrown_away(
     person = Person(chromium, web_server.base, viewport)
     page = person.page
     page.goto(web_server.base + "/")
+    # The notes replace the page's body: only once the lobby has drawn itself (its drawing
+    # after the session comes would find its top bar gone).
+    expect(page.locator(".open-tables li").first).to_be_visible()
     notes = page.evaluate("""async () => {
         const { noteEl } = await import('/static/js/review.js');
         const { cardsEl } = await import('/static/js/cards.js');
