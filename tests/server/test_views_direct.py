@@ -174,7 +174,7 @@ def test_a_writers_group_of_log_rows_alone_is_stored_whole_or_not_at_all(db: Dat
         with pytest.raises(Exception) as refused:  # seq 1 twice: none of them is stored
             store.commit([*writes, event_appended("CCCC", Event(1, "action", {}))], writer)
         assert "unique" in str(refused.value).lower()
-        store.drop_writer(writer)
+        writer.close()
         writer = store.writer()
         assert store.load("CCCC").events == []  # type: ignore[union-attr]
         store.commit(writes, writer)

@@ -27,8 +27,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection
-
 from .database import (
     Event,
     Fenced,
@@ -37,6 +35,7 @@ from .database import (
     StoredSeat,
     StoredTable,
     Write,
+    Writer,
     event_appended,
     fenced,
     new_table,
@@ -90,9 +89,9 @@ class AsyncStore:
         self._pending: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         """The writes each event loop made in its current round, handed to the writer at its
         end (:meth:`_flush`): one wake-up of the writer for all of them."""
-        self._connection: Connection | None = None
-        """The writer thread's own connection, held open from one group to the next (none
-        checked out, pinged and returned per transaction); dropped when a commit fails."""
+        self._writer: Writer | None = None
+        """The writer thread's own connections, held open from one group to the next;
+        dropped when a commit fails."""
         self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
         self._thread.start()
 
@@ -172,8 +171,8 @@ class AsyncStore:
         try:
             self._write_until_closed()
         finally:
-            if self._connection is not None:
-                self._connection.close()
+            if self._writer is not None:
+                self._writer.close()
 
     def _write_until_closed(self) -> None:
         while (jobs := self._queue.get()) is not None:
@@ -199,13 +198,13 @@ class AsyncStore:
         if not group:
             return
         try:
-            if self._connection is None:
-                self._connection = self.store.writer()
-            self.store.commit([job.write for job in group], self._connection)
+            if self._writer is None:
+                self._writer = self.store.writer()
+            self.store.commit([job.write for job in group], self._writer)
         except Exception as error:
-            if self._connection is not None:  # it may be broken: the next group takes a new one
-                self.store.drop_writer(self._connection)
-                self._connection = None
+            if self._writer is not None:  # it may be broken: the next group takes a new one
+                self._writer.close()
+                self._writer = None
             if len(group) > 1:
                 # One table's bad write must not fail the others', whatever its error (a text
                 # the database cannot store fails as a DataError, not an IntegrityError): each

@@ -176,31 +176,21 @@ class Store:
 
     # -- writes -------------------------------------------------------------------------------
 
-    def commit(self, writes: Iterable[Write], connection: Connection | None = None) -> None:
+    def commit(self, writes: Iterable[Write], writer: Writer | None = None) -> None:
         """Run ``writes`` in one transaction: all of them are stored, or none. Consecutive
         rows of the log alone (:func:`event_appended`) are inserted in one statement.
 
-        ``connection``: one the caller holds open for its writes (the server's writer thread,
-        :meth:`writer`), instead of one checked out of the pool, pinged and given back for
-        every transaction — against PostgreSQL that is a round trip per transaction saved.
-        A caller whose commit failed closes it (:meth:`drop_writer`) and takes a new one."""
-        if connection is None:
-            with self._transaction() as conn:
-                _run_writes(conn, writes)
-        else:
-            with connection.begin():
-                _run_writes(connection, writes)
+        ``writer``: the connections the calling thread holds for its writes (:meth:`writer`),
+        instead of one checked out of the pool for this transaction alone."""
+        if writer is not None:
+            writer.commit(list(writes))
+            return
+        with self._transaction() as conn:
+            _run_writes(conn, writes)
 
-    def writer(self) -> Connection:
-        """A connection to hold for a thread's writes (see :meth:`commit`)."""
-        return self.engine.connect()
-
-    @staticmethod
-    def drop_writer(connection: Connection) -> None:
-        """Close a held connection whose commit failed (it may be broken: never reused)."""
-        with suppress(Exception):  # it is being thrown away because it failed
-            connection.invalidate()
-            connection.close()
+    def writer(self) -> Writer:
+        """Connections to hold for one thread's writes (the server's writer thread)."""
+        return Writer(self)
 
     def create_table(
         self, code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int
@@ -335,6 +325,73 @@ class Store:
 
 
 # -- the writes, each a step of a transaction ------------------------------------------------
+
+
+class Writer:
+    """One thread's held connections for its writes (see :meth:`commit`).
+
+    Held open from one commit to the next instead of one checked out of the pool, pinged and
+    given back for every transaction: against PostgreSQL a round trip per transaction saved.
+    A caller whose commit failed closes the writer (:meth:`close`) and takes a new one.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._connection: Connection | None = None
+        self._log: Any = None
+        """PostgreSQL: a psycopg connection in autocommit for groups of log rows alone."""
+        self._log_rows = ""
+        if store.engine.dialect.name == "postgresql":
+            quote = store.engine.dialect.identifier_preparer.quote
+            name = quote(db.events.name)
+            table = f"{quote(store.schema)}.{name}" if store.schema else name
+            # One statement whatever the number of rows (each column an array): prepared once.
+            self._log_rows = (
+                f"INSERT INTO {table} (table_code, seq, kind, payload, created) SELECT * FROM"
+                " unnest(%s::text[], %s::int[], %s::text[], %s::json[], %s::timestamptz[])"
+            )
+
+    def commit(self, writes: list[Write]) -> None:
+        """Run ``writes`` in one transaction, all stored or none (as :meth:`Store.commit`).
+
+        On PostgreSQL, a group of rows of the log alone (most groups: actions that finished
+        nothing) is ONE statement in autocommit, atomic by itself: one round trip instead of
+        three, and none of SQLAlchemy's and psycopg's per-statement machinery (executemany
+        runs psycopg's pipeline): the writer thread spends about a third less CPU a row."""
+        if self._log_rows and all(isinstance(w, _EventAppended) and w.alone for w in writes):
+            self._insert_log_rows(writes)  # type: ignore[arg-type]
+            return
+        if self._connection is None:
+            self._connection = self._store.engine.connect()
+        with self._connection.begin():
+            _run_writes(self._connection, writes)
+
+    def _insert_log_rows(self, writes: list[_EventAppended]) -> None:
+        if self._log is None:
+            raw = self._store.engine.raw_connection()
+            raw.detach()  # autocommit: never handed back to the pool
+            raw.dbapi_connection.autocommit = True  # type: ignore[union-attr]
+            self._log = raw
+        rows = [write.row for write in writes]
+        columns = ([row["table_code"] for row in rows], [row["seq"] for row in rows],
+                   [row["kind"] for row in rows], [_json_text(row["payload"]) for row in rows],
+                   [row["created"] for row in rows])
+        cursor = self._log.cursor()
+        try:
+            cursor.execute(self._log_rows, columns, prepare=True)
+        finally:
+            cursor.close()
+
+    def close(self) -> None:
+        """Close the connections (after a failed commit: they may be broken, never reused)."""
+        with suppress(Exception):  # they are being thrown away
+            if self._connection is not None:
+                self._connection.invalidate()
+                self._connection.close()
+        with suppress(Exception):
+            if self._log is not None:
+                self._log.close()
+        self._connection = self._log = None
 
 
 def _json_text(value: Any) -> str:
