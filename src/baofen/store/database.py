@@ -33,7 +33,6 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import DropSchema
-from sqlalchemy.sql import Executable
 
 from . import schema as db
 from .migrations import VERSION_TABLE, migrate
@@ -107,6 +106,18 @@ _CHECK_FENCE = (
 )
 """Built once, like :data:`_INSERT_EVENT`: it runs with every write of a cluster node (it only
 locks the row: ``SET fence = fence``)."""
+
+_FREE_SEAT = delete(db.seats).where(
+    db.seats.c.table_code == bindparam("code"), db.seats.c.seat == bindparam("number")
+)
+_INSERT_SEAT = insert(db.seats)
+_INSERT_TABLE = insert(db.tables)
+_SET_STATUS = (
+    update(db.tables).where(db.tables.c.code == bindparam("table"))
+    .values(status=bindparam("new_status"), updated=bindparam("now"))
+)
+"""Built once, like :data:`_INSERT_EVENT`: every join, leave and start writes them (building
+a statement costs more than running it), and every new table the first."""
 
 Write = Callable[[Connection], None]
 """One write of a transaction (:meth:`Store.commit` runs several in one)."""
@@ -417,29 +428,36 @@ def _run_writes(conn: Connection, writes: Iterable[Write]) -> None:
 def new_table(code: str, rules: dict[str, Any], settings: dict[str, Any], seed: int) -> Write:
     """Store a new table, waiting for players."""
     now = _now()
-    statement = insert(db.tables).values(
-        code=code, rules=rules, settings=settings, seed=seed, status="waiting",
-        created=now, updated=now,
-    )
-    return _run(statement)
+    row = {"code": code, "rules": rules, "settings": settings, "seed": seed,
+           "status": "waiting", "created": now, "updated": now}
+
+    def write(conn: Connection) -> None:
+        conn.execute(_INSERT_TABLE, row)
+
+    return write
 
 
 def seat_taken(code: str, seat: StoredSeat) -> Write:
     """Store who holds a seat (replacing what was there)."""
 
     def write(conn: Connection) -> None:
-        seat_freed(code, seat.seat)(conn)
-        conn.execute(insert(db.seats).values(
-            table_code=code, seat=seat.seat, kind=seat.kind, name=seat.name,
-            bot_level=seat.bot_level, token_hash=seat.token_hash, account_id=seat.account_id,
-        ))
+        conn.execute(_FREE_SEAT, {"code": code, "number": seat.seat})
+        conn.execute(_INSERT_SEAT, {
+            "table_code": code, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
+            "bot_level": seat.bot_level, "token_hash": seat.token_hash,
+            "account_id": seat.account_id,
+        })
 
     return write
 
 
 def seat_freed(code: str, seat: int) -> Write:
     """Empty a seat."""
-    return _run(delete(db.seats).where(db.seats.c.table_code == code, db.seats.c.seat == seat))
+
+    def write(conn: Connection) -> None:
+        conn.execute(_FREE_SEAT, {"code": code, "number": seat})
+
+    return write
 
 
 def event_appended(
@@ -524,17 +542,8 @@ def review_kept(code: str, number: int, worlds: int, candidates: int,
     return write
 
 
-def _run(statement: Executable) -> Write:
-    def write(conn: Connection) -> None:
-        conn.execute(statement)
-
-    return write
-
-
 def _set_status(conn: Connection, code: str, status: str) -> None:
-    conn.execute(update(db.tables).where(db.tables.c.code == code).values(
-        status=status, updated=_now()
-    ))
+    conn.execute(_SET_STATUS, {"table": code, "new_status": status, "now": _now()})
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any, timeout: float = 5.0) -> None:
