@@ -22,6 +22,7 @@ from baofen import Hand, RuleSet
 from baofen import _native as native
 from baofen.bots.random_bot import RandomBot
 from baofen.errors import IllegalAction
+from baofen.ruleset import FIELDS
 
 REQUIRED = os.environ.get("BAOFEN_TEST_REQUIRE_NATIVE") == "1"
 WHY = f"the native core is not available: {native.why_unavailable()}"
@@ -37,7 +38,7 @@ def test_native_core_is_built() -> None:
 
 
 def _example(field: str) -> Any:
-    return RuleSet.model_fields[field].examples[0]  # type: ignore[index]
+    return FIELDS[field].example
 
 
 def _examples(*fields: str, **fixed: Any) -> dict[str, Any]:

@@ -13,9 +13,9 @@ from tests.helpers import run_python
 BLOCKED = (
     "fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic_settings", "redis",
     "argon2", "segno", "openskill", "typer", "rich", "torch", "numpy", "gymnasium", "pettingzoo",
-    "ray", "matplotlib",
+    "ray", "matplotlib", "pydantic", "pydantic_core", "orjson",
 )
-"""Packages no plain install has. (pydantic is still a dependency of the rule set's model.)"""
+"""Packages no plain install has: it is the standard library alone."""
 
 BLOCKER = textwrap.dedent(
     """

@@ -53,13 +53,12 @@ MAY_IMPORT: dict[str, set[str]] = {
 """Layer → the layers its modules may import (anywhere in their code)."""
 
 THIRD_PARTY: dict[str, set[str]] = {
-    # The engine and the bots are the standard library only (``pip install baofen``), but for
-    # the one exception below.
+    # The engine and the bots are the standard library only (``pip install baofen``).
     "engine": set(),
     "bots": set(),
     "tools": {"matplotlib"},  # the arena's chart, the ``arena`` extra (imported when drawn)
     "accounts": {"openskill"},
-    "wire": {"pydantic"},
+    "wire": {"pydantic", "pydantic_core"},
     "store": {"sqlalchemy", "alembic", "orjson"},
     "research": {"numpy", "torch", "gymnasium", "pettingzoo", "ray"},
     "server": {
@@ -70,14 +69,6 @@ THIRD_PARTY: dict[str, set[str]] = {
 }
 """Layer → the packages outside the standard library its modules may import."""
 
-THIRD_PARTY_EXCEPTIONS: dict[str, set[str]] = {
-    # RuleSet is still a pydantic model (its JSON Schema, with each setting's form metadata, is
-    # the browser's settings form and part of the protocol's schema); pydantic is the one
-    # dependency of a plain install until it becomes a plain class with a wire model beside it.
-    "baofen.ruleset": {"pydantic"},
-}
-"""Module → packages outside its layer's list that it may import, each with its reason."""
-
 EXTRA_OF_LAYER: dict[str, str | None] = {
     "engine": None, "bots": None, "accounts": "server", "wire": "server", "store": "server",
     "server": "server", "cli": "server", "research": "research", "tools": "arena",
@@ -86,9 +77,10 @@ EXTRA_OF_LAYER: dict[str, str | None] = {
 
 DISTRIBUTION = {
     "argon2": "argon2-cffi", "pydantic_settings": "pydantic-settings", "starlette": "fastapi",
+    "pydantic_core": "pydantic",
 }
 """Import name → the distribution that installs it, where they differ (starlette comes with
-fastapi)."""
+fastapi, pydantic_core with pydantic)."""
 
 def modules() -> dict[str, tuple[Path, bool]]:
     """Every module of the package by dotted name, with its file and whether it is a package."""
@@ -254,8 +246,7 @@ def test_the_layer_rules_are_checked_on_known_imports() -> None:
 def test_every_module_imports_only_its_layers_packages() -> None:
     wrong = []
     for module, (path, _) in sorted(modules().items()):
-        allowed = THIRD_PARTY[layer_of(module)] | THIRD_PARTY_EXCEPTIONS.get(module, set())
-        extra = third_party_of(path) - allowed
+        extra = third_party_of(path) - THIRD_PARTY[layer_of(module)]
         if extra:
             wrong.append(f"{module} ({layer_of(module)}) imports {', '.join(sorted(extra))}")
     assert not wrong, "packages outside a layer's list:\n" + "\n".join(wrong)
@@ -295,10 +286,8 @@ def test_each_layers_packages_are_installed_by_its_extra() -> None:
         for package in sorted(packages):
             if DISTRIBUTION.get(package, package).replace("_", "-") not in installed:
                 missing.append(f"{layer}: {package} (not in {extra or 'the plain install'})")
-    for module, packages in THIRD_PARTY_EXCEPTIONS.items():
-        missing += [f"{module}: {p}" for p in sorted(packages) if p not in base]
     assert not missing, "packages no extra installs:\n" + "\n".join(missing)
     # The plain install is the engine, the bots and records: nothing of the server's.
-    assert base <= {"pydantic"}, f"the plain install requires {sorted(base)}"
+    assert not base, f"the plain install requires {sorted(base)}"
     # [dev] installs what the server needs too (the README runs `baofen serve` after it).
     assert "baofen[server]" in {r.replace(" ", "") for r in project["optional-dependencies"]["dev"]}

@@ -1,23 +1,25 @@
 """The rule set (设置): every variant and setting of rules.md §13, validated.
 
-:class:`RuleSet` is an immutable pydantic model. Every rule set carries every field; a field that
-does not apply to its game keeps its default. ``must_follow_structure`` and
-``throw_penalty_per_card`` default per game, so ``RuleSet(variant="hongwu")`` equals
-``RuleSet.hongwu()``.
+:class:`RuleSet` is an immutable value of the standard library alone (a frozen dataclass), like
+the rest of the engine. Every rule set carries every field; a field that does not apply to its
+game keeps its default. ``must_follow_structure`` and ``throw_penalty_per_card`` default per
+game, so ``RuleSet(variant="hongwu")`` equals ``RuleSet.hongwu()``.
 
-Each field but ``variant`` also says, once, how it is offered to people: its
-:class:`~baofen.setting.Setting` (game(s), form group, when it shows, label keys) and an example
-value, both in the JSON Schema that clients and tests read.
+Each field is declared once (:func:`rule`): its default, limits and description, and for every
+field but ``variant`` how it is offered to people, its :class:`~baofen.setting.Setting` (game(s),
+form group, when it shows, label keys) and an example value. :data:`FIELDS` lists them; the wire
+layer builds the rule set's pydantic model and JSON Schema, which clients and tests read, from
+them (:mod:`baofen.wire.rules`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from itertools import pairwise
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from types import NoneType, UnionType
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from .cards import Card
 from .order import order_for
@@ -34,7 +36,64 @@ _WHEN_POT = ShownWhen("no_bid_mode", "pot")
 _WHEN_DIRECT = ShownWhen("no_bid_mode", "direct")
 
 
-class RuleSet(BaseModel):
+@dataclass(frozen=True)
+class RuleField:
+    """One field of :class:`RuleSet` as declared (:data:`FIELDS`)."""
+
+    name: str
+    annotation: Any
+    """Its type: ``int``, ``bool``, ``int | None``, ``tuple[int, ...]`` or a ``Literal``."""
+    default: Any
+    """包分's default where the games differ (``RuleSet.hongwu()`` shows 包红五's)."""
+    description: str
+    example: Any
+    """A valid value other than the default (``None``: none given)."""
+    setting: Setting | None
+    """How it is offered to people (``None`` for ``variant``, chosen before any form)."""
+    ge: int | None
+    le: int | None
+    """Inclusive limits of a number."""
+
+    def check(self, value: Any) -> tuple[Any, str | None]:
+        """``value`` as stored (a list of bids becomes a tuple), and what is wrong with it."""
+        kind, message = self.annotation, None
+        if isinstance(kind, UnionType) and value is None and NoneType in get_args(kind):
+            return value, None
+        if isinstance(kind, UnionType):
+            kind = next(k for k in get_args(kind) if k is not NoneType)
+        if get_origin(kind) is Literal:
+            choices = get_args(kind)
+            if value not in choices or not isinstance(value, str):
+                message = "Input should be " + " or ".join(repr(c) for c in choices)
+        elif kind is bool:
+            if type(value) is not bool:
+                message = "Input should be a valid boolean"
+        elif kind is int:
+            if type(value) is not int:
+                message = "Input should be a valid integer"
+            elif self.ge is not None and value < self.ge:
+                message = f"Input should be greater than or equal to {self.ge}"
+            elif self.le is not None and value > self.le:
+                message = f"Input should be less than or equal to {self.le}"
+        elif isinstance(value, list | tuple) and all(type(v) is int for v in value):
+            value = tuple(value)
+        else:
+            message = "Input should be a valid list of integers"
+        return value, message
+
+
+def rule(
+    default: Any, description: str, setting: Setting | None = None, *,
+    ge: int | None = None, le: int | None = None, example: Any = None,
+) -> Any:
+    """Declare a field of :class:`RuleSet` (see :class:`RuleField`)."""
+    return field(default=default, metadata={
+        "description": description, "setting": setting, "ge": ge, "le": le, "example": example,
+    })
+
+
+@dataclass(frozen=True, init=False)
+class RuleSet:
     """Variant and settings of one table (rules.md §13).
 
     Build with :meth:`baofen` or :meth:`hongwu` and any field as a keyword; a bad field or value
@@ -42,136 +101,118 @@ class RuleSet(BaseModel):
     through JSON-safe dicts.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    variant: Variant = Field("baofen", description="包分 'baofen' or 包红五 'hongwu'")
-    bid_values: Annotated[
-        tuple[int, ...],
+    variant: Variant = rule("baofen", "包分 'baofen' or 包红五 'hongwu'")
+    bid_values: tuple[int, ...] = rule(
+        (85, 90, 95), "包分: the targets one may bid, low to high (叫分)",
         Setting("bidding", "field.bid_values", BAOFEN, help="field.bid_values.help"),
-    ] = Field(
-        (85, 90, 95),
-        description="包分: the targets one may bid, low to high (叫分)",
-        examples=[[80, 85, 90, 95, 100]],
+        example=[80, 85, 90, 95, 100],
     )
-    bid_min: Annotated[int, Setting("bidding", "field.bid_min", HONGWU)] = Field(
-        70, ge=0, le=200, description="包红五: lowest bid; all-pass declarer's bid", examples=[60]
+    bid_min: int = rule(
+        70, "包红五: lowest bid; all-pass declarer's bid",
+        Setting("bidding", "field.bid_min", HONGWU), ge=0, le=200, example=60,
     )
-    bid_step: Annotated[int, Setting("bidding", "field.bid_step", HONGWU)] = Field(
-        5, ge=1, le=200, description="包红五: bids rise by multiples of this", examples=[10]
+    bid_step: int = rule(
+        5, "包红五: bids rise by multiples of this",
+        Setting("bidding", "field.bid_step", HONGWU), ge=1, le=200, example=10,
     )
-    bid_max: Annotated[int, Setting("bidding", "field.bid_max", HONGWU)] = Field(
-        200, ge=0, le=300, description="包红五: highest bid, ends bidding at once", examples=[150]
+    bid_max: int = rule(
+        200, "包红五: highest bid, ends bidding at once",
+        Setting("bidding", "field.bid_max", HONGWU), ge=0, le=300, example=150,
     )
-    must_follow_structure: Annotated[bool, Setting("play", "field.must_follow_structure")] = Field(
-        True,
-        description="followers owe pairs and tractors (包分 on, 包红五 off by default)",
-        examples=[False],
+    must_follow_structure: bool = rule(
+        True, "followers owe pairs and tractors (包分 on, 包红五 off by default)",
+        Setting("play", "field.must_follow_structure"), example=False,
     )
-    eight_of_a_kind: Annotated[bool, Setting("play", "field.eight_of_a_kind", BAOFEN)] = Field(
-        True, description="包分: eight cards of a rank lead as trump (八张)", examples=[False]
+    eight_of_a_kind: bool = rule(
+        True, "包分: eight cards of a rank lead as trump (八张)",
+        Setting("play", "field.eight_of_a_kind", BAOFEN), example=False,
     )
-    throw_penalty_per_card: Annotated[
-        int, Setting("play", "field.throw_penalty_per_card")
-    ] = Field(
-        3, ge=0, le=1000, description="failed throw (甩错牌) penalty per attempted card",
-        examples=[5],
+    throw_penalty_per_card: int = rule(
+        3, "failed throw (甩错牌) penalty per attempted card",
+        Setting("play", "field.throw_penalty_per_card"), ge=0, le=1000, example=5,
     )
-    no_bid_mode: Annotated[
-        Literal["pot", "direct"],
+    no_bid_mode: Literal["pot", "direct"] = rule(
+        "pot", "包分 four passes: 'pot' 暂时扣分法 (捞水草) or 'direct' 直接扣分法",
         Setting("nobid", "field.no_bid_mode", BAOFEN, choice_labels="field.no_bid_mode"),
-    ] = Field(
-        "pot",
-        description="包分 four passes: 'pot' 暂时扣分法 (捞水草) or 'direct' 直接扣分法",
-        examples=["direct"],
+        example="direct",
     )
-    direct_penalty: Annotated[
-        int, Setting("nobid", "field.direct_penalty", BAOFEN, _WHEN_DIRECT)
-    ] = Field(40, ge=0, le=100_000, description="direct mode: caller's loss", examples=[30])
-    pot_caller_stake: Annotated[
-        int, Setting("nobid", "field.pot_caller_stake", BAOFEN, _WHEN_POT)
-    ] = Field(40, ge=0, le=100_000, description="pot mode: caller's stake", examples=[50])
-    pot_other_stake: Annotated[
-        int, Setting("nobid", "field.pot_other_stake", BAOFEN, _WHEN_POT)
-    ] = Field(20, ge=0, le=100_000, description="pot mode: each other's stake", examples=[10])
-    pot_split_above: Annotated[
-        int, Setting("nobid", "field.pot_split_above", BAOFEN, _WHEN_POT)
-    ] = Field(
-        400, ge=0, le=1_000_000, description="pot mode: split among all four above this",
-        examples=[800],
+    direct_penalty: int = rule(
+        40, "direct mode: caller's loss",
+        Setting("nobid", "field.direct_penalty", BAOFEN, _WHEN_DIRECT), ge=0, le=100_000,
+        example=30,
     )
-    wangfen_all_bonus: Annotated[
-        int, Setting("scoring", "field.wangfen_all_bonus", BAOFEN)
-    ] = Field(50, ge=0, le=100_000, description="王分全抓 bonus", examples=[40])
-    wangfen_none_penalty: Annotated[
-        int, Setting("scoring", "field.wangfen_none_penalty", BAOFEN)
-    ] = Field(100, ge=0, le=100_000, description="倒扣王分 deduction", examples=[80])
-    full_sweep_score: Annotated[
-        int, Setting("scoring", "field.full_sweep_score", BAOFEN)
-    ] = Field(500, ge=-100_000, le=100_000, description="全击 hand score", examples=[600])
-    half_sweep_score: Annotated[
-        int, Setting("scoring", "field.half_sweep_score", BAOFEN)
-    ] = Field(250, ge=-100_000, le=100_000, description="半击 hand score", examples=[300])
-    shutout_score: Annotated[
-        int, Setting("scoring", "field.shutout_score", BAOFEN)
-    ] = Field(-500, ge=-100_000, le=100_000, description="no point captured", examples=[-400])
-    settlement: Annotated[
-        Literal["per_defender", "zero_sum"],
+    pot_caller_stake: int = rule(
+        40, "pot mode: caller's stake",
+        Setting("nobid", "field.pot_caller_stake", BAOFEN, _WHEN_POT), ge=0, le=100_000,
+        example=50,
+    )
+    pot_other_stake: int = rule(
+        20, "pot mode: each other's stake",
+        Setting("nobid", "field.pot_other_stake", BAOFEN, _WHEN_POT), ge=0, le=100_000,
+        example=10,
+    )
+    pot_split_above: int = rule(
+        400, "pot mode: split among all four above this",
+        Setting("nobid", "field.pot_split_above", BAOFEN, _WHEN_POT), ge=0, le=1_000_000,
+        example=800,
+    )
+    wangfen_all_bonus: int = rule(
+        50, "王分全抓 bonus",
+        Setting("scoring", "field.wangfen_all_bonus", BAOFEN), ge=0, le=100_000, example=40,
+    )
+    wangfen_none_penalty: int = rule(
+        100, "倒扣王分 deduction",
+        Setting("scoring", "field.wangfen_none_penalty", BAOFEN), ge=0, le=100_000, example=80,
+    )
+    full_sweep_score: int = rule(
+        500, "全击 hand score",
+        Setting("scoring", "field.full_sweep_score", BAOFEN), ge=-100_000, le=100_000,
+        example=600,
+    )
+    half_sweep_score: int = rule(
+        250, "半击 hand score",
+        Setting("scoring", "field.half_sweep_score", BAOFEN), ge=-100_000, le=100_000,
+        example=300,
+    )
+    shutout_score: int = rule(
+        -500, "no point captured",
+        Setting("scoring", "field.shutout_score", BAOFEN), ge=-100_000, le=100_000,
+        example=-400,
+    )
+    settlement: Literal["per_defender", "zero_sum"] = rule(
+        "per_defender", "包分: declarer +S ('per_defender') or +3S ('zero_sum')",
         Setting("scoring", "field.settlement", BAOFEN, choice_labels="field.settlement"),
-    ] = Field(
-        "per_defender",
-        description="包分: declarer +S ('per_defender') or +3S ('zero_sum')",
-        examples=["zero_sum"],
+        example="zero_sum",
     )
-    red5_capture_points: Annotated[
-        int, Setting("scoring", "field.red5_capture_points", HONGWU)
-    ] = Field(20, ge=0, le=1000, description="包红五: red five captured", examples=[40])
-    kitty_multiplier_trump: Annotated[
-        int, Setting("scoring", "field.kitty_multiplier_trump", HONGWU)
-    ] = Field(2, ge=0, le=100, description="包红五 抓底 with trump", examples=[3])
-    kitty_multiplier_plain: Annotated[
-        int, Setting("scoring", "field.kitty_multiplier_plain", HONGWU)
-    ] = Field(1, ge=0, le=100, description="包红五 抓底 with a plain suit", examples=[2])
-    points_per_level: Annotated[
-        int, Setting("levels", "field.points_per_level", HONGWU)
-    ] = Field(10, ge=1, le=200, description="包红五: points per level (级)", examples=[20])
-    coins_per_level: Annotated[
-        int, Setting("levels", "field.coins_per_level", HONGWU)
-    ] = Field(1, ge=1, le=1_000_000, description="包红五: coins per level", examples=[5])
-    hands: Annotated[
-        int | None, Setting("match", "field.hands", none_label="lobby.unlimited")
-    ] = Field(None, ge=1, le=100_000, description="deals in a match; None: unlimited", examples=[8])
+    red5_capture_points: int = rule(
+        20, "包红五: red five captured",
+        Setting("scoring", "field.red5_capture_points", HONGWU), ge=0, le=1000, example=40,
+    )
+    kitty_multiplier_trump: int = rule(
+        2, "包红五 抓底 with trump",
+        Setting("scoring", "field.kitty_multiplier_trump", HONGWU), ge=0, le=100, example=3,
+    )
+    kitty_multiplier_plain: int = rule(
+        1, "包红五 抓底 with a plain suit",
+        Setting("scoring", "field.kitty_multiplier_plain", HONGWU), ge=0, le=100, example=2,
+    )
+    points_per_level: int = rule(
+        10, "包红五: points per level (级)",
+        Setting("levels", "field.points_per_level", HONGWU), ge=1, le=200, example=20,
+    )
+    coins_per_level: int = rule(
+        1, "包红五: coins per level",
+        Setting("levels", "field.coins_per_level", HONGWU), ge=1, le=1_000_000, example=5,
+    )
+    hands: int | None = rule(
+        None, "deals in a match; None: unlimited",
+        Setting("match", "field.hands", none_label="lobby.unlimited"), ge=1, le=100_000,
+        example=8,
+    )
 
-    @model_validator(mode="before")
-    @classmethod
-    def _variant_defaults(cls, data: Any) -> Any:
-        if isinstance(data, dict):
-            variant = data.get("variant", "baofen")
-            defaults = _VARIANT_DEFAULTS.get(variant) if isinstance(variant, str) else None
-            if defaults:
-                data = {**defaults, **data}
-            if isinstance(data.get("bid_values"), list):
-                data = {**data, "bid_values": tuple(data["bid_values"])}
-        return data
-
-    @field_validator("bid_values")
-    @classmethod
-    def _check_bid_values(cls, values: tuple[int, ...]) -> tuple[int, ...]:
-        if not values:
-            raise ValueError("bid_values must list at least one target")
-        if any(v <= 0 or v > 200 or v % 5 for v in values):
-            raise ValueError("bid_values must be multiples of 5 between 5 and 200")
-        if any(a >= b for a, b in pairwise(values)):
-            raise ValueError("bid_values must be strictly increasing")
-        return values
-
-    @model_validator(mode="after")
-    def _check_bid_grid(self) -> RuleSet:
-        if self.bid_max < self.bid_min or (self.bid_max - self.bid_min) % self.bid_step:
-            raise ValueError(
-                f"bid_max ({self.bid_max}) must be bid_min ({self.bid_min}) plus a multiple of "
-                f"bid_step ({self.bid_step})"
-            )
-        return self
+    def __init__(self, **settings: Any) -> None:
+        for name, value in _validated(settings).items():
+            object.__setattr__(self, name, value)
 
     # -- construction -----------------------------------------------------------------------
 
@@ -198,10 +239,7 @@ class RuleSet(BaseModel):
     @classmethod
     def create(cls, **settings: Any) -> RuleSet:
         """Validate ``settings``; errors become one ``ValueError`` naming each bad field."""
-        try:
-            return cls.model_validate(settings)
-        except ValidationError as error:
-            raise ValueError(_describe(error)) from None
+        return cls(**settings)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
@@ -212,13 +250,13 @@ class RuleSet(BaseModel):
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe dict of every field."""
-        data = self.model_dump()
+        data = {name: getattr(self, name) for name in FIELDS}
         data["bid_values"] = list(self.bid_values)
         return data
 
     def replace(self, **changes: Any) -> RuleSet:
         """A validated copy with some fields changed."""
-        return self.create(**{**self.model_dump(), **changes})
+        return self.create(**{**self.to_dict(), **changes})
 
     # -- derived ------------------------------------------------------------------------------
 
@@ -253,13 +291,52 @@ class RuleSet(BaseModel):
         )
 
 
+def _fields() -> dict[str, RuleField]:
+    hints = get_type_hints(RuleSet)
+    return {
+        f.name: RuleField(name=f.name, annotation=hints[f.name], default=f.default, **f.metadata)
+        for f in fields(RuleSet)
+    }
 
-def _describe(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors():
-        field = ".".join(str(p) for p in item["loc"]) or "settings"
-        message = item["msg"].removeprefix("Value error, ")
-        if item["type"] == "extra_forbidden":
-            message = "unknown setting"
-        parts.append(f"{field}: {message}")
-    return "invalid rule set: " + "; ".join(parts)
+
+FIELDS: dict[str, RuleField] = _fields()
+"""Every field of :class:`RuleSet`, in order, as declared."""
+
+
+def _validated(settings: dict[str, Any]) -> dict[str, Any]:
+    """Every field's value from ``settings`` and the defaults; ``ValueError`` naming each bad
+    field (all of them, not only the first)."""
+    variant = settings.get("variant", "baofen")
+    defaults = _VARIANT_DEFAULTS.get(variant) if isinstance(variant, str) else None
+    given = {**(defaults or {}), **settings}
+    values: dict[str, Any] = {}
+    problems = []
+    for name, spec in FIELDS.items():
+        value, problem = spec.check(given.get(name, spec.default))
+        if problem is None and name == "bid_values":
+            problem = _bid_values_problem(value)
+        if problem is not None:
+            problems.append(f"{name}: {problem}")
+        values[name] = value
+    problems += [f"{name}: unknown setting" for name in settings if name not in FIELDS]
+    if not problems and (
+        values["bid_max"] < values["bid_min"]
+        or (values["bid_max"] - values["bid_min"]) % values["bid_step"]
+    ):
+        problems.append(
+            f"bid_max: bid_max ({values['bid_max']}) must be bid_min ({values['bid_min']}) plus"
+            f" a multiple of bid_step ({values['bid_step']})"
+        )
+    if problems:
+        raise ValueError("invalid rule set: " + "; ".join(problems))
+    return values
+
+
+def _bid_values_problem(values: tuple[int, ...]) -> str | None:
+    if not values:
+        return "bid_values must list at least one target"
+    if any(v <= 0 or v > 200 or v % 5 for v in values):
+        return "bid_values must be multiples of 5 between 5 and 200"
+    if any(a >= b for a, b in pairwise(values)):
+        return "bid_values must be strictly increasing"
+    return None

@@ -1,9 +1,10 @@
 """How a setting (设置) is offered to people, declared once on the field of its model.
 
-A :class:`Setting` annotates a field of :class:`~baofen.ruleset.RuleSet` (or of the server's
-table settings): ``bid_min: Annotated[int, Setting("bidding", "field.bid_min", HONGWU)]``. It
-says which game(s) the setting belongs to, its group in a settings form, when it shows, and the
-keys of its labels in the interface's dictionaries. The model's JSON Schema carries it as
+A :class:`Setting` is declared on a field of :class:`~baofen.ruleset.RuleSet` (``bid_min: int =
+rule(70, ..., Setting("bidding", "field.bid_min", HONGWU))``) or annotates one of the server's
+table settings (``Annotated[int | None, Setting(...)]``). It says which game(s) the setting
+belongs to, its group in a settings form, when it shows, and the keys of its labels in the
+interface's dictionaries. The model's JSON Schema carries it as
 ``x-setting`` beside the field's type, default and limits, so that a client (the browser's
 new-table form) and the tests are built from the schema, never from a second list.
 
@@ -15,7 +16,7 @@ table may seat (:data:`BotLevel`), so that the wire's models need not import the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Literal, get_args
 
 Variant = Literal["baofen", "hongwu"]
@@ -102,8 +103,11 @@ class Setting:
 
 
 def settings_of(model: Any) -> dict[str, Setting]:
-    """Each field of ``model`` (a pydantic model class) that is a setting, with its
-    :class:`Setting`, in field order."""
+    """Each field of ``model`` that is a setting, with its :class:`Setting`, in field order:
+    a dataclass whose fields carry it as ``metadata["setting"]`` (the rule set), or a pydantic
+    model class whose fields are annotated with it (the server's table settings)."""
+    if is_dataclass(model):
+        return {f.name: f.metadata["setting"] for f in fields(model) if f.metadata.get("setting")}
     found: dict[str, Setting] = {}
     for name, info in model.model_fields.items():
         for item in info.metadata:

@@ -25,6 +25,7 @@ from baofen import (
     play_hand,
 )
 from baofen.bots import make_bot
+from baofen.ruleset import FIELDS
 from baofen.server.schema import render
 from baofen.wire.actions import action_message, action_record, read_action_record
 from baofen.wire.messages import client_message
@@ -80,7 +81,7 @@ def unusual_rules(variant: str) -> RuleSet:
     """A valid rule set of ``variant`` in which every other field differs from its default."""
     default = RuleSet.create(variant=variant)
     changed: dict[str, Any] = {"variant": variant}
-    for name, field in RuleSet.model_fields.items():
+    for name, field in FIELDS.items():
         value = getattr(default, name)
         if name == "variant":
             continue
@@ -97,7 +98,7 @@ def unusual_rules(variant: str) -> RuleSet:
     rules = RuleSet.create(**changed)
     assert all(
         getattr(rules, name) != getattr(default, name)
-        for name in RuleSet.model_fields if name != "variant"
+        for name in FIELDS if name != "variant"
     )
     return rules
 
@@ -116,7 +117,7 @@ def test_table_info_carries_every_rule(server: ThreadServer, variant: str) -> No
     watcher.close()
     schema = committed_schema()["$defs"]
     assert schema["TableInfo"]["properties"]["rules"] == {"$ref": "#/$defs/RuleSet"}
-    assert set(schema["RuleSet"]["properties"]) == set(RuleSet.model_fields)
+    assert set(schema["RuleSet"]["properties"]) == set(FIELDS)
     table_info = validator("TableInfo")
     for info in served:
         # Every field, with this table's value (each differs from its default) ...

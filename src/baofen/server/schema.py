@@ -13,12 +13,12 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from ..ruleset import RuleSet
 from ..wire import accounts
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.record import HandRecord
 from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
+from ..wire.rules import RuleSetModel
 from ..wire.settings import ClientDefaults
 from ..wire.table import HandSummary, TableInfo
 
@@ -30,7 +30,7 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     TableInfo,
     HandSummary,
     HandRecord,
-    RuleSet,
+    RuleSetModel,
     ClientDefaults,
     CardOrderView,
     HandReplay,

@@ -47,7 +47,7 @@ class Parts:
     def rules(self, rules: RuleSet) -> dict[str, Any]:
         """``rules`` as JSON data."""
         if self._rules is None or self._rules[0] is not rules:
-            self._rules = (rules, rules.model_dump(mode="json"))
+            self._rules = (rules, rules.to_dict())
         return self._rules[1]
 
     def settings(self, settings: TableSettings) -> dict[str, Any]:

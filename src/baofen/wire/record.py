@@ -15,10 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..hand import Hand
 from ..record import FORMAT, VERSION, RecordedHand, record_of
-from ..ruleset import RuleSet
 from .actions import ActionRecord
 from .cards import CardString, SeatNumber
 from .results import ResultView
+from .rules import Rules
 
 __all__ = ["FORMAT", "VERSION", "Deal", "HandRecord", "RecordedHand"]
 
@@ -39,7 +39,7 @@ class HandRecord(BaseModel):
 
     format: Literal["baofen-hand"]
     version: Literal[1]
-    rules: RuleSet
+    rules: Rules
     seed: int | None = Field(description="the deal's seed, when it was shuffled from one")
     deal: Deal
     first: SeatNumber = Field(description="the caller / first bidder")

@@ -13,6 +13,7 @@ from ..setting import BotLevel, Variant
 from .cards import CardName, SeatNumber, Suit
 from .names import PlayerName
 from .results import ResultView
+from .rules import Rules
 from .settings import TableSettings
 from .table import TableInfo
 from .tricks import TrickView
@@ -23,7 +24,7 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    rules: RuleSet = Field(
+    rules: Rules = Field(
         default_factory=RuleSet,
         description='variant and settings (rules.md §13), e.g. {"variant": "hongwu", "hands": 8}',
     )
@@ -107,7 +108,7 @@ class HandReplay(BaseModel):
     the engine from its record, ready to step through trick by trick."""
 
     number: int
-    rules: RuleSet
+    rules: Rules
     first: SeatNumber = Field(description="the caller / first bidder")
     deal: list[list[CardName]] = Field(description="the four hands as dealt, for display")
     kitty: list[CardName]

@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..ruleset import RuleSet
 from ..setting import BotLevel, Setting, SettingGroup, Variant
 from .names import TableName
+from .rules import Rules
 
 TrumpSuit = Literal["S", "H", "C", "D"]
 """A suit that may be trump (there is no no-trump game)."""
@@ -89,7 +89,7 @@ class ClientDefaults(BaseModel):
     types, limits and labels are in the JSON Schema of ``RuleSet`` and ``TableSettings``
     (``x-setting``); this gives their values and what the table needs to know of a deal."""
 
-    rules: dict[Variant, RuleSet] = Field(
+    rules: dict[Variant, Rules] = Field(
         description="each game's default rule set (every rules.md §13 field)"
     )
     settings: TableSettings = Field(description="default table settings")

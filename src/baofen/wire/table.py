@@ -10,10 +10,10 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..match import MatchEntry
-from ..ruleset import RuleSet
 from ..setting import BotLevel
 from .cards import SeatNumber
 from .results import ResultView
+from .rules import Rules
 from .settings import TableSettings
 
 
@@ -77,7 +77,7 @@ class TableInfo(BaseModel):
 
     code: str
     status: Literal["waiting", "playing", "finished"]
-    rules: RuleSet
+    rules: Rules
     settings: TableSettings
     seats: list[SeatView]
     match: MatchView | None = Field(description="null before the start")
