@@ -37,9 +37,7 @@ def decision_times(rules: RuleSet, spec: BotSpec, hands: int, seed: int,
         bot = spec.make(seed * 1000 + number)
         others = [make_bot("rule", **rule_options) for _ in range(4)]
         hand = Hand(rules, seed=seed * 1_000_003 + number)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             observation = hand.observation(seat)
             if seat == seat_of_bot:
                 start = clock()

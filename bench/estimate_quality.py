@@ -164,9 +164,7 @@ def main() -> None:
         probed = number % 4
         for source in sources:
             source.new_hand()
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             action = rule.act(obs)
             if seat == probed and hand.phase == "playing" and len(hand.tricks) < 24:

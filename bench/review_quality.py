@@ -67,9 +67,7 @@ def planted(seed: int) -> tuple[Hand, int, int] | None:
     hand = Hand(RuleSet.baofen(), seed=seed)
     bot = RuleBot()
     blunder: tuple[int, int] | None = None
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         obs = hand.observation(seat)
         action = bot.act(obs)
         if blunder is None and isinstance(action, Play):

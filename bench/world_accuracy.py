@@ -105,9 +105,7 @@ def main() -> None:
         hand = Hand(rules, seed=args.seed * 100_003 + deal)
         trackers = {(label, seat): WorldTracker(int(c[0]), int(c[1]))
                     for label, c in zip(args.trackers, configs, strict=True) for seat in (0, 1)}
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             if hand.phase == "playing" and seat in (0, 1) and 0 < len(hand.tricks) < 24:
                 stage = STAGES[min(2, len(hand.tricks) // 8)]

@@ -48,9 +48,7 @@ def rule_hand_with(seed: int, plant: Callable[[Observation, Play], Play | None])
     hand = Hand(RuleSet.baofen(), seed=seed)
     bot = RuleBot()
     blunder: tuple[int, int] | None = None
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         obs = hand.observation(seat)
         action = bot.act(obs)
         if blunder is None and isinstance(action, Play):

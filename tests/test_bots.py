@@ -49,9 +49,7 @@ def mixed_hands(variant: str, hands: int, seed: int):  # type: ignore[no-untyped
     rand = make_bot("random", seed=seed, throw_rate=0.4)
     for number in range(hands):
         hand = Hand(rules, seed=seed * 1000 + number)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             yield hand, seat
             bot = rule if rng.random() < 0.5 else rand
             hand.apply(seat, bot.act(hand.observation(seat)))
@@ -104,9 +102,7 @@ def test_rule_bot_never_fails_a_throw() -> None:
         bots = [make_bot("rule") for _ in range(4)]
         for number in range(20):
             hand = declared_at_lowest_bid(rules, seed=500 + number, declarer=number % 4)
-            while hand.phase != "done":
-                seat = hand.to_act
-                assert seat is not None
+            for seat in hand.turns():
                 result = hand.apply(seat, bots[seat].act(hand.observation(seat)))
                 assert result is None or not result.failed_throw
                 if result is not None and len(result.played) > 1 and hand.judge is not None:
@@ -213,9 +209,7 @@ def test_worlds_are_consistent_with_the_observation(variant: str) -> None:
     checked = 0
     for number in range(6):
         hand = declared_at_lowest_bid(rules, seed=900 + number, declarer=number % 4)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             observation = hand.observation(seat)
             if observation.phase == "playing" and len(hand.tricks) % 5 == 2:
                 sampler = Determinizer(observation)

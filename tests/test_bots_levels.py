@@ -66,9 +66,7 @@ def test_reference_player_plays_legally_on_the_true_deal(variant: str) -> None:
     rules = RuleSet.create(variant=variant)
     reference = ReferenceBot(seed=2, candidates=4)
     hand = Hand(rules, seed=41)
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         action = reference.act_seeing(hand.copy(), seat)
         check_legal(hand, seat, action)
         hand.apply(seat, action)
@@ -86,9 +84,7 @@ def test_weighted_worlds_favour_what_the_rule_policy_would_have_done() -> None:
     checked = 0
     for seed in range(12):
         hand = Hand(rules, seed=seed)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             if len(hand.tricks) == 6 and not obs.current_trick:
                 sampler = Determinizer(obs)
@@ -139,9 +135,7 @@ def test_contract_search_bids_and_buries_legally(variant: str) -> None:
                 for _ in range(4)]
         hand = Hand(rules, seed=30)
         taken: list[object] = []
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             action = bots[seat].act(hand.observation(seat))
             check_legal(hand, seat, action)
             taken.append(action)
@@ -183,9 +177,7 @@ def test_reference_with_noisy_playouts_is_legal_and_reproducible(variant: str) -
         reference = ReferenceBot(seed=seed, candidates=3, rollouts=2, noise=0.5)
         hand = Hand(rules, seed=17)
         taken: list[object] = []
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             action = reference.act_seeing(hand.copy(), seat)
             check_legal(hand, seat, action)
             taken.append(action)

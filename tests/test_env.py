@@ -59,9 +59,7 @@ def play_random_hands(rules: RuleSet, hands: int, seed: int) -> Iterator[tuple[H
     bots = [make_bot("random", seed=seed + s, throw_rate=0.3, pass_rate=0.6) for s in range(4)]
     for number in range(hands):
         hand = Hand(rules, seed=seed * 1000 + number)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             yield hand, seat
             hand.apply(seat, bots[seat].act(hand.observation(seat)))
 
@@ -222,9 +220,7 @@ def test_random_masked_walks_only_make_legal_actions(rules: RuleSet) -> None:
     for number in range(15):
         hand = Hand(rules, seed=500 + number)
         composer = Composer(space)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             steps = composer.allowed(obs)
             assert steps, "a dead end"

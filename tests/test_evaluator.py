@@ -31,9 +31,7 @@ def _decisions(rules: RuleSet, seed: int) -> list[tuple[Hand, list[tuple[int, ..
     hand = Hand(rules, seed=seed)
     bot = RuleBot()
     out = []
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         obs = hand.observation(seat)
         if hand.phase == "playing":
             plays = bot.play_candidates(obs, 12)
@@ -76,10 +74,7 @@ def test_records_and_labels_match_the_python_engine(variant: str) -> None:
             cards = tuple(int(c) for c in np.repeat(np.arange(54), labels.cards[r]))
             copy = hand.copy()
             copy.apply(seat, Play.of(cards))
-            while copy.phase != "done":
-                actor = copy.to_act
-                assert actor is not None
-                copy.apply(actor, bot.act(copy.observation(actor)))
+            copy.play_out([bot] * 4)
             assert copy.result is not None
             assert labels.values[r] == copy.result.deltas[seat]
     advantages = labels.advantages
@@ -179,10 +174,7 @@ def test_gate_core_on_a_handful_of_positions(tiny: tuple[Path, list[str]]) -> No
         play = RuleBot().play(hand.observation(seat))
         copy = hand.copy()
         copy.apply(seat, Play.of(play))
-        while copy.phase != "done":
-            actor = copy.to_act
-            assert actor is not None
-            copy.apply(actor, RuleBot().act(copy.observation(actor)))
+        copy.play_out([RuleBot()] * 4)
         assert copy.result is not None
         assert true_values(hand, seat, [play]) == [float(copy.result.deltas[seat])]
     text = table(rows, "score points")

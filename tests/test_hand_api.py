@@ -499,13 +499,26 @@ def test_a_copy_has_the_whole_state_and_goes_on_alike(rules: RuleSet, stage: str
 # -- playing out and replaying ------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", [BAOFEN, HONGWU])
+def test_turns_names_the_seat_to_act_until_the_hand_is_done(rules: RuleSet) -> None:
+    hand = Hand(rules, seed=3)
+    bots = [make_bot("random", seed=s, throw_rate=0.5) for s in range(4)]
+    seen = []
+    for seat in hand.turns():
+        assert seat == hand.to_act and hand.phase != "done"
+        seen.append(seat)
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    assert hand.phase == "done" and seen == [seat for seat, _ in hand.actions]
+    assert list(hand.turns()) == []
+
+
+@pytest.mark.parametrize("rules", [BAOFEN, HONGWU])
 def test_play_hand_is_the_loop_of_one_bot_per_seat(rules: RuleSet) -> None:
     def bots() -> list[Any]:
         return [make_bot("random", seed=s, throw_rate=0.5) for s in range(4)]
 
     for seed in range(5):
         hand, players = Hand(rules, seed=seed), bots()
-        while hand.phase != "done":
+        while hand.phase != "done":  # the loop written out, against play_hand
             seat = hand.to_act
             assert seat is not None
             hand.apply(seat, players[seat].act(hand.observation(seat)))

@@ -257,9 +257,7 @@ def test_edges_agree(data: st.DataObject) -> None:
     hands, kitty = _eight_deal(data, data.draw(st.integers(3, 14)))
     hand = Hand(rules, first=data.draw(st.integers(0, 3)), hands=hands, kitty=kitty)
     twin = native.core().Hand(native_rules(rules), [c for p in hand.deal for c in p], hand.first)
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         if hand.phase == "bidding":
             value = data.draw(st.sampled_from(hand.legal_bids(seat)))
             hand.bid(seat, value)

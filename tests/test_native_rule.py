@@ -68,9 +68,7 @@ def _lockstep_hand(hand: Hand, weights: RuleWeights) -> int:
     natives = [RuleBot(engine="native", **asdict(weights)) for _ in range(4)]
     w = native_weights(weights)
     decisions = 0
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         obs = hand.observation(seat)
         if hand.phase == "playing":
             plays = bots[seat].play_candidates(obs, 6)
@@ -214,10 +212,7 @@ def test_play_out_candidates_from_worlds() -> None:
     for seed in range(30, 60):
         hand = Hand(rules, seed=seed)
         bots = [RuleBot(engine="python") for _ in range(4)]
-        while hand.phase != "done" and len(hand.tricks) < 4:
-            seat = hand.to_act
-            assert seat is not None
-            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        hand.play_out(bots, until=lambda h: len(h.tricks) >= 4)
         if hand.phase == "playing" and hand.lead_shape is None:
             worlds.append(native_hand(hand))
         if len(worlds) == 4:

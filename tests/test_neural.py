@@ -75,9 +75,7 @@ def test_candidates_are_legal_with_the_rule_bots_choice_first(variant: str) -> N
     rng = random.Random(3)
     for deal in range(3):
         hand = Hand(rules, seed=deal)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             options = candidates(obs, advisor, rng)
             assert options[0].rank == 0
@@ -94,9 +92,7 @@ def test_a_large_margin_keeps_to_the_rule_bots_choices(weights: dict[str, Path])
     rule = RuleBot()
     for deal in range(2):
         hand = Hand(rules, seed=deal)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             action = neural.act(obs)
             assert action == rule.act(obs)
@@ -108,9 +104,7 @@ def test_trust_limits_the_network_to_some_decisions(weights: dict[str, Path]) ->
     neural = make_bot("neural", seed=1, weights=str(weights["baofen"]), trust="bidding")
     rule = RuleBot()
     hand = Hand(rules, seed=5)
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         obs = hand.observation(seat)
         action = neural.act(obs)
         if hand.phase != "bidding":
@@ -124,9 +118,7 @@ def test_the_shipped_weights_bid_and_leave_the_rest_to_the_rule_bot() -> None:
     neural = make_bot("neural", seed=2)
     rule = RuleBot()
     hand = Hand(RuleSet.baofen(), seed=6)
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         obs = hand.observation(seat)
         action = neural.act(obs)
         if hand.phase != "bidding":

@@ -43,9 +43,7 @@ def test_the_encoding_reads_every_field_a_seat_sees_or_says_why_not() -> None:
 def test_the_redaction_follows_the_audiences(variant: Variant) -> None:
     hand = Hand(RuleSet(variant=variant), seed=11)
     bots = [make_bot("rule") for _ in range(4)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         views = [hand.observation(s) for s in (0, 1, 2, 3, None)]
         declarer = hand.declarer
         for s, view in zip((0, 1, 2, 3, None), views, strict=True):

@@ -281,9 +281,7 @@ def check_candidate(hand: Hand, seat: int, cards: list[Card]) -> None:
 
 
 def play_checked(hand: Hand, bots: list[Any], rng: random.Random, thorough: bool) -> None:
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         if thorough:
             check_conservation(hand)
             for observer in (seat, (seat + 1) % 4, None):

@@ -36,9 +36,7 @@ def play_positions(variant: str, hands: int, every: int = 9, seed: int = 3) -> l
     for number in range(hands):
         hand = Hand(rules, seed=seed * 1000 + number)
         plays = 0
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             if hand.phase == "playing":
                 if plays % every == number % every:

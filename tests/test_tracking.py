@@ -44,9 +44,7 @@ def test_tracked_worlds_stay_consistent_through_a_hand(variant: str) -> None:
         tracker = WorldTracker(particles=3, steps=4)
         rng = random.Random(seed)
         decisions = 0
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             if seat == 1 and hand.phase == "playing":
                 worlds = tracker.worlds(obs, Determinizer(obs, 4.0), rng)

@@ -113,9 +113,7 @@ def play_table(rules: RuleSet, seed: int, specs: Sequence[BotSpec]) -> Hand:
     observation."""
     hand = Hand(rules, seed=seed)
     bots = [spec.make(bot_seed(seed, seat, spec.label)) for seat, spec in enumerate(specs)]
-    while hand.phase != "done":
-        seat = hand.to_act
-        assert seat is not None
+    for seat in hand.turns():
         bot = bots[seat]
         if isinstance(bot, DealSeer):
             hand.apply(seat, bot.act_seeing(hand, seat))

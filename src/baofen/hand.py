@@ -433,15 +433,24 @@ class Hand(HandState):
         for number, (seat, action) in enumerate(self.actions):
             yield Step(number, seat, action, again.apply(seat, action), again)
 
+    def turns(self) -> Iterator[int]:
+        """The seat to act, again after each action the caller applies, until the hand is done::
+
+            for seat in hand.turns():
+                hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        """
+        while (seat := self.to_act) is not None:
+            yield seat
+
     def play_out(
         self, players: Sequence[Player], until: Callable[[Hand], bool] | None = None
     ) -> Hand:
         """Play this hand on to its end, every action chosen by the seat's player,
         ``players[seat].act(self.observation(seat))``; returns the hand itself. With ``until``,
         stop before the first action at which ``until(hand)`` is true (or at the end)."""
-        while self.phase != "done" and (until is None or not until(self)):
-            seat = self.to_act
-            assert seat is not None
+        for seat in self.turns():
+            if until is not None and until(self):
+                break
             self.apply(seat, players[seat].act(self.observation(seat)))
         return self
 

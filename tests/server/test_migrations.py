@@ -62,9 +62,7 @@ def old_database(db: Database, rules: RuleSet) -> tuple[str, str, dict[str, Any]
     match = Match(rules, seed)
     events: list[tuple[str, dict[str, Any]]] = [("start", {})]
     bots = [make_bot("random", seed=seat) for seat in range(4)]
-    while match.hand.phase != "done":
-        seat = match.hand.to_act
-        assert seat is not None
+    for seat in match.hand.turns():
         action = bots[seat].act(match.hand.observation(seat))
         match.hand.apply(seat, action)
         events.append(("action", action_record(seat, action).model_dump(mode="json")))

@@ -123,9 +123,7 @@ def test_an_actions_stored_record_is_the_record_models() -> None:
         for seed in range(6):
             hand = Hand(RuleSet.create(variant=variant), seed=seed)
             bots = [make_bot("random", seed=seed * 4 + seat) for seat in range(4)]
-            while hand.phase != "done":
-                seat = hand.to_act
-                assert seat is not None
+            for seat in hand.turns():
                 action = bots[seat].act(hand.observation(seat))
                 record = action_record(seat, action).model_dump(mode="json")
                 assert json.dumps(action_json(seat, action)) == json.dumps(record)

@@ -62,10 +62,7 @@ def true_values(hand: Hand, seat: int, plays: Sequence[Sequence[Card]]) -> list[
     for cards in plays:
         copy = hand.copy()
         copy.apply(seat, Play.of(tuple(cards)))
-        while copy.phase != "done":
-            actor = copy.to_act
-            assert actor is not None
-            copy.apply(actor, bot.act(copy.observation(actor)))
+        copy.play_out([bot] * 4)
         assert copy.result is not None
         out.append(float(copy.result.deltas[seat]))
     return out

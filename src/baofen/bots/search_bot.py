@@ -354,9 +354,7 @@ class SearchBot:
         playout = self.playout
         noise = self.noise
         rng = self.rng
-        while hand.phase != "done":
-            actor = hand.to_act
-            assert actor is not None
+        for actor in hand.turns():
             view = hand.observation(actor)
             if noise and rng.random() < noise:
                 hand.apply(actor, Play.of(rng.choice(playout.play_candidates(view, 3))))

@@ -198,9 +198,7 @@ class Session:
         if self.match.pot:
             line += f" The pot (捞水草) holds {self.match.pot}."
         self.console.print(line)
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             if seat == YOU:
                 action, outcome = self.your_turn()
             else:

@@ -80,9 +80,7 @@ def generate(
         advised = [model is None or rng.random() < behaviour.advised for _ in range(4)]
         greedy = NeuralBot(seed=rng.getrandbits(32), model=model) if model is not None else None
         taken: list[tuple[int, npt.NDArray[np.float32], npt.NDArray[np.float32]]] = []
-        while hand.phase != "done":
-            seat = hand.to_act
-            assert seat is not None
+        for seat in hand.turns():
             obs = hand.observation(seat)
             options = candidates(obs, advisor, rng)
             if len(options) == 1:
