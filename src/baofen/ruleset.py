@@ -14,7 +14,7 @@ them (:mod:`baofen.wire.rules`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from itertools import pairwise
@@ -53,6 +53,8 @@ class RuleField:
     ge: int | None
     le: int | None
     """Inclusive limits of a number."""
+    valid: Callable[[Any], str | None] | None
+    """What else a value of the right type must be (what is wrong, or ``None``)."""
 
     def check(self, value: Any) -> tuple[Any, str | None]:
         """``value`` as stored (a list of bids becomes a tuple), and what is wrong with it."""
@@ -75,21 +77,38 @@ class RuleField:
                 message = f"Input should be greater than or equal to {self.ge}"
             elif self.le is not None and value > self.le:
                 message = f"Input should be less than or equal to {self.le}"
-        elif isinstance(value, list | tuple) and all(type(v) is int for v in value):
-            value = tuple(value)
+        elif get_origin(kind) is tuple:
+            if isinstance(value, list | tuple) and all(type(v) is int for v in value):
+                value = tuple(value)
+            else:
+                message = "Input should be a valid list of integers"
         else:
-            message = "Input should be a valid list of integers"
+            raise TypeError(f"{self.name}: no check for a field of type {kind!r}")
+        if message is None and self.valid is not None:
+            message = self.valid(value)
         return value, message
 
 
 def rule(
     default: Any, description: str, setting: Setting | None = None, *,
     ge: int | None = None, le: int | None = None, example: Any = None,
+    valid: Callable[[Any], str | None] | None = None,
 ) -> Any:
     """Declare a field of :class:`RuleSet` (see :class:`RuleField`)."""
     return field(default=default, metadata={
         "description": description, "setting": setting, "ge": ge, "le": le, "example": example,
+        "valid": valid,
     })
+
+
+def _bid_values_problem(values: tuple[int, ...]) -> str | None:
+    if not values:
+        return "bid_values must list at least one target"
+    if any(v <= 0 or v > 200 or v % 5 for v in values):
+        return "bid_values must be multiples of 5 between 5 and 200"
+    if any(a >= b for a, b in pairwise(values)):
+        return "bid_values must be strictly increasing"
+    return None
 
 
 @dataclass(frozen=True, init=False)
@@ -105,7 +124,7 @@ class RuleSet:
     bid_values: tuple[int, ...] = rule(
         (85, 90, 95), "包分: the targets one may bid, low to high (叫分)",
         Setting("bidding", "field.bid_values", BAOFEN, help="field.bid_values.help"),
-        example=[80, 85, 90, 95, 100],
+        example=[80, 85, 90, 95, 100], valid=_bid_values_problem,
     )
     bid_min: int = rule(
         70, "包红五: lowest bid; all-pass declarer's bid",
@@ -313,8 +332,6 @@ def _validated(settings: dict[str, Any]) -> dict[str, Any]:
     problems = []
     for name, spec in FIELDS.items():
         value, problem = spec.check(given.get(name, spec.default))
-        if problem is None and name == "bid_values":
-            problem = _bid_values_problem(value)
         if problem is not None:
             problems.append(f"{name}: {problem}")
         values[name] = value
@@ -330,13 +347,3 @@ def _validated(settings: dict[str, Any]) -> dict[str, Any]:
     if problems:
         raise ValueError("invalid rule set: " + "; ".join(problems))
     return values
-
-
-def _bid_values_problem(values: tuple[int, ...]) -> str | None:
-    if not values:
-        return "bid_values must list at least one target"
-    if any(v <= 0 or v > 200 or v % 5 for v in values):
-        return "bid_values must be multiples of 5 between 5 and 200"
-    if any(a >= b for a, b in pairwise(values)):
-        return "bid_values must be strictly increasing"
-    return None

@@ -441,7 +441,7 @@ def seat_taken(code: str, seat: StoredSeat) -> Write:
     """Store who holds a seat (replacing what was there)."""
 
     def write(conn: Connection) -> None:
-        conn.execute(_FREE_SEAT, {"code": code, "number": seat.seat})
+        seat_freed(code, seat.seat)(conn)
         conn.execute(_INSERT_SEAT, {
             "table_code": code, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
             "bot_level": seat.bot_level, "token_hash": seat.token_hash,
