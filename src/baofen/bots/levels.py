@@ -8,17 +8,27 @@ easy      简单    rule bot that plays one of its top candidates at random 30% 
 normal    普通    rule bot                                                           < 1 ms
 hard      困难    search bot, 256 rollouts a play over 12 candidates, worlds         p95 ≤ 1 s
                   weighted by inference, overrides gated on 64 fresh worlds, wide    kitty < 1 s
-                  follows, kitty search on 200 worlds
+                  follows, kitty search on 200 worlds, bold bids
 master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.4 s
-                  128 fresh worlds, wide follows, kitty search on 400 worlds         kitty ≈ 1 s
+                  128 fresh worlds, wide follows, kitty search on 400 worlds,        kitty ≈ 1 s
+                  bold bids
 ========  ======  =================================================================  ============
 
 Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WORLDS` common
 worlds; a search's departure from the rule bot's play (or kitty) stands only when confirmed on
 fresh worlds (the gate: a one-sided 90% lower confidence bound of the paired gain above 0); the
 kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bury candidates,
-:data:`KITTY_WORLDS` worlds each finalist). ``hard:gate=0:min_worlds=0:wide=0:kitty=0`` (with
-``iterations=64:candidates=10``) is the 困难 of before.
+:data:`KITTY_WORLDS` worlds each finalist).
+``hard:gate=0:min_worlds=0:wide=0:kitty=0:bidder=rule`` (with ``iterations=64:candidates=10``)
+is the 困难 of before.
+
+The search levels bid boldly (:data:`BIDDER`): as the rule bot, with the expected result a bid
+must clear lowered from 0 to :data:`~baofen.bots.search_bot.BOLD_MARGINS` (包分 −30 points;
+包红五 stays at the rule bot's 0 levels, not measured yet), for the rule bot's bidding model was
+fitted on the rule bot's own play and the search plays a contract better. Measured against the
+learned bidder (:mod:`baofen.bots.learned_bidder`, ``bidder=learned``), which gains too but
+less (docs/measurements.md, issue 28, the search levels' bids). ``hard:bidder=rule`` is 困难
+with the rule bot's bids.
 
 Budgets are per decision on one core of the development machine **on the native core**
 (issue 26: the search's play-outs and its sampler's replay run there, about 16× faster than in
@@ -76,6 +86,10 @@ MASTER_KITTY_WORLDS = 400
 WIDE_FOLLOWS = 1
 """Whether the hard and master levels search follows beyond the rule bot's list."""
 
+BIDDER = "bold"
+"""Who bids for the hard and master levels (:data:`~baofen.bots.search_bot.BIDDERS`): the rule
+bot, with the lower margins of :data:`~baofen.bots.search_bot.BOLD_MARGINS`."""
+
 
 class EasyBot:
     """The rule bot with some randomness in its plays (see the module docstring)."""
@@ -103,22 +117,27 @@ class EasyBot:
 def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts over
     :data:`HARD_CANDIDATES` candidates, its overrides gated on :data:`HARD_GATE` fresh worlds,
-    wide follows and the kitty search on :data:`KITTY_WORLDS` worlds."""
+    wide follows, the kitty search on :data:`KITTY_WORLDS` worlds and bold bids
+    (:data:`BIDDER`; the searched bids instead with ``contract``)."""
     options.setdefault("iterations", HARD_ITERATIONS)
     options.setdefault("candidates", HARD_CANDIDATES)
     options.setdefault("gate", HARD_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", KITTY_WORLDS)
+    if not options.get("contract"):
+        options.setdefault("bidder", BIDDER)
     return SearchBot(seed=seed, **options)
 
 
 def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The master (大师) level: the search bot at :data:`MASTER_ITERATIONS` rollouts over
     :data:`MASTER_CANDIDATES` candidates, gated on :data:`MASTER_GATE` fresh worlds, wide
-    follows and the kitty search on :data:`MASTER_KITTY_WORLDS` worlds."""
+    follows, the kitty search on :data:`MASTER_KITTY_WORLDS` worlds and bold bids."""
     options.setdefault("iterations", MASTER_ITERATIONS)
     options.setdefault("candidates", MASTER_CANDIDATES)
     options.setdefault("gate", MASTER_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", MASTER_KITTY_WORLDS)
+    if not options.get("contract"):
+        options.setdefault("bidder", BIDDER)
     return SearchBot(seed=seed, **options)

@@ -10,7 +10,12 @@ levels) is played. A single candidate is played at once; if no consistent world 
 the rule bot's choice is played.
 
 Bids and the kitty: the rule bot's, or with ``contract=N`` chosen by evaluating the candidates on
-``N`` sampled worlds (:mod:`baofen.bots.contract`).
+``N`` sampled worlds (:mod:`baofen.bots.contract`). Without ``contract``, ``bidder`` says who
+bids (:data:`BIDDERS`): ``"rule"``, the rule bot; ``"bold"``, the rule bot with the expected
+result a bid must clear lowered by :data:`BOLD_MARGINS` for the game, since the search plays its
+contracts better than the rule bot's bidding model (fitted on rule-bot play) expects;
+``"learned"``, the learned bidder (:mod:`baofen.bots.learned_bidder`) wherever the package has a
+network for the game and its bid grid (包分's default grid), the rule bot elsewhere.
 
 Inference: with ``inference=1`` (the default) each world counts by its likelihood — how likely the
 rule bot's policy in the other seats would have bid, declared and played as they did in that world
@@ -79,7 +84,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import _native
-from ..actions import Action, Play
+from ..actions import Action, Bid, Play
 from ..cards import KINDS, POINTS, Card
 from ..hand import Hand
 from ..observation import Observation
@@ -89,6 +94,7 @@ from ..scoring import HandResult
 from .contract import ContractSearch
 from .determinize import Determinizer, lower_bound, student_quantile
 from .kitty_search import KittySearch
+from .learned_bidder import LearnedBidder
 from .rule_bot import RuleBot
 from .rule_play import PlayDecision
 from .shared import CostChooser, compose_follow, matching_play
@@ -105,6 +111,14 @@ CLIP = 120.0
 
 DEFAULT_ITERATIONS = 64
 """Rollouts per decision by default (decision time p95 within 1 s on a 2-core machine)."""
+
+BIDDERS = ("rule", "bold", "learned")
+"""Who makes the bids without ``contract``: the rule bot, the rule bot with a lower margin, or
+the learned bidder."""
+
+BOLD_MARGINS = {"baofen": -30.0, "hongwu": 0.0}
+"""The rule bot's ``bid_margin`` for the ``"bold"`` bids, per game (包分 points, 包红五 levels):
+measured in docs/measurements.md (issue 28, the search levels' bids)."""
 
 MIN_WORLDS = 8
 """Fewest common worlds every candidate still in has been played out on before a halving cut."""
@@ -153,6 +167,7 @@ class SearchBot:
         confidence: float = CONFIDENCE,
         wide: int = 0,
         kitty: int = 0,
+        bidder: str = "rule",
         engine: _native.EngineName | None = None,
         **rule_weights: Any,
     ) -> None:
@@ -185,6 +200,14 @@ class SearchBot:
         self.engine: _native.EngineName = "native" if self.rule.native is not None else "python"
         """Where the rule bot decides and the play-outs run (see the module docstring)."""
         self.contract = ContractSearch(self.rule, self.rng, contract, margin) if contract else None
+        if bidder not in BIDDERS:
+            raise ValueError(f"bidder is one of {', '.join(BIDDERS)}, not {bidder!r}")
+        if bidder != "rule" and contract:
+            raise ValueError(f"contract (the searched bids) and bidder={bidder!r} both choose the "
+                             "bids: give one")
+        self.bidder = LearnedBidder() if bidder == "learned" else None
+        self.bold = ({variant: RuleBot(engine=engine, **{**rule_weights, "bid_margin": margin})
+                      for variant, margin in BOLD_MARGINS.items()} if bidder == "bold" else None)
         if particles < 0:
             raise ValueError("particles (worlds tracked through the hand) cannot be negative")
         if steps < 0:
@@ -216,6 +239,11 @@ class SearchBot:
         phase = observation.phase
         if self.contract is not None and phase == "bidding":
             return self.contract.bid(observation)
+        if phase == "bidding" and self.bold is not None:
+            return self.bold[observation.rules.variant].act(observation)
+        if (self.bidder is not None and phase == "bidding"
+                and self.bidder.serves(observation.rules)):
+            return Bid(self.bidder.bid(observation))
         if self.kitty is not None and phase == "kitty":
             return self.kitty.declare(observation)
         if self.contract is not None and phase == "kitty":

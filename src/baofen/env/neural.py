@@ -2,8 +2,10 @@
 
 Importing this module registers the player with the bots' registry
 (:func:`baofen.bots.register_bot`): then ``make_bot("neural", weights=PATH)`` plays with weights
-saved by :mod:`baofen.env.train`; with no ``weights``, the weights shipped in the package for
-the game (``baofen/env/weights/``).
+saved by :mod:`baofen.env.train`; with no ``weights``, the network shipped in the package for
+the game (``baofen/bots/weights/``, the format of :mod:`baofen.bots.learned_bidder`, which bids
+with it in the search levels without torch). ``python -m baofen.env.neural export TRAINED OUT``
+writes a trained network in that format.
 The network scores ``Q(state, candidate)`` — the expected result of the hand for the seat, in
 the game's unit divided by the weights' ``scale`` — for every candidate of
 :mod:`baofen.env.candidates`, and the bot plays the best (or, with ``epsilon``, a random one).
@@ -11,6 +13,7 @@ the game's unit divided by the weights' ``scale`` — for every candidate of
 
 from __future__ import annotations
 
+import argparse
 import random
 from functools import cache
 from pathlib import Path
@@ -21,15 +24,13 @@ import torch
 from torch import nn
 
 from ..actions import Action
-from ..bots import register_bot
+from ..bots import learned_bidder, register_bot
 from ..bots.rule_bot import RuleBot
 from ..observation import Observation
 from ..ruleset import RuleSet
 from .candidates import Candidate, candidates, feature_size, stack
-from .encoding import Encoder, size_of
-
-WEIGHTS_DIR = Path(__file__).parent / "weights"
-"""Where the package's own weights lie, one file per game: ``baofen.pt``, ``hongwu.pt``."""
+from .encoding import PHASES as ENCODED_PHASES
+from .encoding import Encoder, layout, size_of
 
 FORMAT = 1
 """Version of the weights file layout."""
@@ -85,8 +86,10 @@ def save(model: QNet, rules: RuleSet, path: Path, meta: dict[str, Any] | None = 
 
 @cache
 def load(path: str) -> tuple[QNet, RuleSet, float, dict[str, Any]]:
-    """The network saved at ``path`` with its rule set, return scale and training notes (loaded
-    once per process)."""
+    """The network saved at ``path`` (by :func:`save`, or a ``.qnet`` file of :func:`export`)
+    with its rule set, return scale and training notes (loaded once per process)."""
+    if path.endswith(".qnet"):
+        return _load_exported(Path(path))
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except FileNotFoundError:
@@ -100,9 +103,41 @@ def load(path: str) -> tuple[QNet, RuleSet, float, dict[str, Any]]:
     return model, rules, float(data["scale"]), dict(data["meta"])
 
 
+def _load_exported(path: Path) -> tuple[QNet, RuleSet, float, dict[str, Any]]:
+    network = learned_bidder.read_weights(path)
+    header = network.header
+    model = QNet(*header["sizes"])
+    state = {}
+    for name in learned_bidder.LAYERS:
+        state[f"{name}.weight"] = torch.tensor(network.columns[name]).T.contiguous()
+        state[f"{name}.bias"] = torch.tensor(network.biases[name])
+    model.load_state_dict(state)
+    model.eval()
+    return model, network.rules, float(header["scale"]), dict(header["meta"])
+
+
+def export(trained: Path, out: Path) -> None:
+    """Write the network saved at ``trained`` (by :mod:`baofen.env.train`) as a ``.qnet`` file
+    (:mod:`baofen.bots.learned_bidder`), the format the package ships."""
+    model, rules, scale, meta = load(str(trained))
+    state = model.state_dict()
+    layers = {name: (state[f"{name}.weight"].tolist(), state[f"{name}.bias"].tolist())
+              for name in learned_bidder.LAYERS}
+    header = {
+        "format": FORMAT,
+        "rules": rules.to_dict(),
+        "sizes": list(model.sizes),
+        "scale": scale,
+        "meta": meta,
+        "layout": [[name, size] for name, size, _ in layout(rules)],
+        "phases": list(ENCODED_PHASES),
+    }
+    learned_bidder.write_weights(out, header, layers)
+
+
 def default_weights(variant: str) -> Path:
     """The package's weights for ``variant``."""
-    return WEIGHTS_DIR / f"{variant}.pt"
+    return learned_bidder.default_weights(variant)
 
 
 class NeuralBot:
@@ -197,3 +232,19 @@ def _phases(trust: str) -> frozenset[str]:
 
 
 register_bot("neural", NeuralBot)
+
+
+def main() -> None:
+    """``python -m baofen.env.neural export TRAINED OUT``."""
+    parser = argparse.ArgumentParser(description="The learned player's weights files.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    command = commands.add_parser("export", help="write a trained network as a .qnet file")
+    command.add_argument("trained", type=Path, help="a network saved by baofen.env.train")
+    command.add_argument("out", type=Path, help="the .qnet file to write")
+    args = parser.parse_args()
+    export(args.trained, args.out)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""Screen a change of a level's bidding on duplicate deals, paired table by table.
+
+    python bench/bid_screen.py --variant baofen --base hard --changed hard:bid_margin=-20 \
+        --others rule --deals 500 --seed 2826 --rows screen.jsonl
+
+For each deal and seat, the table with ``base`` in that seat (``others`` in the rest, as the
+arena's one-way tables) is compared with the same table with ``changed`` in that seat: the same
+deal, the same bot seed for the tested seat (the arena's seed of ``base``). A change that only
+moves the bids gives the same play wherever the bidding comes out the same, so only the tables
+whose bidding differs are played (both ways); every other table's difference is exactly 0 (the
+bidding is found first: the levels' bids are cheap). ``--bidder NAME`` makes the changed bot's
+bids by another bot (e.g. the learned bidder ``neural`` in a search level). Prints the changed
+bot's gain a seat and deal with its 95% interval (deal the unit), by the changed seat's role,
+and the share of tables whose bidding changed. Rows go to ``--rows`` (JSON lines, one a deal);
+a run stopped half-way continues from them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+from baofen import Hand, RuleSet
+from baofen.arena import BotSpec, Estimate, bot_seed, deal_seed
+
+
+class Bidder:
+    """``player`` with its bids made by ``bidder`` (e.g. the learned bidder in a search level)."""
+
+    def __init__(self, bidder: Any, player: Any) -> None:
+        self.bidder = bidder
+        self.player = player
+
+    def act(self, observation: Any) -> Any:
+        """The bidder's bid, or the player's action."""
+        if observation.phase == "bidding":
+            return self.bidder.act(observation)
+        return self.player.act(observation)
+
+
+def tested_bot(spec: BotSpec, bidder: str | None, seed: int) -> Any:
+    """The tested seat's bot, its bids by ``bidder`` (a bot name) where one is given."""
+    bot = spec.make(seed)
+    return bot if bidder is None else Bidder(BotSpec.parse(bidder).make(seed), bot)
+
+
+def seated(rules: RuleSet, seed: int, seat: int, tested: Any,
+           others: BotSpec) -> tuple[Hand, list[Any]]:
+    """The deal of ``seed`` with ``tested`` at ``seat`` and ``others`` in the other seats."""
+    bots = [tested if s == seat else others.make(bot_seed(seed, s, others.label)) for s in range(4)]
+    return Hand(rules, seed=seed), bots
+
+
+def bids_of(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec) -> tuple[Any, ...]:
+    """The bidding of the deal of ``seed`` with ``tested`` at ``seat``."""
+    hand, bots = seated(rules, seed, seat, tested, others)
+    for turn in hand.turns():
+        if hand.phase != "bidding":
+            break
+        hand.apply(turn, bots[turn].act(hand.observation(turn)))
+    return tuple(hand.bids)
+
+
+def play(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec) -> tuple[float, str]:
+    """The result of ``seat`` with ``tested`` there, and its role."""
+    hand, bots = seated(rules, seed, seat, tested, others)
+    result = hand.play_out(bots).result
+    assert result is not None
+    role = ("none" if result.declarer is None
+            else "declarer" if result.declarer == seat else "defender")
+    return float(result.deltas[seat]), role
+
+
+def screen_deal(rules: RuleSet, deal: int, seed: int, base: BotSpec, changed: BotSpec,
+                others: BotSpec, bidder: str | None) -> dict[str, Any]:
+    """The four seats' differences (changed − base) of one deal."""
+    value = deal_seed(seed, deal)
+    seats = []
+    for seat in range(4):
+        tested_seed = bot_seed(value, seat, base.label)
+        before = bids_of(rules, value, seat, base.make(tested_seed), others)
+        after = bids_of(rules, value, seat, tested_bot(changed, bidder, tested_seed), others)
+        if before == after:
+            seats.append({"seat": seat, "changed": False, "diff": 0.0})
+            continue
+        old, old_role = play(rules, value, seat, base.make(tested_seed), others)
+        new, new_role = play(rules, value, seat, tested_bot(changed, bidder, tested_seed), others)
+        seats.append({"seat": seat, "changed": True, "diff": new - old,
+                      "role_before": old_role, "role_after": new_role})
+    return {"deal": deal, "seed": seed, "seats": seats}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="baofen")
+    parser.add_argument("--base", default="hard")
+    parser.add_argument("--changed", required=True)
+    parser.add_argument("--others", default="rule")
+    parser.add_argument("--bidder", help="a bot whose bids the changed bot makes (e.g. neural)")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--seed", type=int, action="append", required=True)
+    parser.add_argument("--rows", type=Path, required=True)
+    args = parser.parse_args()
+    if args.bidder and args.bidder.startswith("neural"):
+        import baofen.env.neural  # noqa: F401  (registers the learned player)
+    rules = RuleSet.create(variant=args.variant)
+    base, changed, others = (BotSpec.parse(t) for t in (args.base, args.changed, args.others))
+    done: dict[tuple[int, int], dict[str, Any]] = {}
+    if args.rows.exists():
+        for line in args.rows.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            done[(row["seed"], row["deal"])] = row
+    with args.rows.open("a", encoding="utf-8") as out:
+        for seed in args.seed:
+            for deal in range(args.start, args.start + args.deals):
+                if (seed, deal) not in done:
+                    row = screen_deal(rules, deal, seed, base, changed, others, args.bidder)
+                    done[(seed, deal)] = row
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+    rows = [done[(s, d)] for s in args.seed for d in range(args.start, args.start + args.deals)]
+    per_deal = [statistics.fmean(s["diff"] for s in r["seats"]) for r in rows]
+    tables = [s for r in rows for s in r["seats"]]
+    moved = [s for s in tables if s["changed"]]
+    gain = Estimate.of_means(per_deal)
+    name = changed.label + (f" bidding as {args.bidder}" if args.bidder else "")
+    print(f"{name} over {base.label} among {others.label}, {args.variant}, "
+          f"{len(rows)} deals: {gain.mean:+.2f} [{gain.low:+.2f}, {gain.high:+.2f}] "
+          "a seat and deal")
+    print(f"tables whose bidding changed: {len(moved)} of {len(tables)}")
+    for key in ("role_before", "role_after"):
+        for role in ("declarer", "defender", "none"):
+            diffs = [s["diff"] for s in moved if s[key] == role]
+            if diffs:
+                print(f"  {key} {role}: {len(diffs)} tables, mean {statistics.fmean(diffs):+.2f}")
+
+
+if __name__ == "__main__":
+    main()
