@@ -8,11 +8,10 @@ arena's one-way tables) is compared with the same table with ``changed`` in that
 deal, the same bot seed for the tested seat (the arena's seed of ``base``). A change that only
 moves the bids gives the same play wherever the bidding comes out the same, so only the tables
 whose bidding differs are played (both ways); every other table's difference is exactly 0 (the
-bidding is found first: the levels' bids are cheap). ``--bidder NAME`` makes the changed bot's
-bids by another bot (e.g. the learned bidder ``neural`` in a search level). Prints the changed
-bot's gain a seat and deal with its 95% interval (deal the unit), by the changed seat's role,
-and the share of tables whose bidding changed. Rows go to ``--rows`` (JSON lines, one a deal);
-a run stopped half-way continues from them.
+bidding is found first: the levels' bids are cheap). Prints the changed bot's gain a seat and
+deal with its 95% interval (deal the unit), by the changed seat's role, and the share of tables
+whose bidding changed. Rows go to ``--rows`` (JSON lines, one a deal); a run stopped half-way
+continues from them.
 """
 
 from __future__ import annotations
@@ -25,26 +24,6 @@ from typing import Any
 
 from baofen import Hand, RuleSet
 from baofen.arena import BotSpec, Estimate, bot_seed, deal_seed
-
-
-class Bidder:
-    """``player`` with its bids made by ``bidder`` (e.g. the learned bidder in a search level)."""
-
-    def __init__(self, bidder: Any, player: Any) -> None:
-        self.bidder = bidder
-        self.player = player
-
-    def act(self, observation: Any) -> Any:
-        """The bidder's bid, or the player's action."""
-        if observation.phase == "bidding":
-            return self.bidder.act(observation)
-        return self.player.act(observation)
-
-
-def tested_bot(spec: BotSpec, bidder: str | None, seed: int) -> Any:
-    """The tested seat's bot, its bids by ``bidder`` (a bot name) where one is given."""
-    bot = spec.make(seed)
-    return bot if bidder is None else Bidder(BotSpec.parse(bidder).make(seed), bot)
 
 
 def seated(rules: RuleSet, seed: int, seat: int, tested: Any,
@@ -75,19 +54,19 @@ def play(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec) -> 
 
 
 def screen_deal(rules: RuleSet, deal: int, seed: int, base: BotSpec, changed: BotSpec,
-                others: BotSpec, bidder: str | None) -> dict[str, Any]:
+                others: BotSpec) -> dict[str, Any]:
     """The four seats' differences (changed − base) of one deal."""
     value = deal_seed(seed, deal)
     seats = []
     for seat in range(4):
         tested_seed = bot_seed(value, seat, base.label)
         before = bids_of(rules, value, seat, base.make(tested_seed), others)
-        after = bids_of(rules, value, seat, tested_bot(changed, bidder, tested_seed), others)
+        after = bids_of(rules, value, seat, changed.make(tested_seed), others)
         if before == after:
             seats.append({"seat": seat, "changed": False, "diff": 0.0})
             continue
         old, old_role = play(rules, value, seat, base.make(tested_seed), others)
-        new, new_role = play(rules, value, seat, tested_bot(changed, bidder, tested_seed), others)
+        new, new_role = play(rules, value, seat, changed.make(tested_seed), others)
         seats.append({"seat": seat, "changed": True, "diff": new - old,
                       "role_before": old_role, "role_after": new_role})
     return {"deal": deal, "seed": seed, "seats": seats}
@@ -99,14 +78,11 @@ def main() -> None:
     parser.add_argument("--base", default="hard")
     parser.add_argument("--changed", required=True)
     parser.add_argument("--others", default="rule")
-    parser.add_argument("--bidder", help="a bot whose bids the changed bot makes (e.g. neural)")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--seed", type=int, action="append", required=True)
     parser.add_argument("--rows", type=Path, required=True)
     args = parser.parse_args()
-    if args.bidder and args.bidder.startswith("neural"):
-        import baofen.env.neural  # noqa: F401  (registers the learned player)
     rules = RuleSet.create(variant=args.variant)
     base, changed, others = (BotSpec.parse(t) for t in (args.base, args.changed, args.others))
     done: dict[tuple[int, int], dict[str, Any]] = {}
@@ -118,7 +94,7 @@ def main() -> None:
         for seed in args.seed:
             for deal in range(args.start, args.start + args.deals):
                 if (seed, deal) not in done:
-                    row = screen_deal(rules, deal, seed, base, changed, others, args.bidder)
+                    row = screen_deal(rules, deal, seed, base, changed, others)
                     done[(seed, deal)] = row
                     out.write(json.dumps(row) + "\n")
                     out.flush()
@@ -127,8 +103,7 @@ def main() -> None:
     tables = [s for r in rows for s in r["seats"]]
     moved = [s for s in tables if s["changed"]]
     gain = Estimate.of_means(per_deal)
-    name = changed.label + (f" bidding as {args.bidder}" if args.bidder else "")
-    print(f"{name} over {base.label} among {others.label}, {args.variant}, "
+    print(f"{changed.label} over {base.label} among {others.label}, {args.variant}, "
           f"{len(rows)} deals: {gain.mean:+.2f} [{gain.low:+.2f}, {gain.high:+.2f}] "
           "a seat and deal")
     print(f"tables whose bidding changed: {len(moved)} of {len(tables)}")

@@ -28,7 +28,7 @@ import json
 import sys
 from array import array
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -58,19 +58,25 @@ class QWeights:
     columns: dict[str, list[list[float]]]
     biases: dict[str, list[float]]
 
-    @property
+    @cached_property
     def rules(self) -> RuleSet:
         """The rule set the network was trained for."""
         return RuleSet.from_dict(self.header["rules"])
 
+    @cached_property
+    def offsets(self) -> dict[str, int]:
+        """Where each of the encoding's pieces begins in the state's inputs."""
+        out, at = {}, 0
+        for name, size in self.header["layout"]:
+            out[name] = at
+            at += size
+        return out
+
     def offset(self, piece: str) -> int:
         """Where the encoding's piece ``piece`` begins in the state's inputs."""
-        at = 0
-        for name, size in self.header["layout"]:
-            if name == piece:
-                return int(at)
-            at += size
-        raise ValueError(f"the network's encoding has no piece {piece!r}")
+        if piece not in self.offsets:
+            raise ValueError(f"the network's encoding has no piece {piece!r}")
+        return self.offsets[piece]
 
     def serves(self, rules: RuleSet) -> bool:
         """Whether the network can bid under ``rules``: the game it was trained for, with the
@@ -158,14 +164,17 @@ class LearnedBidder:
     def __init__(self, weights: str | Path | None = None) -> None:
         self.weights = None if weights is None else Path(weights)
         self.advisor = RuleBot()
+        self.networks: dict[RuleSet, QWeights | None] = {}
+        """The network found for each rule set asked about (looked up once)."""
 
     def network(self, rules: RuleSet) -> QWeights | None:
         """The network that bids under ``rules``, or ``None``."""
-        path = self.weights or default_weights(rules.variant)
-        if self.weights is None and not path.exists():
-            return None
-        network = read_weights(path)
-        return network if network.serves(rules) else None
+        if rules not in self.networks:
+            path = self.weights or default_weights(rules.variant)
+            network = None if self.weights is None and not path.exists() else read_weights(path)
+            served = network is not None and network.serves(rules)
+            self.networks[rules] = network if served else None
+        return self.networks[rules]
 
     def serves(self, rules: RuleSet) -> bool:
         """Whether this bidder bids under ``rules``."""
