@@ -125,10 +125,13 @@ def test_the_levels_bid_boldly(variant: str) -> None:
     assert BIDDER == "bold"
     rules = RuleSet.create(variant=variant)
     bold = RuleBot(bid_margin=BOLD_MARGINS[variant])
+    departed = 0
     for obs in bidding_observations(rules, 40, seed=9):
         assert hard_bot(seed=1).act(obs) == make_bot("master", seed=2).act(obs)
         assert hard_bot(seed=1).act(obs) == bold.act(obs)
         assert hard_bot(seed=1, bidder="rule").act(obs) == RuleBot().act(obs)
+        departed += bold.act(obs) != RuleBot().act(obs)
+    assert BOLD_MARGINS[variant] < 0 and departed > 0  # bolder than the rule bot in both games
 
 
 def test_the_bidder_option_is_checked() -> None:

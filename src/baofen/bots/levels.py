@@ -23,9 +23,9 @@ kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bur
 is the 困难 of before.
 
 The search levels bid boldly (:data:`BIDDER`): as the rule bot, with the expected result a bid
-must clear lowered from 0 to :data:`~baofen.bots.search_bot.BOLD_MARGINS` (包分 −30 points;
-包红五 stays at the rule bot's 0 levels, not measured yet), for the rule bot's bidding model was
-fitted on the rule bot's own play and the search plays a contract better. Measured against the
+must clear lowered from 0 to :data:`~baofen.bots.search_bot.BOLD_MARGINS` (包分 −30 points,
+包红五 −2 levels), for the rule bot's bidding model was fitted on the rule bot's own play and the
+search plays a contract better. Measured against the
 learned bidder (:mod:`baofen.bots.learned_bidder`, ``bidder=learned``), which gains too but
 less (docs/measurements.md, issue 28, the search levels' bids). ``hard:bidder=rule`` is 困难
 with the rule bot's bids.

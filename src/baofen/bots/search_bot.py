@@ -116,7 +116,7 @@ BIDDERS = ("rule", "bold", "learned")
 """Who makes the bids without ``contract``: the rule bot, the rule bot with a lower margin, or
 the learned bidder."""
 
-BOLD_MARGINS = {"baofen": -30.0, "hongwu": 0.0}
+BOLD_MARGINS = {"baofen": -30.0, "hongwu": -2.0}
 """The rule bot's ``bid_margin`` for the ``"bold"`` bids, per game (包分 points, 包红五 levels):
 measured in docs/measurements.md (issue 28, the search levels' bids)."""
 
