@@ -15,6 +15,7 @@ from baofen.ratings import (
     Rating,
     bot_rating,
     calibrated_mu,
+    level_mu,
     update,
     win_probability,
 )
@@ -61,13 +62,31 @@ def test_a_made_contract_moves_the_sides_apart_and_shrinks_uncertainty() -> None
     assert win_probability(NEW, [NEW] * 3) == pytest.approx(0.5)
 
 
+def test_a_level_is_calibrated_in_both_roles() -> None:
+    for role in ("declarer", "defender"):
+        assert calibrated_mu(0.6, 0.6, role=role) == pytest.approx(25.0, abs=1e-6)
+    # a stronger declarer makes more; a stronger defender lets the others make fewer
+    assert calibrated_mu(0.7, 0.6) > 25 < calibrated_mu(0.5, 0.6, role="defender")
+    assert calibrated_mu(0.5, 0.6) < 25 > calibrated_mu(0.7, 0.6, role="defender")
+    # as a defender the level is one of three in the model's mean: its mu moves further
+    defending = calibrated_mu(0.5, 0.6, role="defender")
+    base = Rating(25.0, ratings.FIXED_SIGMA)
+    level = Rating(defending, ratings.FIXED_SIGMA)
+    odds = (0.5 / 0.5) / (0.6 / 0.4)
+    assert win_probability(base, [level, base, base]) == pytest.approx(odds / (1 + odds), abs=1e-6)
+    both = level_mu((0.7, 0.6), (0.5, 0.6))
+    assert both == pytest.approx((calibrated_mu(0.7, 0.6) + defending) / 2)
+
+
 def test_the_fixed_ratings_are_the_calibration_of_the_arena_figures() -> None:
     for variant, rates in ARENA_MAKE_RATES.items():
         levels = BOT_RATINGS[variant]
         assert levels["normal"] == levels["rule"] == 25.0
         assert rates["normal"][0] == rates["normal"][1]
-        for level in ("easy", "hard"):
-            assert levels[level] == pytest.approx(calibrated_mu(*rates[level]), abs=0.05)
+        for level in ("easy", "hard"):  # both roles: as declarer and as a defender
+            assert levels[level] == pytest.approx(
+                level_mu(rates[level], rates[f"{level}_defending"]), abs=0.05
+            )
         assert levels["random"] == pytest.approx(
             50 - calibrated_mu(*rates["rule_vs_random"]), abs=0.05
         )

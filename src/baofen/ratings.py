@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -32,39 +33,46 @@ DEFAULT_SIGMA = MODEL.sigma
 FIXED_SIGMA = 1.0
 """Uncertainty of a computer level's fixed rating (small: calibrated, not guessed)."""
 
+Role = Literal["declarer", "defender"]
+"""A level's role in the arena's make rate (:func:`calibrated_mu`)."""
+
 GUEST = (DEFAULT_MU, DEFAULT_SIGMA)
 """A guest's fixed rating: a new player's."""
 
 BOT_RATINGS: dict[str, dict[str, float]] = {
-    "baofen": {"random": 11.7, "easy": 24.1, "normal": 25.0, "rule": 25.0, "hard": 30.1,
-               "search": 30.1, "master": 30.1},
-    "hongwu": {"random": 10.9, "easy": 24.4, "normal": 25.0, "rule": 25.0, "hard": 30.9,
-               "search": 30.9, "master": 32.0},
+    "baofen": {"random": 11.7, "easy": 23.6, "normal": 25.0, "rule": 25.0, "hard": 26.1,
+               "search": 26.1, "master": 26.1},
+    "hongwu": {"random": 10.9, "easy": 23.0, "normal": 25.0, "rule": 25.0, "hard": 27.1,
+               "search": 27.1, "master": 28.2},
 }
 """Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
-arena's declarer make rates (docs/ratings.md, docs/measurements.md) with
-:func:`calibrated_mu`: ``normal`` (the rule bot) is the anchor at the default 25, and each
-other level sits where the model gives its declarer against three rule-bot defenders the
-chance the arena measured, relative to the rule bot's own make rate on the same deals.
-``random`` is placed by the rule bot's make rate against it (0.99), mirrored. In 包红五
-``master`` is placed head to head against ``hard`` (its make rate against three 困难 defenders,
-relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``); in 包分 it stands at ``hard``
-(the arena has not told them apart there on the current budgets). ``rule`` and ``search`` are
-the library names of ``normal`` and ``hard``."""
+arena's make rates (docs/ratings.md, docs/measurements.md) with :func:`level_mu`: ``normal``
+(the rule bot) is the anchor at the default 25, and each other level sits where the model gives
+the chances the arena measured, relative to the rule bot's own make rate on the same deals, in
+both roles: its declarer against three rule-bot defenders, and a rule-bot declarer against it
+and two rule-bot defenders. ``random`` is placed by the rule bot's make rate against it (0.99),
+mirrored. In 包红五 ``master`` is placed head to head against ``hard`` (its make rate as declarer
+against three 困难 defenders, relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``);
+in 包分 it stands at ``hard`` (the arena has not told them apart there on the current budgets).
+``rule`` and ``search`` are the library names of ``normal`` and ``hard``."""
 
 ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
-    "baofen": {"normal": (0.583, 0.583), "easy": (1585 / 2968, 1753 / 2968),
-               "hard": (66 / 77, 46 / 77),
+    "baofen": {"normal": (0.583, 0.583),
+               "easy": (1585 / 2968, 1753 / 2968), "easy_defending": (5603 / 8904, 1753 / 2968),
+               "hard": (473 / 751, 174 / 299), "hard_defending": (370 / 674, 174 / 299),
                "rule_vs_random": (0.99, 0.583)},
-    "hongwu": {"normal": (0.503, 0.503), "easy": (1799 / 4000, 1952 / 4000),
-               "hard": (40 / 50, 22 / 50),
+    "hongwu": {"normal": (0.503, 0.503),
+               "easy": (1799 / 4000, 1952 / 4000), "easy_defending": (6752 / 12000, 1952 / 4000),
+               "hard": (520 / 715, 200 / 400), "hard_defending": (432 / 885, 200 / 400),
                "rule_vs_random": (0.99, 0.503), "master_vs_hard": (127 / 200, 113 / 200)},
 }
-"""The arena's declarer make rates the fixed ratings come from: per level, its make rate and the
-rule bots' make rate (the reference table of four rule bots) on the same deals. ``normal``
-and ``rule_vs_random``: seed 7, 300 deals; ``easy``: seeds 2826 and 2827, 2,000 deals each (its
-2,968 and 4,000 contracts); ``hard``: seeds 2826 and 2827, 100 deals of
-包分 and 50 of 包红五 against the rule bot (its 77 and 50 contracts); ``master_vs_hard``: 大师
+"""The arena's make rates the fixed ratings come from: per level, its make rate as declarer and
+the rule bots' make rate (the reference table of four rule bots) on the same deals; with
+``_defending``, the make rate of the rule-bot declarers against the level and two rule-bot
+defenders, and the same base. ``normal`` and ``rule_vs_random``: seed 7, 300 deals; ``easy``:
+seeds 2826 and 2827, 2,000 deals each (its 2,968 and 4,000 contracts); ``hard``: the level as it
+ships (bold bids), seeds 2826 and 2827, deals 0–199 of each against the rule bot (its 751 and
+715 contracts; 674 and 885 contracts of the rule bot against it); ``master_vs_hard``: 大师
 against three 困难 and the reference table of four 困难, seeds 2826 and 2827, 200 deals of 包红五
 (200 contracts each). docs/ratings.md gives the commands."""
 
@@ -99,25 +107,51 @@ def win_probability(declarer: Rating, defenders: Sequence[Rating]) -> float:
     return float(chances[0])
 
 
-def calibrated_mu(make_rate: float, base_rate: float, base_mu: float = DEFAULT_MU) -> float:
-    """The fixed ``mu`` of a level whose declarer makes ``make_rate`` of its contracts against
-    defenders of ``base_mu`` who make ``base_rate`` among themselves: the model's chance of that
-    declarer winning against three such defenders (all with :data:`FIXED_SIGMA`) is the odds
-    ratio of the two rates, ``σ(logit(make_rate) − logit(base_rate))`` (between equals the
-    model says 0.5 where the arena says ``base_rate``). Found by bisection."""
+def calibrated_mu(make_rate: float, base_rate: float, base_mu: float = DEFAULT_MU,
+                  role: Role = "declarer") -> float:
+    """The fixed ``mu`` of a level from one role's make rate in the arena, against the make rate
+    ``base_rate`` of players of ``base_mu`` among themselves on the same deals.
+
+    As ``"declarer"``: the level's declarer makes ``make_rate`` of its contracts against three
+    such defenders, and the model's chance of it winning against them (all with
+    :data:`FIXED_SIGMA`) is the odds ratio of the two rates, ``σ(logit(make_rate) −
+    logit(base_rate))`` (between equals the model says 0.5 where the arena says ``base_rate``).
+    As ``"defender"``: such declarers make ``make_rate`` of their contracts against the level and
+    two such defenders, and the model's chance of one of them winning against those three is that
+    odds ratio. Found by bisection."""
     def logit(p: float) -> float:
         return math.log(p / (1 - p))
 
     target = 1 / (1 + math.exp(logit(base_rate) - logit(make_rate)))
     base = Rating(base_mu, FIXED_SIGMA)
+
+    def chance(mu: float) -> float:  # rises with mu as declarer, falls as a defender
+        level = Rating(mu, FIXED_SIGMA)
+        if role == "declarer":
+            return win_probability(level, [base] * 3)
+        return 1 - win_probability(base, [level, base, base])
+
+    if role == "defender":
+        target = 1 - target
     low, high = base_mu - 100, base_mu + 100
     for _ in range(60):
         middle = (low + high) / 2
-        if win_probability(Rating(middle, FIXED_SIGMA), [base] * 3) < target:
+        if chance(middle) < target:
             low = middle
         else:
             high = middle
     return (low + high) / 2
+
+
+def level_mu(declaring: tuple[float, float], defending: tuple[float, float],
+             base_mu: float = DEFAULT_MU) -> float:
+    """A level's fixed ``mu`` from both roles: the mean of :func:`calibrated_mu` as declarer
+    (``declaring``: its make rate and the base rate) and as a defender (``defending``: the base
+    declarers' make rate against it and the base rate). A rated hand compares the level in
+    both roles, and a level can be stronger in one: a bolder bidder makes fewer of its contracts
+    while it declares more, which the declarer's rate alone would read as weakness."""
+    return (calibrated_mu(*declaring, base_mu=base_mu)
+            + calibrated_mu(*defending, base_mu=base_mu, role="defender")) / 2
 
 
 def update(
