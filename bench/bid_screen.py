@@ -24,6 +24,7 @@ from typing import Any
 
 from baofen import Hand, RuleSet
 from baofen.arena import BotSpec, Estimate, bot_seed, deal_seed
+from baofen.cli.options import load_bot
 
 
 def seated(rules: RuleSet, seed: int, seat: int, tested: Any,
@@ -85,6 +86,8 @@ def main() -> None:
     args = parser.parse_args()
     rules = RuleSet.create(variant=args.variant)
     base, changed, others = (BotSpec.parse(t) for t in (args.base, args.changed, args.others))
+    for spec in (base, changed, others):
+        load_bot(spec.name)  # the learned player registers itself when its module is imported
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if args.rows.exists():
         for line in args.rows.read_text(encoding="utf-8").splitlines():
