@@ -118,7 +118,9 @@ the learned bidder."""
 
 BOLD_MARGINS = {"baofen": -30.0, "hongwu": -2.0}
 """The rule bot's ``bid_margin`` for the ``"bold"`` bids, per game (包分 points, 包红五 levels):
-measured in docs/measurements.md (issue 28, the search levels' bids)."""
+the best of the margins screened against the search levels' own bids, then confirmed on other
+deals (docs/measurements.md, issue 28: the search levels' bids; bold bids below −30 in 包分, and
+in 包红五)."""
 
 MIN_WORLDS = 8
 """Fewest common worlds every candidate still in has been played out on before a halving cut."""
