@@ -68,7 +68,7 @@ def test_a_level_is_calibrated_in_both_roles() -> None:
     # a stronger declarer makes more; a stronger defender lets the others make fewer
     assert calibrated_mu(0.7, 0.6) > 25 < calibrated_mu(0.5, 0.6, role="defender")
     assert calibrated_mu(0.5, 0.6) < 25 > calibrated_mu(0.7, 0.6, role="defender")
-    # as a defender the level is one of three in the model's mean: its mu moves further
+    # as a defender: the model gives a base declarer against it the arena's odds ratio
     defending = calibrated_mu(0.5, 0.6, role="defender")
     base = Rating(25.0, ratings.FIXED_SIGMA)
     level = Rating(defending, ratings.FIXED_SIGMA)

@@ -125,18 +125,16 @@ def calibrated_mu(make_rate: float, base_rate: float, base_mu: float = DEFAULT_M
     target = 1 / (1 + math.exp(logit(base_rate) - logit(make_rate)))
     base = Rating(base_mu, FIXED_SIGMA)
 
-    def chance(mu: float) -> float:  # rises with mu as declarer, falls as a defender
+    def short(mu: float) -> bool:  # the level is weaker than the target at ``mu``
         level = Rating(mu, FIXED_SIGMA)
         if role == "declarer":
-            return win_probability(level, [base] * 3)
-        return 1 - win_probability(base, [level, base, base])
+            return win_probability(level, [base] * 3) < target
+        return win_probability(base, [level, base, base]) > target
 
-    if role == "defender":
-        target = 1 - target
     low, high = base_mu - 100, base_mu + 100
     for _ in range(60):
         middle = (low + high) / 2
-        if chance(middle) < target:
+        if short(middle):
             low = middle
         else:
             high = middle
