@@ -5,6 +5,7 @@ of every stage at phone and desktop sizes in both languages, and no serious acce
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import re
@@ -12,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from baofen.wire.patch import apply as apply_patch
 
@@ -167,9 +169,7 @@ def test_the_page_shows_the_winning_seat_and_the_counter_the_server_sends(
             leader = page.locator(f"#trick .slot[data-seat='{observation['leader']}']")
             expect(leader.locator(".tag.lead")).to_be_visible()
             expect(page.locator("#trick-info")).to_contain_text(f"{observation['trick_points']} 分")
-            shown = page.eval_on_selector_all(
-                "#counter .cell", "cells => Object.fromEntries(cells.map(c => [c.dataset.card,"
-                " Number(c.dataset.left)]))")
+            shown = _counter_once_drawn(page, observation["counter"])
             assert shown == observation["counter"]
             checked += 1
             if checked == 1:
@@ -178,6 +178,20 @@ def test_the_page_shows_the_winning_seat_and_the_counter_the_server_sends(
     assert checked >= 3
     expect(page.locator("#counter")).to_have_attribute("open", "")  # open on a desktop
     person.close()
+
+
+def _counter_once_drawn(page: Page, want: dict[str, int]) -> dict[str, int]:
+    """The counter's cells as drawn, after waiting (up to the usual timeout) for them to show
+    ``want``: the counter is redrawn a moment after the state arrives."""
+    read = ("() => Object.fromEntries(Array.from(document.querySelectorAll('#counter .cell'),"
+            " c => [c.dataset.card, Number(c.dataset.left)]))")
+    same = (f"want => {{ const shown = ({read})(); const keys = Object.keys(want);"
+            " return Object.keys(shown).length === keys.length"
+            " && keys.every(k => shown[k] === want[k]); }")
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(same, arg=want)
+    shown: dict[str, int] = page.evaluate(read)
+    return shown
 
 
 STAGES = ("lobby", "bidding", "kitty", "trick", "result", "replay", "review-bids", "review")
