@@ -179,3 +179,58 @@ def test_gate_core_on_a_handful_of_positions(tiny: tuple[Path, list[str]]) -> No
         assert true_values(hand, seat, [play]) == [float(copy.result.deltas[seat])]
     text = table(rows, "score points")
     assert "verdict:" in text and "| all | 4 |" in text
+
+
+def test_the_learned_player_plays_the_evaluators_cards(tiny: tuple[Path, list[str]]) -> None:
+    import baofen.env.neural  # noqa: F401  (registers "neural")
+    from baofen.bots import make_bot
+    from baofen.env.evaluator import Evaluator
+
+    out, _ = tiny
+    # A huge margin keeps the Q network to the rule bot's bids: the cards are the evaluator's.
+    neural = make_bot("neural", seed=1, evaluator=str(out), margin=1e9)
+    evaluator = Evaluator(out)
+    rule = RuleBot()
+    hand = Hand(_rules("baofen"), seed=7)
+    plays = 0
+    for seat in hand.turns():
+        obs = hand.observation(seat)
+        action = neural.act(obs)
+        if hand.phase == "playing":
+            assert action == Play.of(evaluator.play(obs))
+            plays += 1
+        else:
+            assert action == rule.act(obs)
+        hand.apply(seat, action)
+    assert hand.result is not None and plays >= 40
+    with pytest.raises(ValueError, match="choose one"):
+        make_bot("neural", evaluator=str(out), trust="bidding+playing")
+    # Naming playing in trust gives the cards back to the Q network (here: its margin, the rule
+    # bot's); evaluator=none leaves them to the rule bot.
+    options: dict[str, str]
+    for options in ({"trust": "playing"}, {"evaluator": "none"}):
+        other = make_bot("neural", seed=1, margin=1e9, **options)
+        copy = Hand(_rules("baofen"), seed=7)
+        for seat in copy.turns():
+            obs = copy.observation(seat)
+            action = other.act(obs)
+            assert action == rule.act(obs)
+            copy.apply(seat, action)
+
+
+def test_training_labels_in_parts(tmp_path: Path) -> None:
+    from baofen.env.evaluator import main
+    from baofen.env.labels import Labels, generate
+
+    args = ["--variant", "baofen", "--labels", "120", "--seed", "5", "--parts", "2",
+            "--epochs", "1", "--hidden", "8", "--cache", str(tmp_path)]
+    report = main(args)
+    assert report.decisions == 120
+    # Part k is the label set of seed 5 + k, whatever the machine's cores.
+    for seed in (5, 6):
+        part = Labels.load(str(tmp_path / f"baofen-labels60-seed{seed}.npz"))
+        again = generate(_rules("baofen"), 60, seed=seed)
+        assert np.array_equal(part.states, again.states)
+        assert np.array_equal(part.values, again.values)
+    with pytest.raises(SystemExit):
+        main([*args[:4], "--parts", "7"])  # 7 does not divide 120

@@ -114,15 +114,28 @@ def test_trust_limits_the_network_to_some_decisions(weights: dict[str, Path]) ->
         make_bot("neural", weights=str(weights["baofen"]), trust="bidding+dancing")
 
 
-def test_the_shipped_weights_bid_and_leave_the_rest_to_the_rule_bot() -> None:
+def test_the_shipped_player_bids_with_its_network_and_plays_the_evaluators_cards() -> None:
+    from baofen.env.evaluator import Evaluator
+    from baofen.env.neural import default_evaluator
+
     neural = make_bot("neural", seed=2)
     rule = RuleBot()
-    hand = Hand(RuleSet.baofen(), seed=6)
-    for seat in hand.turns():
-        obs = hand.observation(seat)
-        action = neural.act(obs)
-        if hand.phase != "bidding":
-            assert action == rule.act(obs)
-        hand.apply(seat, action)
+    evaluator = Evaluator(default_evaluator("baofen"))
+    departures = 0
+    for deal in (6, 7, 8):
+        hand = Hand(RuleSet.baofen(), seed=deal)
+        for seat in hand.turns():
+            obs = hand.observation(seat)
+            action = neural.act(obs)
+            if hand.phase == "playing":
+                assert action == Play.of(evaluator.play(obs))
+                departures += action != rule.act(obs)
+            elif hand.phase == "kitty":
+                assert action == rule.act(obs)
+            hand.apply(seat, action)
+    # The evaluator leaves the rule bot's play now and then (a few percent of the decisions).
+    assert departures > 0
+    with pytest.raises(ValueError, match="no weights ship for hongwu"):
+        make_bot("neural").act(Hand(RuleSet.hongwu(), seed=1).observation(0))
     with pytest.raises(ValueError, match="no weights ship for hongwu"):
         make_bot("neural").act(Hand(RuleSet.hongwu(), seed=1).observation(0))

@@ -8,20 +8,25 @@ by :data:`SCALES`, fitted with a Huber loss. The evaluator plays the candidate o
 predicted advantage, the rule bot's choice kept unless another is predicted ``margin`` better
 (the margin that gains most on the held-out labels, saved with the weights).
 
-One command makes the weights from nothing (fixed seeds; a CPU, one thread)::
+One command makes the weights from nothing (fixed seeds; two label sets made side by side, then
+training on one thread; about half an hour on two cores): the package's 包分 weights, with which the
+learned player (:mod:`baofen.env.neural`) plays its cards::
 
-    python -m baofen.env.evaluator --variant baofen --labels 1000000 --seed 0 \\
-        --out evaluator-baofen.pt
+    python -m baofen.env.evaluator --variant baofen --labels 2000000 --parts 2 --seed 0 \\
+        --out src/baofen/env/weights/evaluator-baofen.pt
 
-``bench/evaluator_gate.py`` is the go/no-go: the evaluator's true-deal gain over the rule bot's
-choice against 困难's on the same held-out positions.
+``bench/evaluator_gate.py`` is the go/no-go against the search: the evaluator's true-deal gain
+over the rule bot's choice against 困难's on the same held-out positions (not passed: it is not
+the search's prior; docs/measurements.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,7 +44,7 @@ from ..cards import KINDS, Card
 from ..observation import Observation
 from ..ruleset import RuleSet
 from .canonical import features, row_size
-from .labels import FIRST_ROW, OPTIONS, Labels, generate, record_of
+from .labels import FIRST_ROW, OPTIONS, Labels, concat, generate, record_of
 
 SCALES = {"baofen": 50.0, "hongwu": 2.0}
 """Advantages are divided by this (包分 score points, 包红五 levels) before training."""
@@ -253,13 +258,29 @@ class Evaluator:
         return out
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
-        """The candidate of highest predicted advantage (the rule bot's choice by ``margin``)."""
+        """The candidate of highest predicted advantage (the rule bot's choice by ``margin``);
+        the rule bot's choice where it has no other candidate (the labels keep no such
+        decision: the evaluator has not learned them)."""
         plays, ranks = candidates_of(obs, self.rule)
-        if len(plays) == 1:
+        if len(plays) == 1 or ranks[1] != 1:
             return plays[0]
         scores = self.scores(obs, plays, ranks)
         scores[0] += self.margin
         return plays[int(np.argmax(scores))]
+
+
+def _label_part(variant: str, count: int, seed: int, cache: Path | None) -> Labels:
+    """``count`` labelled decisions of training seed ``seed``, read from ``cache`` if there
+    (else made, and written there)."""
+    cached = None if cache is None else cache / f"{variant}-labels{count}-seed{seed}.npz"
+    if cached is not None and cached.exists():
+        return Labels.load(str(cached))
+    rules = RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu()
+    labels = generate(rules, count, seed=seed, progress=True)
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        labels.save(str(cached))
+    return labels
 
 
 def main(argv: list[str] | None = None) -> TrainReport:
@@ -273,19 +294,21 @@ def main(argv: list[str] | None = None) -> TrainReport:
     parser.add_argument("--out", type=Path, default=None, help="weights file to write")
     parser.add_argument("--cache", type=Path, default=None,
                         help="folder of label files: read if there, else written")
+    parser.add_argument("--parts", type=int, default=1,
+                        help="label sets of seeds SEED, SEED+1 … (LABELS/PARTS decisions each), "
+                             "made side by side on the machine's cores")
     args = parser.parse_args(argv)
+    if args.parts < 1 or args.labels % args.parts:
+        parser.error(f"--parts must be at least 1 and divide --labels ({args.labels})")
     torch.set_num_threads(1)
-    rules = RuleSet.baofen() if args.variant == "baofen" else RuleSet.hongwu()
     start = time.perf_counter()
-    cached = (None if args.cache is None else
-              args.cache / f"{args.variant}-labels{args.labels}-seed{args.seed}.npz")
-    if cached is not None and cached.exists():
-        labels = Labels.load(str(cached))
+    seeds = range(args.seed, args.seed + args.parts)
+    jobs = [(args.variant, args.labels // args.parts, seed, args.cache) for seed in seeds]
+    if args.parts == 1:
+        labels = _label_part(*jobs[0])
     else:
-        labels = generate(rules, args.labels, seed=args.seed, progress=True)
-        if cached is not None:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            labels.save(str(cached))
+        with ProcessPoolExecutor(min(args.parts, os.cpu_count() or 1)) as pool:
+            labels = concat(list(pool.map(_label_part, *zip(*jobs, strict=True))))
     labelled = time.perf_counter() - start
     print(f"{args.variant}: {len(labels):,} decisions, {len(labels.values):,} candidates "
           f"({labelled:.0f} s)", flush=True)
@@ -300,7 +323,7 @@ def main(argv: list[str] | None = None) -> TrainReport:
     if args.out is not None:
         save(model, args.variant, margin, args.out,
              {"labels": args.labels, "seed": args.seed, "epochs": args.epochs,
-              "held_out_gain": gain, "held_out_oracle": oracle})
+              "parts": args.parts, "held_out_gain": gain, "held_out_oracle": oracle})
     return report
 
 

@@ -9,6 +9,10 @@ writes a trained network in that format.
 The network scores ``Q(state, candidate)`` — the expected result of the hand for the seat, in
 the game's unit divided by the weights' ``scale`` — for every candidate of
 :mod:`baofen.env.candidates`, and the bot plays the best (or, with ``epsilon``, a random one).
+
+Where the package ships a learned evaluator for the game (:mod:`baofen.env.evaluator`, trained
+on perfect-information labels), the player's card plays are the evaluator's: it plays better
+than the Q network (docs/measurements.md, issue 28).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..bots import learned_bidder, register_bot
 from ..bots.rule_bot import RuleBot
 from ..observation import Observation
@@ -31,6 +35,7 @@ from ..ruleset import RuleSet
 from .candidates import Candidate, candidates, feature_size, stack
 from .encoding import PHASES as ENCODED_PHASES
 from .encoding import Encoder, layout, size_of
+from .evaluator import Evaluator
 
 FORMAT = 1
 """Version of the weights file layout."""
@@ -140,6 +145,11 @@ def default_weights(variant: str) -> Path:
     return learned_bidder.default_weights(variant)
 
 
+def default_evaluator(variant: str) -> Path:
+    """The package's learned evaluator for ``variant`` (it may not ship for every game)."""
+    return Path(__file__).parent / "weights" / f"evaluator-{variant}.pt"
+
+
 class NeuralBot:
     """Plays the candidate of highest Q; with probability ``epsilon`` a random candidate.
 
@@ -149,6 +159,11 @@ class NeuralBot:
     ``margin``: leave the rule bot's choice only for a candidate the network values at least
     this much higher (in the weights' scaled unit: 包分 100 points, 包红五 10 levels).
     By default both are what the weights file recommends (its ``meta``), else every phase and 0.
+    ``evaluator``: the learned evaluator that makes the card plays (a weights file of
+    :mod:`baofen.env.evaluator`, or ``"none"``). By default the package's player plays the
+    package's evaluator where one ships for the game; with ``weights`` or ``model`` of its own,
+    or ``trust`` naming ``playing``, the cards are the Q network's (by ``trust``) unless an
+    evaluator is named. Naming both an evaluator and ``trust`` with ``playing`` is refused.
     """
 
     def __init__(
@@ -159,7 +174,13 @@ class NeuralBot:
         margin: float | None = None,
         trust: str | None = None,
         model: QNet | None = None,
+        evaluator: str | Path | None = None,
     ) -> None:
+        if trust is not None and "playing" in _phases(trust) and evaluator not in (None, "none"):
+            raise ValueError(
+                f"trust={trust} gives the card plays to the Q network and evaluator={evaluator} "
+                "to the evaluator: choose one"
+            )
         self.rng = random.Random(seed)
         self.weights = None if weights is None else str(weights)
         self.epsilon = float(epsilon)
@@ -168,10 +189,18 @@ class NeuralBot:
         self.model = model
         self.advisor = RuleBot()
         self.encoder: Encoder | None = None
+        self.evaluator_path = None if evaluator is None else str(evaluator)
+        self.network_plays = self.trust is not None and "playing" in self.trust
+        self.own_network = weights is not None or model is not None
+        self.evaluators: dict[str, Evaluator | None] = {}
         torch.set_num_threads(1)
 
     def act(self, observation: Observation) -> Action:
         """The best candidate by the network."""
+        if observation.phase == "playing":
+            evaluator = self._evaluator(observation.rules)
+            if evaluator is not None:
+                return Play.of(evaluator.play(observation))
         options = candidates(observation, self.advisor, self.rng)
         if len(options) == 1 or (self.epsilon and self.rng.random() < self.epsilon):
             return options[int(self.rng.random() * len(options))].action
@@ -215,6 +244,22 @@ class NeuralBot:
         if self.trust is None:
             self.trust = _phases(str(meta.get("trust", "+".join(PHASES))))
         return model
+
+
+    def _evaluator(self, rules: RuleSet) -> Evaluator | None:
+        """The evaluator that plays the cards in ``rules``' game (None: the Q network, by
+        ``trust``, or the rule bot)."""
+        variant = rules.variant
+        if variant not in self.evaluators:
+            path = self.evaluator_path
+            if path is None:
+                shipped = default_evaluator(variant)
+                path = (None if self.own_network or self.network_plays or not shipped.exists()
+                        else str(shipped))
+            elif path == "none":
+                path = None
+            self.evaluators[variant] = None if path is None else Evaluator(path)
+        return self.evaluators[variant]
 
 
 PHASES = ("bidding", "kitty", "playing")
