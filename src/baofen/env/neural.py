@@ -164,6 +164,7 @@ class NeuralBot:
     package's evaluator where one ships for the game; with ``weights`` or ``model`` of its own,
     or ``trust`` naming ``playing``, the cards are the Q network's (by ``trust``) unless an
     evaluator is named. Naming both an evaluator and ``trust`` with ``playing`` is refused.
+    ``epsilon`` explores the Q network's decisions only (never an evaluator's card play).
     """
 
     def __init__(
@@ -196,7 +197,7 @@ class NeuralBot:
         torch.set_num_threads(1)
 
     def act(self, observation: Observation) -> Action:
-        """The best candidate by the network."""
+        """The evaluator's card play, else the best candidate by the network."""
         if observation.phase == "playing":
             evaluator = self._evaluator(observation.rules)
             if evaluator is not None:
