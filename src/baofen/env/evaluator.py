@@ -213,10 +213,12 @@ def load(path: str) -> tuple[EvaluatorNet, str, float, dict[str, Any]]:
     return model, str(data["variant"]), float(data["margin"]), dict(data["meta"])
 
 
-def candidates_of(obs: Observation, rule: RuleBot) -> tuple[list[tuple[Card, ...]], list[int]]:
+def candidates_of(obs: Observation, rule: RuleBot, own: list[tuple[Card, ...]] | None = None
+                  ) -> tuple[list[tuple[Card, ...]], list[int]]:
     """A play decision's candidates (the rule bot's best :data:`LIMIT`, a follow widened to
-    :data:`WIDE`) and their ranks in the rule bot's list (-1: a wide follow)."""
-    plays = rule.play_candidates(obs, LIMIT)
+    :data:`WIDE`) and their ranks in the rule bot's list (-1: a wide follow); ``own``: the rule
+    bot's list, where the caller has it already."""
+    plays = rule.play_candidates(obs, LIMIT) if own is None else list(own)
     ranks = list(range(len(plays)))
     if obs.lead_shape is not None and len(plays) < WIDE:
         seen = {tuple(sorted(p)) for p in plays}
@@ -261,9 +263,10 @@ class Evaluator:
         """The candidate of highest predicted advantage (the rule bot's choice by ``margin``);
         the rule bot's choice where it has no other candidate (the labels keep no such
         decision: the evaluator has not learned them)."""
-        plays, ranks = candidates_of(obs, self.rule)
-        if len(plays) == 1 or ranks[1] != 1:
-            return plays[0]
+        own = self.rule.play_candidates(obs, LIMIT)
+        if len(own) == 1:
+            return own[0]
+        plays, ranks = candidates_of(obs, self.rule, own)
         scores = self.scores(obs, plays, ranks)
         scores[0] += self.margin
         return plays[int(np.argmax(scores))]

@@ -177,7 +177,9 @@ class NeuralBot:
         model: QNet | None = None,
         evaluator: str | Path | None = None,
     ) -> None:
-        if trust is not None and "playing" in _phases(trust) and evaluator not in (None, "none"):
+        self.trust = None if trust is None else _phases(trust)
+        network_plays = self.trust is not None and "playing" in self.trust
+        if network_plays and evaluator not in (None, "none"):
             raise ValueError(
                 f"trust={trust} gives the card plays to the Q network and evaluator={evaluator} "
                 "to the evaluator: choose one"
@@ -186,13 +188,13 @@ class NeuralBot:
         self.weights = None if weights is None else str(weights)
         self.epsilon = float(epsilon)
         self.margin = margin
-        self.trust = None if trust is None else _phases(trust)
         self.model = model
         self.advisor = RuleBot()
         self.encoder: Encoder | None = None
         self.evaluator_path = None if evaluator is None else str(evaluator)
-        self.network_plays = self.trust is not None and "playing" in self.trust
-        self.own_network = weights is not None or model is not None
+        self.shipped_evaluator = (evaluator is None and weights is None and model is None
+                                  and not network_plays)
+        """Whether the package's evaluator plays the cards (where one ships for the game)."""
         self.evaluators: dict[str, Evaluator | None] = {}
         torch.set_num_threads(1)
 
@@ -253,10 +255,9 @@ class NeuralBot:
         variant = rules.variant
         if variant not in self.evaluators:
             path = self.evaluator_path
-            if path is None:
-                shipped = default_evaluator(variant)
-                path = (None if self.own_network or self.network_plays or not shipped.exists()
-                        else str(shipped))
+            shipped = default_evaluator(variant)
+            if self.shipped_evaluator and shipped.exists():
+                path = str(shipped)
             elif path == "none":
                 path = None
             self.evaluators[variant] = None if path is None else Evaluator(path)
