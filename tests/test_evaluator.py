@@ -218,6 +218,35 @@ def test_the_learned_player_plays_the_evaluators_cards(tiny: tuple[Path, list[st
             copy.apply(seat, action)
 
 
+def test_without_a_q_network_the_rule_bot_bids_where_an_evaluator_plays(tmp_path: Path) -> None:
+    """包红五 has no Q network: a learned player given an evaluator bids and buries as the rule
+    bot and plays the evaluator's cards; without an evaluator it still says what is missing."""
+    import baofen.env.neural  # noqa: F401  (registers "neural")
+    from baofen.bots import make_bot
+    from baofen.env.evaluator import Evaluator, main
+
+    out = tmp_path / "tiny-hongwu.pt"
+    main(["--variant", "hongwu", "--labels", "200", "--seed", "4", "--epochs", "1",
+          "--hidden", "16", "--out", str(out)])
+    neural = make_bot("neural", seed=1, evaluator=str(out))
+    evaluator = Evaluator(out)
+    rule = RuleBot()
+    hand = Hand(_rules("hongwu"), seed=9)
+    phases = set()
+    for seat in hand.turns():
+        obs = hand.observation(seat)
+        action = neural.act(obs)
+        phases.add(hand.phase)
+        if hand.phase == "playing":
+            assert action == Play.of(evaluator.play(obs))
+        else:
+            assert action == rule.act(obs)
+        hand.apply(seat, action)
+    assert hand.result is not None and {"bidding", "playing"} <= phases
+    with pytest.raises(ValueError, match="no weights ship for hongwu"):
+        make_bot("neural", evaluator="none").act(Hand(_rules("hongwu"), seed=1).observation(0))
+
+
 def test_training_labels_in_parts(tmp_path: Path) -> None:
     from baofen.env.evaluator import main
     from baofen.env.labels import Labels, generate

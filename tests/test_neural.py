@@ -135,7 +135,30 @@ def test_the_shipped_player_bids_with_its_network_and_plays_the_evaluators_cards
             hand.apply(seat, action)
     # The evaluator leaves the rule bot's play now and then (a few percent of the decisions).
     assert departures > 0
+
+
+def test_the_shipped_player_in_hongwu_bids_as_the_rule_bot_and_plays_the_evaluators_cards(
+) -> None:
+    from baofen.env.evaluator import Evaluator
+    from baofen.env.neural import default_evaluator, default_weights
+
+    assert not default_weights("hongwu").exists()  # no Q network ships for 包红五
+    neural = make_bot("neural", seed=2)
+    rule = RuleBot()
+    evaluator = Evaluator(default_evaluator("hongwu"))
+    departures = plays = 0
+    for deal in (3, 4, 5):
+        hand = Hand(RuleSet.hongwu(), seed=deal)
+        for seat in hand.turns():
+            obs = hand.observation(seat)
+            action = neural.act(obs)
+            if hand.phase == "playing":
+                assert action == Play.of(evaluator.play(obs))
+                departures += action != rule.act(obs)
+                plays += 1
+            else:
+                assert action == rule.act(obs)
+            hand.apply(seat, action)
+    assert plays > 100 and departures > 0
     with pytest.raises(ValueError, match="no weights ship for hongwu"):
-        make_bot("neural").act(Hand(RuleSet.hongwu(), seed=1).observation(0))
-    with pytest.raises(ValueError, match="no weights ship for hongwu"):
-        make_bot("neural").act(Hand(RuleSet.hongwu(), seed=1).observation(0))
+        make_bot("neural", evaluator="none").act(Hand(RuleSet.hongwu(), seed=1).observation(0))

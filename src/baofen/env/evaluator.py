@@ -8,12 +8,14 @@ by :data:`SCALES`, fitted with a Huber loss. The evaluator plays the candidate o
 predicted advantage, the rule bot's choice kept unless another is predicted ``margin`` better
 (the margin that gains most on the held-out labels, saved with the weights).
 
-One command makes the weights from nothing (fixed seeds; two label sets made side by side, then
-training on one thread; about half an hour on two cores): the package's 包分 weights, with which the
-learned player (:mod:`baofen.env.neural`) plays its cards::
+One command a game makes the weights from nothing (fixed seeds; four label sets made side by
+side on the machine's cores, then training on one thread; about half an hour on two cores): the
+package's weights, with which the learned player (:mod:`baofen.env.neural`) plays its cards::
 
-    python -m baofen.env.evaluator --variant baofen --labels 2000000 --parts 2 --seed 0 \\
+    python -m baofen.env.evaluator --variant baofen --labels 4000000 --parts 4 --seed 0 \\
         --out src/baofen/env/weights/evaluator-baofen.pt
+    python -m baofen.env.evaluator --variant hongwu --labels 4000000 --parts 4 --seed 0 \\
+        --out src/baofen/env/weights/evaluator-hongwu.pt
 
 ``bench/evaluator_gate.py`` is the go/no-go against the search: the evaluator's true-deal gain
 over the rule bot's choice against 困难's on the same held-out positions (not passed: it is not

@@ -12,7 +12,8 @@ the game's unit divided by the weights' ``scale`` — for every candidate of
 
 Where the package ships a learned evaluator for the game (:mod:`baofen.env.evaluator`, trained
 on perfect-information labels), the player's card plays are the evaluator's: it plays better
-than the Q network (docs/measurements.md, issue 28).
+than the Q network (docs/measurements.md, issue 28). Where an evaluator plays and there is no Q
+network for the game (包红五: none ships), the rule bot bids and buries.
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ class NeuralBot:
     package's evaluator where one ships for the game; with ``weights`` or ``model`` of its own,
     or ``trust`` naming ``playing``, the cards are the Q network's (by ``trust``) unless an
     evaluator is named. Naming both an evaluator and ``trust`` with ``playing`` is refused.
+    Without a Q network for the game (none given, none ships) the rule bot bids and buries
+    where an evaluator plays the cards; with neither, the player says what is missing.
     ``epsilon`` explores the Q network's decisions only (never an evaluator's card play).
     """
 
@@ -204,6 +207,8 @@ class NeuralBot:
             evaluator = self._evaluator(observation.rules)
             if evaluator is not None:
                 return Play.of(evaluator.play(observation))
+        elif self._rule_decides(observation.rules):
+            return self.advisor.act(observation)
         options = candidates(observation, self.advisor, self.rng)
         if len(options) == 1 or (self.epsilon and self.rng.random() < self.epsilon):
             return options[int(self.rng.random() * len(options))].action
@@ -248,6 +253,13 @@ class NeuralBot:
             self.trust = _phases(str(meta.get("trust", "+".join(PHASES))))
         return model
 
+
+    def _rule_decides(self, rules: RuleSet) -> bool:
+        """Whether the rule bot bids and buries: an evaluator plays the cards and there is no
+        Q network for the game (none given, none ships: 包红五)."""
+        return (self.weights is None and self.model is None
+                and not default_weights(rules.variant).exists()
+                and self._evaluator(rules) is not None)
 
     def _evaluator(self, rules: RuleSet) -> Evaluator | None:
         """The evaluator that plays the cards in ``rules``' game (None: the Q network, by
