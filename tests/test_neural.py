@@ -114,41 +114,21 @@ def test_trust_limits_the_network_to_some_decisions(weights: dict[str, Path]) ->
         make_bot("neural", weights=str(weights["baofen"]), trust="bidding+dancing")
 
 
-def test_the_shipped_player_bids_with_its_network_and_plays_the_evaluators_cards() -> None:
-    from baofen.env.evaluator import Evaluator
-    from baofen.env.neural import default_evaluator
-
-    neural = make_bot("neural", seed=2)
-    rule = RuleBot()
-    evaluator = Evaluator(default_evaluator("baofen"))
-    departures = 0
-    for deal in (6, 7, 8):
-        hand = Hand(RuleSet.baofen(), seed=deal)
-        for seat in hand.turns():
-            obs = hand.observation(seat)
-            action = neural.act(obs)
-            if hand.phase == "playing":
-                assert action == Play.of(evaluator.play(obs))
-                departures += action != rule.act(obs)
-            elif hand.phase == "kitty":
-                assert action == rule.act(obs)
-            hand.apply(seat, action)
-    # The evaluator leaves the rule bot's play now and then (a few percent of the decisions).
-    assert departures > 0
-
-
-def test_the_shipped_player_in_hongwu_bids_as_the_rule_bot_and_plays_the_evaluators_cards(
-) -> None:
+@pytest.mark.parametrize(("variant", "ruled"), [
+    ("baofen", {"kitty"}),  # the Q network bids
+    ("hongwu", {"bidding", "kitty"}),  # no Q network ships: the rule bot bids too
+])
+def test_the_shipped_player_plays_the_evaluators_cards(variant: str, ruled: set[str]) -> None:
     from baofen.env.evaluator import Evaluator
     from baofen.env.neural import default_evaluator, default_weights
 
-    assert not default_weights("hongwu").exists()  # no Q network ships for 包红五
+    assert default_weights(variant).exists() == ("bidding" not in ruled)
     neural = make_bot("neural", seed=2)
     rule = RuleBot()
-    evaluator = Evaluator(default_evaluator("hongwu"))
+    evaluator = Evaluator(default_evaluator(variant))
     departures = plays = 0
-    for deal in (3, 4, 5):
-        hand = Hand(RuleSet.hongwu(), seed=deal)
+    for deal in (6, 7, 8):
+        hand = Hand(RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu(), seed=deal)
         for seat in hand.turns():
             obs = hand.observation(seat)
             action = neural.act(obs)
@@ -156,9 +136,13 @@ def test_the_shipped_player_in_hongwu_bids_as_the_rule_bot_and_plays_the_evaluat
                 assert action == Play.of(evaluator.play(obs))
                 departures += action != rule.act(obs)
                 plays += 1
-            else:
+            elif hand.phase in ruled:
                 assert action == rule.act(obs)
             hand.apply(seat, action)
+    # The evaluator leaves the rule bot's play now and then (a few percent of the decisions).
     assert plays > 100 and departures > 0
+
+
+def test_without_any_network_the_hongwu_player_says_what_is_missing() -> None:
     with pytest.raises(ValueError, match="no weights ship for hongwu"):
         make_bot("neural", evaluator="none").act(Hand(RuleSet.hongwu(), seed=1).observation(0))
