@@ -128,7 +128,7 @@ def test_the_shipped_player_plays_the_evaluators_cards(variant: str, ruled: set[
     evaluator = Evaluator(default_evaluator(variant))
     departures = plays = 0
     for deal in (6, 7, 8):
-        hand = Hand(RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu(), seed=deal)
+        hand = Hand(RuleSet.create(variant=variant), seed=deal)
         for seat in hand.turns():
             obs = hand.observation(seat)
             action = neural.act(obs)

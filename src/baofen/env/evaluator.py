@@ -280,8 +280,7 @@ def _label_part(variant: str, count: int, seed: int, cache: Path | None) -> Labe
     cached = None if cache is None else cache / f"{variant}-labels{count}-seed{seed}.npz"
     if cached is not None and cached.exists():
         return Labels.load(str(cached))
-    rules = RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu()
-    labels = generate(rules, count, seed=seed, progress=True)
+    labels = generate(RuleSet.create(variant=variant), count, seed=seed, progress=True)
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
         labels.save(str(cached))

@@ -253,7 +253,6 @@ class NeuralBot:
             self.trust = _phases(str(meta.get("trust", "+".join(PHASES))))
         return model
 
-
     def _rule_decides(self, rules: RuleSet) -> bool:
         """Whether the rule bot bids and buries: an evaluator plays the cards and there is no
         Q network for the game (none given, none ships: 包红五)."""
