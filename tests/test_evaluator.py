@@ -43,7 +43,8 @@ def _decisions(rules: RuleSet, seed: int) -> list[tuple[Hand, list[tuple[int, ..
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
 def test_records_and_labels_match_the_python_engine(variant: str) -> None:
-    from baofen.env.labels import FIRST_ROW, HAND_INDEX, OPTIONS, label_hands, record_of
+    from baofen.bots.learned_evaluator import FIRST_ROW, HAND_INDEX, OPTIONS
+    from baofen.env.labels import label_hands, record_of
 
     rules = _rules(variant)
     seed = 4
@@ -83,7 +84,7 @@ def test_records_and_labels_match_the_python_engine(variant: str) -> None:
 
 def _renamed(labels, perm):  # type: ignore[no-untyped-def]
     """``labels``' records with the suits renamed by ``perm`` (old suit → new), trump too."""
-    from baofen.env.labels import LEAD_GROUP, TRUMP_SUIT, VOIDS
+    from baofen.bots.learned_evaluator import LEAD_GROUP, TRUMP_SUIT, VOIDS
 
     new = np.array([perm[k // 13] * 13 + k % 13 if k < 52 else k for k in range(54)])
     states = labels.states.copy()
@@ -134,6 +135,7 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     args = ["--variant", "baofen", "--labels", "300", "--seed", "3", "--epochs", "1",
             "--hidden", "16", "--out", str(out), "--cache", str(folder)]
     report = main(args)
+    assert report is not None
     assert report.decisions == 300 and report.rows > 600
     assert report.oracle >= report.gain and report.oracle > 0
     assert (folder / "baofen-labels300-seed3.npz").exists()
@@ -254,6 +256,7 @@ def test_training_labels_in_parts(tmp_path: Path) -> None:
     args = ["--variant", "baofen", "--labels", "120", "--seed", "5", "--parts", "2",
             "--epochs", "1", "--hidden", "8", "--cache", str(tmp_path)]
     report = main(args)
+    assert report is not None
     assert report.decisions == 120
     # Part k is the label set of seed 5 + k, whatever the machine's cores.
     for seed in (5, 6):

@@ -8,12 +8,12 @@ and computes its bids in plain Python: a bid's observation holds a few dozen non
 so the first layer is a sum of that many columns, and the state's layers are shared by all the
 candidate bids.
 
-The file (:func:`read_weights`, :func:`write_weights`) is a JSON header line — the layer names
-and shapes, the rule set the network was trained for, the encoding's layout (names and sizes of
-:mod:`baofen.env.encoding`'s pieces, so the inputs are placed from the file, not from a copy of
-that layout), its phases, the result scale and the training notes — then the layers as
-little-endian float32, in the header's order. ``python -m baofen.env.neural export`` writes it
-from a trained network; the learned player reads it as its default weights.
+The file (:func:`read_weights`, :func:`write_weights`) is of :mod:`baofen.bots.network_file`'s
+format; its header holds the rule set the network was trained for, the encoding's layout (names
+and sizes of :mod:`baofen.env.encoding`'s pieces, so the inputs are placed from the file, not from
+a copy of that layout), its phases, the result scale and the training notes.
+``python -m baofen.env.neural export`` writes it from a trained network; the learned player reads
+it as its default weights.
 
 A bid's inputs are those of :mod:`baofen.env.encoding` for a bidding observation (the pieces
 that can be non-zero then: own cards, the phase, the bids spoken, the first bidder, the hand
@@ -24,9 +24,6 @@ Q values and bids, against the research code.
 
 from __future__ import annotations
 
-import json
-import sys
-from array import array
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -35,6 +32,7 @@ from typing import Any
 from ..cards import KINDS
 from ..observation import Observation
 from ..ruleset import RuleSet
+from .network_file import Network, accumulate, active, read_network, write_network
 from .rule_bot import RuleBot
 
 WEIGHTS_DIR = Path(__file__).parent / "weights"
@@ -49,14 +47,8 @@ state → 2·hidden → hidden; (hidden + candidate features) → hidden → 1; 
 
 
 @dataclass(frozen=True)
-class QWeights:
-    """A Q network as read from a weights file: per layer, its weight matrix by input column
-    (``columns[i]``: the weights of input ``i`` to every output) and its bias."""
-
-    header: dict[str, Any]
-    """The file's header (see the module docstring)."""
-    columns: dict[str, list[list[float]]]
-    biases: dict[str, list[float]]
+class QWeights(Network):
+    """A Q network as read from a weights file (:class:`~baofen.bots.network_file.Network`)."""
 
     @cached_property
     def rules(self) -> RuleSet:
@@ -90,68 +82,21 @@ def write_weights(path: Path, header: dict[str, Any],
     """Write a weights file: ``layers`` maps each of :data:`LAYERS` to its weight matrix (rows
     are outputs, as torch stores it) and bias; ``header`` holds ``rules``, ``layout``,
     ``phases``, ``scale`` and ``meta``."""
-    shapes = []
-    data = array("f")
-    for name in LAYERS:
-        matrix, bias = layers[name]
-        shapes.append([name, len(matrix), len(matrix[0])])
-        for row in matrix:
-            data.extend(row)
-        data.extend(bias)
-    if sys.byteorder != "little":
-        data.byteswap()
-    text = json.dumps({**header, "layers": shapes}, ensure_ascii=False, sort_keys=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(MAGIC + text.encode() + b"\n" + data.tobytes())
+    write_network(path, MAGIC, header, {name: layers[name] for name in LAYERS})
 
 
 @cache
 def read_weights(path: Path) -> QWeights:
     """The network in the weights file at ``path`` (read once per process)."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ValueError(f"no weights at {path}") from None
-    if not raw.startswith(MAGIC):
-        raise ValueError(f"{path} is not a weights file of this version ({MAGIC.decode().strip()})")
-    end = raw.index(b"\n", len(MAGIC))
-    header = json.loads(raw[len(MAGIC):end])
-    data = array("f")
-    data.frombytes(raw[end + 1:])
-    if sys.byteorder != "little":
-        data.byteswap()
-    columns: dict[str, list[list[float]]] = {}
-    biases: dict[str, list[float]] = {}
-    at = 0
-    for name, rows, cols in header["layers"]:
-        flat = data[at:at + rows * cols].tolist()
-        at += rows * cols
-        columns[name] = [flat[i::cols] for i in range(cols)]
-        biases[name] = data[at:at + rows].tolist()
-        at += rows
-    if at != len(data) or [name for name, _, _ in header["layers"]] != list(LAYERS):
+    network = read_network(path, MAGIC)
+    if [name for name, _, _ in network.header["layers"]] != list(LAYERS):
         raise ValueError(f"{path}: the layers do not match the header")
-    return QWeights(header, columns, biases)
+    return QWeights(network.header, network.columns, network.biases)
 
 
 def default_weights(variant: str) -> Path:
     """The package's weights file for ``variant`` (it may not exist: none for 包红五 yet)."""
     return WEIGHTS_DIR / f"{variant}.qnet"
-
-
-def _accumulate(bias: list[float], columns: list[list[float]],
-                inputs: list[tuple[int, float]]) -> list[float]:
-    """``bias`` + Σ value · column over the non-zero ``inputs``."""
-    out = list(bias)
-    for index, value in inputs:
-        column = columns[index]
-        out = [o + value * w for o, w in zip(out, column, strict=True)]
-    return out
-
-
-def _active(values: list[float], offset: int = 0) -> list[tuple[int, float]]:
-    """The positive entries of ``values`` (after ReLU), as ``(offset + index, value)``."""
-    return [(offset + i, v) for i, v in enumerate(values) if v > 0.0]
 
 
 class LearnedBidder:
@@ -201,12 +146,12 @@ class LearnedBidder:
                options: list[int | None]) -> list[float]:
         """The network's Q of each of ``options`` (bids in the learned player's candidate
         order: rank ``i`` is ``options[i]``), in its scaled unit."""
-        state = _accumulate(network.biases["state.0"], network.columns["state.0"],
+        state = accumulate(network.biases["state.0"], network.columns["state.0"],
                             bidding_inputs(network, obs))
-        state = _accumulate(network.biases["state.2"], network.columns["state.2"],
-                            _active(state))
+        state = accumulate(network.biases["state.2"], network.columns["state.2"],
+                            active(state))
         head = network.columns["head.0"]
-        shared = _accumulate(network.biases["head.0"], head, _active(state))
+        shared = accumulate(network.biases["head.0"], head, active(state))
         hidden = len(state)
         grid = obs.rules.bid_grid()
         out_weights = network.columns["head.2"]
@@ -217,7 +162,7 @@ class LearnedBidder:
             slot = len(grid) if value is None else grid.index(value)
             features = [(KINDS, 1.0), (KINDS + 3 + slot, 1.0),
                         (size - 2, 1.0 if rank == 0 else 0.0), (size - 1, 1.0 / (1 + rank))]
-            layer = _accumulate(shared, head, [(hidden + i, v) for i, v in features if v])
+            layer = accumulate(shared, head, [(hidden + i, v) for i, v in features if v])
             values.append(out_bias + sum(column[0] * v for column, v in
                                          zip(out_weights, layer, strict=True) if v > 0.0))
         return values

@@ -84,6 +84,10 @@ KITTY_WORLDS = 200
 MASTER_KITTY_WORLDS = 400
 """Worlds of the master level's kitty search (each finalist's)."""
 
+MASTER_PRIOR = "evaluator"
+"""Whose pick the master level's search starts from (:data:`~baofen.bots.search_bot.PRIORS`):
+the learned evaluator's where the package has one for the game (包分), else the rule bot's."""
+
 WIDE_FOLLOWS = 1
 """Whether the hard and master levels search follows beyond the rule bot's list."""
 
@@ -139,6 +143,7 @@ def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     options.setdefault("gate", MASTER_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", MASTER_KITTY_WORLDS)
+    options.setdefault("prior", MASTER_PRIOR)
     if not options.get("contract"):
         options.setdefault("bidder", BIDDER)
     return SearchBot(seed=seed, **options)

@@ -85,19 +85,18 @@ from typing import Any
 
 from .. import _native
 from ..actions import Action, Bid, Play
-from ..cards import KINDS, POINTS, Card
+from ..cards import Card
 from ..hand import Hand
 from ..observation import Observation
-from ..order import TRUMP
 from ..ruleset import RuleSet
 from ..scoring import HandResult
 from .contract import ContractSearch
 from .determinize import Determinizer, lower_bound, student_quantile
+from .follows import wide_follows
 from .kitty_search import KittySearch
 from .learned_bidder import LearnedBidder
+from .learned_evaluator import LearnedEvaluator
 from .rule_bot import RuleBot
-from .rule_play import PlayDecision
-from .shared import CostChooser, compose_follow, matching_play
 from .tracking import WorldTracker
 
 __all__ = ["SearchBot", "halving_plan", "lower_bound", "student_quantile", "wide_follows"]
@@ -111,6 +110,10 @@ CLIP = 120.0
 
 DEFAULT_ITERATIONS = 64
 """Rollouts per decision by default (decision time p95 within 1 s on a 2-core machine)."""
+
+PRIORS = ("rule", "evaluator")
+"""Whose pick is the search's baseline (the candidate the halving keeps and the gate tests
+against): the rule bot's, or the learned evaluator's where the package has one for the game."""
 
 BIDDERS = ("rule", "bold", "learned")
 """Who makes the bids without ``contract``: the rule bot, the rule bot with a lower margin, or
@@ -170,6 +173,7 @@ class SearchBot:
         wide: int = 0,
         kitty: int = 0,
         bidder: str = "rule",
+        prior: str = "rule",
         engine: _native.EngineName | None = None,
         **rule_weights: Any,
     ) -> None:
@@ -210,6 +214,9 @@ class SearchBot:
         self.bidder = LearnedBidder() if bidder == "learned" else None
         self.bold = ({variant: RuleBot(engine=engine, **{**rule_weights, "bid_margin": margin})
                       for variant, margin in BOLD_MARGINS.items()} if bidder == "bold" else None)
+        if prior not in PRIORS:
+            raise ValueError(f"prior is one of {', '.join(PRIORS)}, not {prior!r}")
+        self.evaluator = LearnedEvaluator() if prior == "evaluator" else None
         if particles < 0:
             raise ValueError("particles (worlds tracked through the hand) cannot be negative")
         if steps < 0:
@@ -262,6 +269,10 @@ class SearchBot:
             options = self.rule.play_candidates(obs, self.candidates)
         if len(options) == 1:
             return options[0]
+        if self.evaluator is not None and self.evaluator.serves(obs.rules):
+            pick = self.evaluator.play(obs)
+            key = sorted(pick)
+            options = [pick, *(o for o in options if sorted(o) != key)][:self.candidates]
         self.rules = obs.rules
         sampler = Determinizer(obs, self.inference, engine=self.engine,
                                native_worlds=self.engine == "native" and not self.noise)
@@ -410,61 +421,3 @@ def rollout_value(result: HandResult, seat: int, objective: str) -> float:
 def _unweighted(world: Hand | None) -> tuple[Hand, float] | None:
     """A world counted once."""
     return None if world is None else (world, 1.0)
-
-
-def wide_follows(obs: Observation, rule: RuleBot, limit: int) -> list[tuple[Card, ...]]:
-    """Up to ``limit`` legal follows, best first by the rule bot's own estimate: its candidates,
-    and every other legal single (to a single lead), follows composed to keep the strongest
-    cards, to shed each plain suit first, to feed or to keep points, and ruffs of either kind."""
-    table = PlayDecision(obs, rule.weights, rule.tally)
-    shape = obs.lead_shape
-    assert shape is not None
-    judge = table.judge
-    by_group = obs.by_group
-    value = table.value
-    group = table.group
-    strength = table.strength
-    extra: list[list[Card]] = []
-    suited = by_group[shape.group]
-    if shape.size == 1:
-        extra += [[c] for c in sorted(set(suited or obs.hand))]
-    else:
-        costs = [
-            [-float(strength[k]) for k in range(KINDS)],  # the strongest
-            [value[k] + 2.0 * POINTS[k] for k in range(KINDS)],  # keep points
-            [value[k] - 2.0 * POINTS[k] for k in range(KINDS)],  # feed points
-        ]
-        for g in range(4):  # shed one plain suit first
-            costs.append([value[k] - (50.0 if group[k] == g else 0.0) for k in range(KINDS)])
-        for cost in costs:
-            extra.append(compose_follow(judge, shape, by_group, CostChooser(cost)))
-        if not suited and shape.group != TRUMP and len(by_group[TRUMP]) >= shape.size:
-            for cost in costs[:3]:
-                play = matching_play(judge, shape, by_group[TRUMP], CostChooser(cost))
-                if play is not None:
-                    extra.append(play)
-    plays = [cards for _, cards in obs.current_trick]
-    later = table.later_seats()
-
-    def score(cards: tuple[Card, ...]) -> float:
-        """The rule bot's estimate of a follow (as in its own follow candidates)."""
-        index = judge.best(shape, [*plays, cards])
-        winner = obs.seat if index == len(plays) else obs.current_trick[index][0]
-        best = cards if index == len(plays) else plays[index]
-        assert winner is not None and shape is not None
-        p_side = table.holds_chance(winner, shape, best, later)
-        return table.trick_value(p_side, winner == obs.declarer, cards, obs.current_trick,
-                                 len(later)) - table.spend_cost(cards)
-
-    own = rule.play_candidates(obs, 64)
-    seen = {tuple(sorted(cards)) for cards in own}
-    scored = [(score(cards), rank, cards) for rank, cards in enumerate(own[1:], 1)]
-    for option in extra:
-        cards = tuple(option)
-        key = tuple(sorted(cards))
-        if key not in seen and table.is_legal(cards):
-            seen.add(key)
-            scored.append((score(cards), len(scored) + 64, cards))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    # The rule bot's choice stays first (the gate and the halving compare against it).
-    return [own[0], *(cards for _, _, cards in scored)][:limit]

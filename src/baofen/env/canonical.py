@@ -23,13 +23,17 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import KINDS, POINTS
-from .labels import (
+from ..bots.learned_evaluator import (
     CAPTURED,
+    CARD_CHANNELS,
     DECLARER,
+    GLOBAL_SIZE,
     LEAD_GROUP,
     LEADER,
     OPTIONS,
+    PARTNER,
+    RANK_SLOTS,
+    ROW_SIZE,
     SEAT,
     SIZES,
     TARGET,
@@ -37,30 +41,25 @@ from .labels import (
     TRUMP_SUIT,
     VOIDS,
 )
-
-CARD_CHANNELS = 9
-"""Card-count planes of a row (see the module docstring)."""
-
-RANK_SLOTS = 6
-"""The candidate's rank in the rule bot's list: 0, 1, 2, 3, 4 or more, a wide follow."""
+from ..cards import KINDS, POINTS
 
 _POINTS = np.array(POINTS, dtype=np.float32)
-_HASH = np.random.default_rng(20_281).integers(1, 1 << 20, size=(CARD_CHANNELS, 13),
+FINGERPRINT = np.random.default_rng(20_281).integers(1, 1 << 20, size=(CARD_CHANNELS, 13),
                                                dtype=np.int64)
-"""Fixed weights of a suit's fingerprint (equal contents, equal fingerprints)."""
-_VOID_HASH = np.random.default_rng(20_282).integers(1, 1 << 20, size=4, dtype=np.int64)
-_PARTNER = (2, 3, 0, 1)
-"""The same-colour suit of each suit S H C D."""
+"""Fixed weights of a suit's fingerprint, a channel's rank by rank (equal contents, equal
+fingerprints); the exported weights carry them (:mod:`baofen.bots.learned_evaluator`)."""
+VOID_FINGERPRINT = np.random.default_rng(20_282).integers(1, 1 << 20, size=4, dtype=np.int64)
+"""Fixed weights of a suit's fingerprint for each relative seat shown void in it."""
 
 
 def global_size() -> int:
     """Length of a row's part after the card planes."""
-    return 4 + 4 + 4 + 5 + 16 + 4 + 7 + 3 + RANK_SLOTS + 3
+    return GLOBAL_SIZE
 
 
 def row_size() -> int:
     """Length of a row."""
-    return CARD_CHANNELS * KINDS + global_size()
+    return ROW_SIZE
 
 
 def _suit_classes(hongwu: bool, trump: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -71,7 +70,7 @@ def _suit_classes(hongwu: bool, trump: npt.NDArray[np.int64]) -> npt.NDArray[np.
         classes[:] = 3
         classes[:, 1] = 1  # hearts: its 5 is trump
         classes[:, 3] = 2
-        partner = np.array(_PARTNER)[trump]
+        partner = np.array(PARTNER)[trump]
         classes[np.arange(n), partner] = 0
     return classes
 
@@ -102,9 +101,9 @@ def features(
     # The plain suits' order: class, then own cards in the suit (more first), then fingerprint.
     suits = x[:, :, :52].reshape(n, CARD_CHANNELS, 4, 13)
     held = suits[:, 0].sum(axis=2)  # [N, 4]
-    fingerprint = np.einsum("ncsr,cr->ns", suits, _HASH)
+    fingerprint = np.einsum("ncsr,cr->ns", suits, FINGERPRINT)
     void_bits = (voids[:, :, None] >> np.arange(4)[None, None, :]) & 1  # [N, rel, suit]
-    fingerprint += np.einsum("nks,k->ns", void_bits, _VOID_HASH)
+    fingerprint += np.einsum("nks,k->ns", void_bits, VOID_FINGERPRINT)
     key = (_suit_classes(hongwu, trump) * 64 + (32 - held)) * (1 << 40) + fingerprint
     key[rows, trump] = -1  # the trump suit first
     order = np.argsort(key, axis=1, kind="stable")  # [N, 4]: the old suit at each new place

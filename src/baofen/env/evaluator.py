@@ -39,26 +39,22 @@ import numpy.typing as npt
 import torch
 from torch import nn
 
+from ..bots import learned_evaluator
+from ..bots.learned_evaluator import FIRST_ROW, LIMIT, OPTIONS, candidates_of
+from ..bots.network_file import write_network
 from ..bots.rule_bot import RuleBot
-from ..bots.search_bot import wide_follows
 from ..bots.shared import TrickTally
 from ..cards import KINDS, Card
 from ..observation import Observation
 from ..ruleset import RuleSet
-from .canonical import features, row_size
-from .labels import FIRST_ROW, OPTIONS, Labels, concat, generate, record_of
+from .canonical import FINGERPRINT, VOID_FINGERPRINT, features, row_size
+from .labels import Labels, concat, generate, record_of
 
 SCALES = {"baofen": 50.0, "hongwu": 2.0}
 """Advantages are divided by this (包分 score points, 包红五 levels) before training."""
 
 FORMAT = 1
 """Version of the evaluator's weights file."""
-
-LIMIT = 12
-"""The rule bot's candidates considered (labels.cpp's ``limit``)."""
-
-WIDE = 16
-"""A follow's candidates are widened to this many (labels.cpp's ``wide``)."""
 
 
 class EvaluatorNet(nn.Module):
@@ -215,24 +211,6 @@ def load(path: str) -> tuple[EvaluatorNet, str, float, dict[str, Any]]:
     return model, str(data["variant"]), float(data["margin"]), dict(data["meta"])
 
 
-def candidates_of(obs: Observation, rule: RuleBot, own: list[tuple[Card, ...]] | None = None
-                  ) -> tuple[list[tuple[Card, ...]], list[int]]:
-    """A play decision's candidates (the rule bot's best :data:`LIMIT`, a follow widened to
-    :data:`WIDE`) and their ranks in the rule bot's list (-1: a wide follow); ``own``: the rule
-    bot's list, where the caller has it already."""
-    plays = rule.play_candidates(obs, LIMIT) if own is None else list(own)
-    ranks = list(range(len(plays)))
-    if obs.lead_shape is not None and len(plays) < WIDE:
-        seen = {tuple(sorted(p)) for p in plays}
-        for play in wide_follows(obs, rule, WIDE + LIMIT):
-            key = tuple(sorted(play))
-            if key not in seen and len(plays) < WIDE:
-                seen.add(key)
-                plays.append(play)
-                ranks.append(-1)
-    return plays, ranks
-
-
 class Evaluator:
     """Scores a seat's play candidates with trained weights (see the module docstring)."""
 
@@ -274,6 +252,21 @@ class Evaluator:
         return plays[int(np.argmax(scores))]
 
 
+def export(trained: Path, out: Path) -> None:
+    """Write the evaluator saved at ``trained`` in the plain format the search levels read
+    without torch (:mod:`baofen.bots.learned_evaluator`), with the fingerprint's weights."""
+    model, variant, margin, meta = load(str(trained))
+    state = model.state_dict()
+    layers = {name: (state[f"{name}.weight"].tolist(), state[f"{name}.bias"].tolist())
+              for name in learned_evaluator.LAYERS}
+    header = {
+        "format": FORMAT, "variant": variant, "margin": margin, "sizes": list(model.sizes),
+        "meta": meta, "fingerprint": FINGERPRINT.tolist(),
+        "void_fingerprint": VOID_FINGERPRINT.tolist(),
+    }
+    write_network(out, learned_evaluator.MAGIC, header, layers)
+
+
 def _label_part(variant: str, count: int, seed: int, cache: Path | None) -> Labels:
     """``count`` labelled decisions of training seed ``seed``, read from ``cache`` if there
     (else made, and written there)."""
@@ -287,8 +280,8 @@ def _label_part(variant: str, count: int, seed: int, cache: Path | None) -> Labe
     return labels
 
 
-def main(argv: list[str] | None = None) -> TrainReport:
-    """The training command (see the module docstring)."""
+def main(argv: list[str] | None = None) -> TrainReport | None:
+    """The training command, or with ``--export`` the export (see the module docstring)."""
     parser = argparse.ArgumentParser(description="Train the learned evaluator (issue 28).")
     parser.add_argument("--variant", choices=("baofen", "hongwu"), default="baofen")
     parser.add_argument("--labels", type=int, default=1_000_000, help="labelled decisions")
@@ -301,7 +294,13 @@ def main(argv: list[str] | None = None) -> TrainReport:
     parser.add_argument("--parts", type=int, default=1,
                         help="label sets of seeds SEED, SEED+1 … (LABELS/PARTS decisions each), "
                              "made side by side on the machine's cores")
+    parser.add_argument("--export", type=Path, nargs=2, metavar=("TRAINED", "OUT"),
+                        help="write the weights at TRAINED to OUT in the search levels' plain "
+                             "format (no training)")
     args = parser.parse_args(argv)
+    if args.export is not None:
+        export(*args.export)
+        return None
     if args.parts < 1 or args.labels % args.parts:
         parser.error(f"--parts must be at least 1 and divide --labels ({args.labels})")
     torch.set_num_threads(1)

@@ -22,8 +22,9 @@ from typing import Any
 
 from ..actions import Play
 from ..bots import make_bot
+from ..bots.learned_evaluator import candidates_of
 from ..bots.screen import PHASES, interval, phase_of, positions, true_values
-from .evaluator import Evaluator, candidates_of
+from .evaluator import Evaluator
 
 
 @dataclass(frozen=True)

@@ -23,26 +23,18 @@ import numpy.typing as npt
 
 from .._native import core
 from .._native.batch import native_rules, seeded_deals
+from ..bots.learned_evaluator import (
+    FIRST_ROW,
+    OPTIONS,
+    PLANES,
+    STATE_FIELDS,
+    record,
+)
 from ..bots.native_players import native_weights
-from ..bots.shared import TrickTally, tally_plays
-from ..cards import KINDS, SUITS
+from ..bots.shared import TrickTally
+from ..cards import KINDS
 from ..observation import Observation
 from ..ruleset import RuleSet
-
-STATE_FIELDS = 19
-"""int32 fields of a decision's record (labels.cpp): the hand's index, the seat, the declarer,
-the trump suit, the trick's leader, tricks finished, the declarer's captured points, the target,
-the lead's group (-1: leading), candidates' count and first row, void masks and cards held of
-the four seats (absolute)."""
-
-PLANES = 6
-"""54-count planes of a record: own cards, cards played (the current trick's too), the current
-trick's cards of the 1st, 2nd and 3rd seat after the deciding one, the buried cards (declarer)."""
-
-(HAND_INDEX, SEAT, DECLARER, TRUMP_SUIT, LEADER, TRICKS, CAPTURED, TARGET, LEAD_GROUP, OPTIONS,
- FIRST_ROW) = range(11)
-VOIDS = 11
-SIZES = 15
 
 TRAIN_SEED_BASE = 10_000_000
 """Training deals are ``Hand(rules, seed=TRAIN_SEED_BASE + seed * 1_000_000 + i)``: apart from
@@ -160,36 +152,6 @@ def generate(rules: RuleSet, count: int, seed: int = 0, keep: float = 0.5, wide:
 def record_of(obs: Observation, tally: TrickTally | None = None
               ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
     """The record (``states`` row, ``planes``) of the observing seat's play decision, as
-    labels.cpp writes it (the hand index and candidate fields 0)."""
-    seat = obs.seat
-    judge = obs.judge
-    if seat is None or judge is None or obs.phase != "playing" or obs.trump is None:
-        raise ValueError("a record is of a seat's play decision")
-    done, shown, _ = (tally or TrickTally()).after(judge, obs.tricks)
-    played = list(done)
-    voids = list(shown)
-    tally_plays(judge, obs.current_trick, played, voids)
-    state = np.zeros(STATE_FIELDS, np.int32)
-    state[SEAT] = seat
-    state[DECLARER] = -1 if obs.declarer is None else obs.declarer
-    state[TRUMP_SUIT] = SUITS.index(obs.trump)
-    state[LEADER] = -1 if obs.leader is None else obs.leader
-    state[TRICKS] = len(obs.tricks)
-    state[CAPTURED] = obs.declarer_points
-    state[TARGET] = obs.target or 0
-    state[LEAD_GROUP] = -1 if obs.lead_shape is None else obs.lead_shape.group
-    state[VOIDS:VOIDS + 4] = voids
-    state[SIZES:SIZES + 4] = obs.hand_sizes
-    planes = np.zeros((PLANES, KINDS), np.uint8)
-    for card in obs.hand:
-        planes[0, card] += 1
-    planes[1] = played
-    for who, cards in obs.current_trick:
-        rel = (who - seat) % 4
-        if rel:
-            for card in cards:
-                planes[1 + rel, card] += 1
-    if seat == obs.declarer and obs.buried is not None:
-        for card in obs.buried:
-            planes[5, card] += 1
-    return state, planes
+    labels.cpp writes it (:func:`baofen.bots.learned_evaluator.record`, as arrays)."""
+    state, planes = record(obs, tally)
+    return np.array(state, np.int32), np.array(planes, np.uint8)
