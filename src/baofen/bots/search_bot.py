@@ -60,6 +60,12 @@ cheapest and the feeding follow, the winners and the ruffs): every other legal s
 follows composed to keep the strongest cards, to shed each suit, or to feed or keep points
 (:func:`wide_follows`); all are scored by the rule bot's own estimate and searched best first.
 
+``prior="evaluator"``: the search's baseline ("the rule bot's choice" above: the first
+candidate, which the halving never drops and against which the gate tests a challenger) is the
+learned evaluator's pick (:mod:`baofen.bots.learned_evaluator`) where the package has an
+evaluator for the game; the rule bot's candidates follow it. ``prior="rule"`` (the default):
+the rule bot's choice.
+
 ``kitty=W`` worlds: the trump and the bury come from the kitty search
 (:mod:`baofen.bots.kitty_search`).
 
@@ -286,7 +292,7 @@ class SearchBot:
 
     def search(self, obs: Observation, options: list[tuple[Card, ...]],
                draw: Callable[[random.Random], tuple[Hand, float] | None]) -> tuple[Card, ...]:
-        """The best of ``options`` (the rule bot's choice first) by weighted mean rollout result
+        """The best of ``options`` (the baseline first) by weighted mean rollout result
         over worlds (with their weights) from ``draw``."""
         seat = obs.seat
         assert seat is not None
@@ -325,12 +331,12 @@ class SearchBot:
                 seen += 1
                 budget -= len(alive)
             if not counts[alive[0]]:
-                return options[0]  # no consistent world: the rule bot's choice
+                return options[0]  # no consistent world: the baseline
             alive.sort(key=lambda i: (-totals[i] / counts[i] if counts[i] else 0.0, i))
             if out_of_time:
                 break
             if round_number < rounds - 1 and seen >= self.min_worlds:
-                # Drop the worse half; the rule bot's choice (the prior) stays in.
+                # Drop the worse half; the baseline (the prior) stays in.
                 kept = alive[:max(1, (len(alive) + 1) // 2)]
                 alive = kept if 0 in kept else [*kept, 0]
         self.last_values = [(options[i], totals[i] / counts[i]) for i in range(len(options))
@@ -341,7 +347,7 @@ class SearchBot:
         if self.gate:
             return options[best] if self.confirm(seat, options[best], options[0], draw) \
                 else options[0]
-        # Keep the rule bot's choice unless the search finds it clearly worse.
+        # Keep the baseline unless the search finds it clearly worse.
         if (
             0 in alive
             and math.isclose(counts[0], counts[best])
