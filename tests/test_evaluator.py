@@ -145,7 +145,8 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 def test_training_command_on_a_tiny_run(tiny: tuple[Path, list[str]]) -> None:
     import torch
 
-    from baofen.env.evaluator import Evaluator, candidates_of, load, main
+    from baofen.bots.learned_evaluator import candidates_of
+    from baofen.env.evaluator import Evaluator, load, main
 
     out, args = tiny
     first = {k: v.clone() for k, v in load(str(out))[0].state_dict().items()}

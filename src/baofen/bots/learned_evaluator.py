@@ -19,6 +19,7 @@ tests/test_learned_evaluator.py checks the rows, scores and picks against the re
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
@@ -276,15 +277,24 @@ class LearnedEvaluator:
         return out
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
-        """The candidate of highest predicted advantage (the rule bot's choice by the margin);
-        the rule bot's choice where it has no other candidate (the labels keep no such
-        decision: the evaluator has not learned them)."""
-        own = self.rule.play_candidates(obs, LIMIT)
-        if len(own) == 1:
-            return own[0]
-        plays, ranks = candidates_of(obs, self.rule, own)
-        scores = self.scores(obs, plays, ranks)
+        """The candidate of highest predicted advantage (:func:`pick`, with the weights'
+        margin)."""
         network = self.network(obs.rules)
         assert network is not None
-        scores[0] += float(network.header["margin"])
-        return plays[max(range(len(plays)), key=lambda i: (scores[i], -i))]
+        return pick(obs, self.rule, self.scores, float(network.header["margin"]))
+
+
+def pick(obs: Observation, rule: RuleBot,
+         scores: Callable[[Observation, list[tuple[Card, ...]], list[int]], Iterable[float]],
+         margin: float) -> tuple[Card, ...]:
+    """The candidate of highest predicted advantage by ``scores`` (the rule bot's choice kept
+    unless another is predicted ``margin`` better, the first on a tie); the rule bot's choice
+    where it has no other candidate (the labels keep no such decision: an evaluator has not
+    learned them)."""
+    own = rule.play_candidates(obs, LIMIT)
+    if len(own) == 1:
+        return own[0]
+    plays, ranks = candidates_of(obs, rule, own)
+    values = [float(value) for value in scores(obs, plays, ranks)]
+    values[0] += margin
+    return plays[max(range(len(plays)), key=lambda i: (values[i], -i))]

@@ -46,7 +46,7 @@ import torch
 from torch import nn
 
 from ..bots import learned_evaluator
-from ..bots.learned_evaluator import FIRST_ROW, LIMIT, OPTIONS, candidates_of
+from ..bots.learned_evaluator import FIRST_ROW, OPTIONS
 from ..bots.network_file import write_network
 from ..bots.rule_bot import RuleBot
 from ..bots.shared import TrickTally
@@ -229,7 +229,8 @@ class Evaluator:
 
     def scores(self, obs: Observation, plays: list[tuple[Card, ...]], ranks: list[int]
                ) -> npt.NDArray[np.float32]:
-        """The predicted scaled advantage of each of ``plays`` (ranks as :func:`candidates_of`)."""
+        """The predicted scaled advantage of each of ``plays`` (ranks as
+        :func:`~baofen.bots.learned_evaluator.candidates_of`)."""
         if obs.rules.variant != self.variant:
             raise ValueError(f"these weights are for {self.variant}, not {obs.rules.variant}")
         state, planes = record_of(obs, self.tally)
@@ -246,16 +247,9 @@ class Evaluator:
         return out
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
-        """The candidate of highest predicted advantage (the rule bot's choice by ``margin``);
-        the rule bot's choice where it has no other candidate (the labels keep no such
-        decision: the evaluator has not learned them)."""
-        own = self.rule.play_candidates(obs, LIMIT)
-        if len(own) == 1:
-            return own[0]
-        plays, ranks = candidates_of(obs, self.rule, own)
-        scores = self.scores(obs, plays, ranks)
-        scores[0] += self.margin
-        return plays[int(np.argmax(scores))]
+        """The candidate of highest predicted advantage
+        (:func:`~baofen.bots.learned_evaluator.pick`, with ``margin``)."""
+        return learned_evaluator.pick(obs, self.rule, self.scores, self.margin)
 
 
 def export(trained: Path, out: Path) -> None:
