@@ -147,7 +147,7 @@ class Bus:
                 await asyncio.sleep(RETRY_SECONDS)
             finally:
                 with contextlib.suppress(RedisError, OSError):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8
 
     def _deliver(self, data: bytes) -> None:
         try:
