@@ -17,15 +17,18 @@ against the first.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import time
+from operator import itemgetter
+from typing import Any, TextIO
 
 from baofen.actions import Play
 from baofen.arena import BotSpec
 from baofen.bots.learned_evaluator import LearnedEvaluator
 from baofen.bots.rule_bot import RuleBot
-from baofen.bots.screen import PHASES, interval, phase_of, positions, true_values
+from baofen.bots.screen import groups, interval, phase_of, positions, role_of, true_values
 
 EVALUATOR = "evaluator"
 """The learned evaluator's own pick, reported beside the bots where the package has one."""
@@ -40,55 +43,61 @@ def main() -> None:
     parser.add_argument("--rows", default=None, help="JSON lines file for each position")
     args = parser.parse_args()
     specs = [BotSpec.parse(text) for text in args.bots]
-    rule = RuleBot()
-    evaluator = LearnedEvaluator()
-    out = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115
-    rows = []
     start = time.perf_counter()
-    for index, (hand, seat) in enumerate(positions(args.variant, args.positions, args.seed)):
-        obs = hand.observation(seat)
-        plays = {"rule": rule.play(obs)}
-        if evaluator.serves(obs.rules):
-            plays[EVALUATOR] = evaluator.play(obs)
-        seconds = {}
-        for spec in specs:
-            bot = spec.make(args.seed * 7919 + index)
-            began = time.perf_counter()
-            action = bot.act(obs)
-            seconds[spec.label] = time.perf_counter() - began
-            assert isinstance(action, Play)
-            plays[spec.label] = action.cards
-        keys = list(dict.fromkeys(tuple(sorted(p)) for p in plays.values()))
-        values = dict(zip(keys, true_values(hand, seat, keys), strict=True))
-        base = values[tuple(sorted(plays["rule"]))]
-        row = {"i": index, "role": "declarer" if seat == hand.declarer else "defender",
-               "phase": phase_of(hand), "seconds": seconds}
-        row.update({name: values[tuple(sorted(p))] - base for name, p in plays.items()
-                    if name != "rule"})
-        rows.append(row)
-        if out is not None:
-            out.write(json.dumps(row) + "\n")
-            out.flush()
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.rows, "a", encoding="utf-8")) if args.rows else None
+        rows = screen(args.variant, args.positions, args.seed, specs, out)
     names = [name for name in rows[0] if name not in ("i", "role", "phase", "seconds")]
     unit = "score points" if args.variant == "baofen" else "levels"
     print(f"{args.variant}, {len(rows)} positions (seed {args.seed}), "
           f"{time.perf_counter() - start:.0f} s; gain over the rule bot's choice, {unit} a "
           "decision (mean [95% interval]); paired against the first bot")
-    groups = {"all": rows, "declarer": [r for r in rows if r["role"] == "declarer"],
-              "defender": [r for r in rows if r["role"] == "defender"]}
-    for low, high in PHASES:
-        groups[f"tricks {low}-{high}"] = [r for r in rows if r["phase"] == f"tricks {low}-{high}"]
     first = specs[0].label
     print("| positions | n | " + " | ".join(names) + " | "
           + " | ".join(f"{s.label} − {first}" for s in specs[1:]) + " |")
     print("|---" * (2 + len(names) + len(specs) - 1) + "|")
-    for name, members in groups.items():
+    for name, members in groups(rows, itemgetter("role"), itemgetter("phase")).items():
         cells = [interval([r[n] for r in members]) for n in names]
         cells += [interval([r[s.label] - r[first] for r in members]) for s in specs[1:]]
         print(f"| {name} | {len(members)} | " + " | ".join(cells) + " |")
     for spec in specs:
         median = statistics.median(r["seconds"][spec.label] for r in rows)
         print(f"{spec.label}: median {median:.3f} s a decision")
+
+
+def screen(variant: str, count: int, seed: int, specs: list[BotSpec], out: TextIO | None
+           ) -> list[dict[str, Any]]:
+    """One row a position: each play's gain over the rule bot's choice, the role, the trick
+    range and each bot's seconds; each also written to ``out`` as a JSON line as it comes."""
+    rule = RuleBot()
+    evaluator = LearnedEvaluator()
+    rows = []
+    for index, (hand, seat) in enumerate(positions(variant, count, seed)):
+        obs = hand.observation(seat)
+        baseline = rule.play(obs)
+        plays = {}
+        if evaluator.serves(obs.rules):
+            plays[EVALUATOR] = evaluator.play(obs)
+        seconds = {}
+        for spec in specs:
+            bot = spec.make(seed * 7919 + index)
+            began = time.perf_counter()
+            action = bot.act(obs)
+            seconds[spec.label] = time.perf_counter() - began
+            assert isinstance(action, Play)
+            plays[spec.label] = action.cards
+        keys = {name: tuple(sorted(cards)) for name, cards in plays.items()}
+        distinct = list(dict.fromkeys([tuple(sorted(baseline)), *keys.values()]))
+        values = dict(zip(distinct, true_values(hand, seat, distinct), strict=True))
+        base = values[distinct[0]]
+        row: dict[str, Any] = {"i": index, "role": role_of(hand, seat), "phase": phase_of(hand),
+                               "seconds": seconds}
+        row.update({name: values[key] - base for name, key in keys.items()})
+        rows.append(row)
+        if out is not None:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    return rows
 
 
 if __name__ == "__main__":

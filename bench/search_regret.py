@@ -24,7 +24,7 @@ import time
 from baofen.actions import Play
 from baofen.arena import BotSpec
 from baofen.bots.rule_bot import RuleBot
-from baofen.bots.screen import interval, positions
+from baofen.bots.screen import interval, positions, role_of
 from baofen.bots.search_bot import SearchBot
 
 CANDIDATES = 12
@@ -62,7 +62,7 @@ def main() -> None:
                 values[key] = judge.rollout(hand, seat, action.cards)
             choices.append((spec.label, key))
         best = max(values.values())
-        role = "declarer" if seat == hand.declarer else "defender"
+        role = role_of(hand, seat)
         for label, key in choices:
             lost = best - values[key]
             regret[label]["result"].append(lost)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .. import _native
 from ..actions import Play
@@ -22,7 +23,9 @@ from ..hand import Hand
 from ..ruleset import RuleSet
 from .rule_bot import RuleBot
 
-__all__ = ["PHASES", "interval", "phase_of", "positions", "true_values"]
+__all__ = ["PHASES", "groups", "interval", "phase_of", "positions", "role_of", "true_values"]
+
+Row = TypeVar("Row")
 
 PHASES = ((1, 8), (9, 16), (17, 25))
 """Trick ranges the screen reports apart (value of information falls as a hand goes on)."""
@@ -75,6 +78,24 @@ def phase_of(hand: Hand) -> str:
         if low <= trick <= high:
             return f"tricks {low}-{high}"
     return f"trick {trick}"
+
+
+def role_of(hand: Hand, seat: int) -> str:
+    """``"declarer"`` or ``"defender"``: ``seat``'s side in ``hand``."""
+    return "declarer" if seat == hand.declarer else "defender"
+
+
+def groups(rows: Sequence[Row], role: Callable[[Row], str], phase: Callable[[Row], str]
+           ) -> dict[str, list[Row]]:
+    """The screen's groups of ``rows``: all, by role (:func:`role_of`) and by trick range
+    (:func:`phase_of`), in the order its tables print them."""
+    out: dict[str, list[Row]] = {"all": list(rows)}
+    for side in ("declarer", "defender"):
+        out[side] = [r for r in rows if role(r) == side]
+    for low, high in PHASES:
+        name = f"tricks {low}-{high}"
+        out[name] = [r for r in rows if phase(r) == name]
+    return out
 
 
 def interval(values: Sequence[float], digits: int = 3) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from ..actions import Play
 from ..bots import make_bot
 from ..bots.learned_evaluator import candidates_of
-from ..bots.screen import PHASES, interval, phase_of, positions, true_values
+from ..bots.screen import groups, interval, phase_of, positions, role_of, true_values
 from .evaluator import Evaluator
 
 
@@ -75,7 +75,7 @@ def screen(variant: str, count: int, seed: int, weights: str | Path, hard: str =
         values = dict(zip(keys, true_values(hand, seat, plays), strict=True))
         base = values[keys[0]]
         row = GateRow(
-            index, "declarer" if seat == hand.declarer else "defender", phase_of(hand),
+            index, role_of(hand, seat), phase_of(hand),
             values[tuple(sorted(mine))] - base, values[searched] - base,
             max(values.values()) - base, evaluator_seconds, hard_seconds,
         )
@@ -105,19 +105,13 @@ def make_spec(spec: str, seed: int) -> Any:
 def table(rows: Sequence[GateRow], unit: str) -> str:
     """The gate's table (markdown): gains with 95% intervals, by role and phase, and the
     verdict (the evaluator passes when its mean gain is at least 困难's)."""
-    groups: dict[str, list[GateRow]] = {"all": list(rows)}
-    for role in ("declarer", "defender"):
-        groups[role] = [r for r in rows if r.role == role]
-    for low, high in PHASES:
-        name = f"tricks {low}-{high}"
-        groups[name] = [r for r in rows if r.phase == name]
     lines = [
         f"gain over the rule bot's choice, {unit} a decision (mean [95% interval])",
         "",
         "| positions | n | evaluator | 困难 (hard) | evaluator − 困难, paired | best candidate |",
         "|---|---|---|---|---|---|",
     ]
-    for name, members in groups.items():
+    for name, members in groups(rows, lambda r: r.role, lambda r: r.phase).items():
         ours = [r.evaluator for r in members]
         theirs = [r.hard for r in members]
         lines.append(
