@@ -5,9 +5,10 @@ on the same held-out play decisions, paired, by role and trick range.
         --bots hard hard:prior=evaluator master:prior=rule master --rows screen-11.jsonl
 
 Positions are the gate's (:func:`baofen.bots.screen.positions`: rule-bot hands, seeds
-``seed * 100_003 + i``, apart from the evaluator's training deals); each bot (an arena spec) is
-made with seed ``seed * 7919 + i`` at position ``i``, and its play, the learned evaluator's and
-the rule bot's are played out on the true deal by rule bots
+``seed * 100_003 + i``, apart from the evaluator's training deals; ``--bids bold``: bid by the
+rule bot with the search levels' bold margin, as tables of 困难 and 大师 bid); each bot (an
+arena spec) is made with seed ``seed * 7919 + i`` at position ``i``, and its play, the learned
+evaluator's and the rule bot's are played out on the true deal by rule bots
 (:func:`baofen.bots.screen.true_values`). A gain is a play's value minus the rule bot's
 choice's, for the deciding seat (包分 score points, 包红五 levels). Each position is appended to
 ``--rows`` as a JSON line as it comes (a run cut short keeps them); the table pairs every bot
@@ -29,6 +30,7 @@ from baofen.arena import BotSpec
 from baofen.bots.learned_evaluator import LearnedEvaluator
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.screen import groups, interval, phase_of, positions, role_of, true_values
+from baofen.bots.search_bot import BOLD_MARGINS
 
 EVALUATOR = "evaluator"
 """The learned evaluator's own pick, reported beside the bots where the package has one."""
@@ -40,16 +42,19 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--bots", nargs="+", default=["hard", "master"])
+    parser.add_argument("--bids", choices=("rule", "bold"), default="rule",
+                        help="who bids the positions' hands: the rule bot, or boldly")
     parser.add_argument("--rows", default=None, help="JSON lines file for each position")
     args = parser.parse_args()
     specs = [BotSpec.parse(text) for text in args.bots]
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(open(args.rows, "a", encoding="utf-8")) if args.rows else None
-        rows = screen(args.variant, args.positions, args.seed, specs, out)
+        margin = BOLD_MARGINS[args.variant] if args.bids == "bold" else 0.0
+        rows = screen(args.variant, args.positions, args.seed, specs, out, margin)
     names = [name for name in rows[0] if name not in ("i", "role", "phase", "seconds")]
     unit = "score points" if args.variant == "baofen" else "levels"
-    print(f"{args.variant}, {len(rows)} positions (seed {args.seed}), "
+    print(f"{args.variant}, {len(rows)} positions (seed {args.seed}, {args.bids} bids), "
           f"{time.perf_counter() - start:.0f} s; gain over the rule bot's choice, {unit} a "
           "decision (mean [95% interval]); paired against the first bot")
     first = specs[0].label
@@ -65,14 +70,15 @@ def main() -> None:
         print(f"{spec.label}: median {median:.3f} s a decision")
 
 
-def screen(variant: str, count: int, seed: int, specs: list[BotSpec], out: TextIO | None
-           ) -> list[dict[str, Any]]:
-    """One row a position: each play's gain over the rule bot's choice, the role, the trick
-    range and each bot's seconds; each also written to ``out`` as a JSON line as it comes."""
+def screen(variant: str, count: int, seed: int, specs: list[BotSpec], out: TextIO | None,
+           bid_margin: float = 0.0) -> list[dict[str, Any]]:
+    """One row a position (of hands bid with ``bid_margin``): each play's gain over the rule
+    bot's choice, the role, the trick range and each bot's seconds; each also written to
+    ``out`` as a JSON line as it comes."""
     rule = RuleBot()
     evaluator = LearnedEvaluator()
     rows = []
-    for index, (hand, seat) in enumerate(positions(variant, count, seed)):
+    for index, (hand, seat) in enumerate(positions(variant, count, seed, bid_margin)):
         obs = hand.observation(seat)
         baseline = rule.play(obs)
         plays = {}

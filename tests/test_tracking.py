@@ -6,18 +6,23 @@ import random
 
 import pytest
 
-from baofen import Hand, Play, RuleSet
+from baofen import Hand, Play, RuleSet, _native
+from baofen._native import EngineName
 from baofen.bots import make_bot
-from baofen.bots.determinize import KITTY, Determinizer
+from baofen.bots.determinize import KITTY, MISMATCH, Determinizer
+from baofen.bots.kitty_search import KittySearch
 from baofen.bots.rule_bot import RuleBot
+from baofen.bots.screen import positions
+from baofen.bots.search_bot import BOLD_MARGINS, OTHERS, SearchBot
 from baofen.bots.tracking import WorldTracker
+from baofen.cards import Card
 
 from .test_bots import mixed_hands, play_out, played_to
 
 VARIANTS = ("baofen", "hongwu")
 
 
-def _hidden(hand: Hand, seat: int) -> dict[int, list[int]]:
+def _hidden(hand: Hand, seat: int) -> dict[int, list[Card]]:
     """The true holdings of every holder ``seat`` cannot see."""
     hidden = {s: list(hand.hand_of(s)) for s in range(4) if s != seat}
     if seat != hand.declarer:
@@ -150,3 +155,93 @@ def test_search_with_tracking_is_legal_and_reproducible(variant: str) -> None:
         make_bot("search", particles=-1)
     with pytest.raises(ValueError, match="steps"):
         make_bot("search", steps=-1)
+
+
+def _bid_boldly(hand: Hand) -> set[int]:
+    """Bid ``hand`` to its end as the search levels bid (the bold margin); the seats whose bid
+    the rule bot would not have made."""
+    bold = RuleBot(bid_margin=BOLD_MARGINS[hand.rules.variant])
+    differs = set()
+    while hand.phase == "bidding":
+        seat = hand.to_act
+        assert seat is not None
+        obs = hand.observation(seat)
+        action = bold.act(obs)
+        if RuleBot().act(obs) != action:
+            differs.add(seat)
+        hand.apply(seat, action)
+    return differs
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_the_sampler_reads_bold_bids_as_bold(variant: str, engine: EngineName) -> None:
+    """In a hand bid by bold bidders (the search levels' margin), where a bold bid differs from
+    the rule bot's, the true deal explains every action when the others' bids are read as bold
+    (likelihood 1) and is marked down as the rule bot's reading would (a bid mismatch)."""
+    if engine == "native" and not _native.available():
+        pytest.skip("the native core is not built here")
+    rules = RuleSet.create(variant=variant)
+    margin = BOLD_MARGINS[variant]
+    for seed in range(40):
+        hand = Hand(rules, seed=seed)
+        differs = _bid_boldly(hand)
+        assert hand.declarer is not None
+        hand.apply(hand.declarer, RuleBot().act(hand.observation(hand.declarer)))
+        seat = hand.to_act
+        assert seat is not None
+        if not differs - {seat}:
+            continue
+        obs = hand.observation(seat)
+        truth = _hidden(hand, seat)
+        as_bold = Determinizer(obs, engine=engine, bid_margin=margin).likely_world(truth)
+        as_rule = Determinizer(obs, engine=engine).likely_world(truth)
+        assert as_bold is not None and as_rule is not None
+        assert as_bold[1] == 1.0
+        assert as_rule[1] <= MISMATCH["bid"]
+        return
+    pytest.fail("no hand of 40 had a bold bid the rule bot would not make")
+
+
+def test_the_search_reads_the_others_bids_as_told() -> None:
+    """``others="bold"`` weighs the search's worlds by bold bids: on positions of hands bid
+    boldly, the same search (same seed, same worlds drawn) values its candidates differently
+    at some positions; an unknown reading is refused."""
+    changed = 0
+    for index, (hand, seat) in enumerate(
+            positions("baofen", 12, seed=8, bid_margin=BOLD_MARGINS["baofen"])):
+        obs = hand.observation(seat)
+        values = []
+        for others in OTHERS:
+            bot = SearchBot(iterations=24, candidates=3, min_worlds=0, seed=index, others=others)
+            bot.play(obs)
+            values.append(bot.last_values)
+        changed += values[0] != values[1]
+    assert changed >= 2
+    with pytest.raises(ValueError, match="others is one of rule, bold"):
+        SearchBot(others="shy")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_kitty_search_reads_the_others_bids_as_told(variant: str) -> None:
+    """Where another seat bid boldly as the rule bot would not, the kitty search's worlds are
+    weighed otherwise when the bids are read as bold (the same worlds drawn)."""
+    rules = RuleSet.create(variant=variant)
+    margin = BOLD_MARGINS[variant]
+    compared = 0
+    for seed in range(60):
+        hand = Hand(rules, seed=seed)
+        if not _bid_boldly(hand) - {hand.declarer}:
+            continue
+        assert hand.declarer is not None
+        obs = hand.observation(hand.declarer)
+        means = []
+        for reading in (0.0, margin):
+            search = KittySearch(RuleBot(), random.Random(seed), worlds=12, candidates=4, gate=0)
+            search.declare(obs, reading)
+            means.append(search.last["means"])
+        assert means[0] != means[1]
+        compared += 1
+        if compared == 2:
+            return
+    pytest.fail(f"only {compared} of 60 hands had a bold bid by a seat that did not declare")

@@ -436,8 +436,9 @@ def test_the_finished_trick_stays_long_enough_to_read(
             page.screenshot(path=str(screenshots / f"held-{language}-{viewport['width']}.png"))
         person.wait_for("!document.querySelector('#next-trick')")
         person.play_hint()
-    held = held_times(page.evaluate("window.trickLog"))
-    assert held, "no trick won by a computer was seen"
+    log = page.evaluate("window.trickLog")
+    held = held_times(log)
+    assert held, f"no trick won by a computer was seen: {log}"
     assert all(seconds >= HOLD_S for seconds, _, _ in held), held
     # watched in the page at every change, not by one look per turn that a hold ending races
     beside_counts = page.evaluate("window.besideCounts")

@@ -26,6 +26,10 @@ policy softened by a mismatch factor per action (:data:`MISMATCH`): a seat that 
 hand the policy would bid on, a declarer naming a suit its world hand would not, a follower
 throwing points on a trick it would have won — each makes the world less likely. ``sharpness``
 raises every factor to a power (0: no inference; larger: the policy trusted more).
+``bid_margin`` is the margin the policy's bids clear (the rule bot's ``bid_margin``): 0 reads the
+others' bids as the rule bot's; the search levels' bold margin
+(:data:`~baofen.bots.search_bot.BOLD_MARGINS`) reads them as the bold bids of 困难 and 大师, which
+bid on weaker hands.
 """
 
 from __future__ import annotations
@@ -122,16 +126,18 @@ sharp factors would leave one world carrying all the weight."""
 
 class Determinizer:
     """Samples worlds (full deals) consistent with ``observation``, weighed with the mismatch
-    factors raised to ``sharpness`` (see the module docstring)."""
+    factors raised to ``sharpness``, the others' bids read as the rule bot's with ``bid_margin``
+    (see the module docstring)."""
 
     def __init__(self, observation: Observation, sharpness: float = 1.0,
-                 engine: _native.EngineName | None = None, native_worlds: bool = False) -> None:
+                 engine: _native.EngineName | None = None, native_worlds: bool = False,
+                 bid_margin: float = 0.0) -> None:
         obs = observation
         self.mismatch = {kind: factor ** sharpness for kind, factor in MISMATCH.items()}
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
         self.obs = obs
-        self.policy = RuleBot(engine=engine)
+        self.policy = RuleBot(engine=engine, bid_margin=bid_margin)
         self.native_worlds = native_worlds and self.policy.native is not None
         """Worlds as native hands, replayed on the native core (:mod:`.native_worlds`)."""
         self._expected_plays: list[tuple[Card, ...]] | None = None

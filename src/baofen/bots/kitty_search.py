@@ -8,7 +8,8 @@ hand (:func:`kitty_options`: the rule bot's choice first, each suit's best, then
 up to ``candidates``, 13 by default).
 
 Worlds: the unseen cards dealt at random to the other seats, the observed bidding replayed and
-weighted by how likely the rule bot's bidding would have been in that world
+weighted by how likely the rule bot's bidding (with a given ``bid_margin``: the search levels'
+bold bids read as bold) would have been in that world
 (:func:`~baofen.bots.contract.contract_world`). Each candidate is declared in every world and the
 hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
 points, 包红五 levels), the importance-weighted mean over common worlds.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 
 from ..actions import Declare
 from ..cards import SUITS
@@ -102,13 +104,17 @@ class KittySearch:
         self.last: dict[str, object] = {}
         """What the last search found: the options' means, the challenger, the gate's bound."""
 
-    def declare(self, obs: Observation) -> Declare:
-        """The trump and bury for the declaring seat (see the module docstring)."""
+    def declare(self, obs: Observation, bid_margin: float = 0.0) -> Declare:
+        """The trump and bury for the declaring seat (see the module docstring), the worlds
+        weighed by the others' bids read as the rule bot's with ``bid_margin``."""
         options = kitty_options(obs, self.rule, self.candidates)
         seat = obs.seat
         assert seat is not None
         rules = obs.rules
-        return options[self.choose(options, lambda rng: contract_world(obs, self.rule, rng),
+        reader = self.rule if not bid_margin else RuleBot(
+            engine="native" if self.rule.native is not None else "python",
+            **{**asdict(self.rule.weights), "bid_margin": bid_margin})
+        return options[self.choose(options, lambda rng: contract_world(obs, reader, rng),
                                    lambda world, option: self.rollout(world, seat, option),
                                    lambda worlds, chosen: self.rollouts(rules, worlds, seat,
                                                                         chosen))]

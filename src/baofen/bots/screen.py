@@ -3,7 +3,9 @@ bench/evaluator_gate.py): play decisions drawn from rule-bot hands, and what a p
 there on the *true* deal with rule bots playing on (the perfect-information label).
 
 :func:`positions` draws, from hands of four rule bots dealt from seeds ``seed * 100_003 + i``,
-about one play decision in five that has a choice (the rule bot offers two candidates or more).
+about one play decision in five that has a choice (the rule bot offers two candidates or more);
+with ``bid_margin`` the hands are bid by the rule bot with that margin (the search levels' bold
+bids with :data:`~baofen.bots.search_bot.BOLD_MARGINS`), and played as before.
 :func:`true_values` plays each given play out on the true deal, native rule players in every
 seat where the native core runs (the same choices as the Python rule bot, which plays them
 elsewhere); a play's value is the deciding seat's result (包分 score points, 包红五 levels).
@@ -31,11 +33,13 @@ PHASES = ((1, 8), (9, 16), (17, 25))
 """Trick ranges the screen reports apart (value of information falls as a hand goes on)."""
 
 
-def positions(variant: str, count: int, seed: int) -> list[tuple[Hand, int]]:
-    """``count`` play decisions with a choice, from rule-bot hands of ``variant``."""
+def positions(variant: str, count: int, seed: int, bid_margin: float = 0.0
+              ) -> list[tuple[Hand, int]]:
+    """``count`` play decisions with a choice, from rule-bot hands of ``variant`` (bid with
+    ``bid_margin``)."""
     rules = RuleSet.baofen() if variant == "baofen" else RuleSet.hongwu()
     rng = random.Random(seed)
-    bot = RuleBot()
+    bot = RuleBot(bid_margin=bid_margin)
     found: list[tuple[Hand, int]] = []
     deal = 0
     while len(found) < count:

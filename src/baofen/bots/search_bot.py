@@ -66,6 +66,11 @@ learned evaluator's pick (:mod:`baofen.bots.learned_evaluator`) where the packag
 evaluator for the game; the rule bot's candidates follow it. ``prior="rule"`` (the default):
 the rule bot's choice.
 
+``others="bold"``: in play and in the kitty search, the worlds are weighed by the other seats'
+bids read as the search levels' bold bids (:data:`BOLD_MARGINS`: a bid on a weaker hand than
+the rule bot's) instead of the rule bot's (``others="rule"``, the default), for a table whose
+other seats are 困难 or 大师.
+
 ``kitty=W`` worlds: the trump and the bury come from the kitty search
 (:mod:`baofen.bots.kitty_search`).
 
@@ -125,6 +130,11 @@ BIDDERS = ("rule", "bold", "learned")
 """Who makes the bids without ``contract``: the rule bot, the rule bot with a lower margin, or
 the learned bidder."""
 
+OTHERS = ("rule", "bold")
+"""How the search's worlds read the other seats' bids, in play and in the kitty search (the
+``bid_margin`` of :class:`~.determinize.Determinizer` and of :meth:`.KittySearch.declare`): as
+the rule bot's, or as the bold bids of the search levels (:data:`BOLD_MARGINS`)."""
+
 BOLD_MARGINS = {"baofen": -30.0, "hongwu": -2.0}
 """The rule bot's ``bid_margin`` for the ``"bold"`` bids, per game (包分 points, 包红五 levels):
 the best of the margins screened against the search levels' own bids, then confirmed on other
@@ -180,6 +190,7 @@ class SearchBot:
         kitty: int = 0,
         bidder: str = "rule",
         prior: str = "rule",
+        others: str = "rule",
         engine: _native.EngineName | None = None,
         **rule_weights: Any,
     ) -> None:
@@ -223,6 +234,9 @@ class SearchBot:
         if prior not in PRIORS:
             raise ValueError(f"prior is one of {', '.join(PRIORS)}, not {prior!r}")
         self.evaluator = LearnedEvaluator() if prior == "evaluator" else None
+        if others not in OTHERS:
+            raise ValueError(f"others is one of {', '.join(OTHERS)}, not {others!r}")
+        self.others = others
         if particles < 0:
             raise ValueError("particles (worlds tracked through the hand) cannot be negative")
         if steps < 0:
@@ -260,12 +274,16 @@ class SearchBot:
                 and self.bidder.serves(observation.rules)):
             return Bid(self.bidder.bid(observation))
         if self.kitty is not None and phase == "kitty":
-            return self.kitty.declare(observation)
+            return self.kitty.declare(observation, self.others_margin(observation.rules))
         if self.contract is not None and phase == "kitty":
             return self.contract.declare(observation)
         if phase != "playing":
             return self.rule.act(observation)
         return Play.of(self.play(observation))
+
+    def others_margin(self, rules: RuleSet) -> float:
+        """The margin the other seats' bids are read with (``others``)."""
+        return BOLD_MARGINS[rules.variant] if self.others == "bold" else 0.0
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
         """The candidate play with the best mean rollout result."""
@@ -281,7 +299,8 @@ class SearchBot:
             options = [pick, *(o for o in options if sorted(o) != key)][:self.candidates]
         self.rules = obs.rules
         sampler = Determinizer(obs, self.inference, engine=self.engine,
-                               native_worlds=self.engine == "native" and not self.noise)
+                               native_worlds=self.engine == "native" and not self.noise,
+                               bid_margin=self.others_margin(obs.rules))
         if self.tracker is not None:
             tracked = self.tracker.worlds(obs, sampler, self.rng)
             cycle = itertools.cycle(tracked)

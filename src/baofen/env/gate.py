@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Play
-from ..bots import make_bot
+from ..arena import BotSpec
 from ..bots.learned_evaluator import candidates_of
 from ..bots.screen import groups, interval, phase_of, positions, role_of, true_values
 from .evaluator import Evaluator
@@ -51,8 +51,10 @@ class GateRow:
 def screen(variant: str, count: int, seed: int, weights: str | Path, hard: str = "hard",
            on_row: Callable[[GateRow], None] | None = None) -> list[GateRow]:
     """The gate's figures on ``count`` positions of ``variant`` drawn from ``seed``; ``hard``
-    is the searching level's bot spec (:func:`make_spec`) (``"hard"``: 困难)."""
+    is the searching level's bot spec as the arena writes it (:meth:`BotSpec.parse`;
+    ``"hard"``: 困难)."""
     evaluator = Evaluator(weights)
+    searcher = BotSpec.parse(hard)
     rows: list[GateRow] = []
     for index, (hand, seat) in enumerate(positions(variant, count, seed)):
         obs = hand.observation(seat)
@@ -62,7 +64,7 @@ def screen(variant: str, count: int, seed: int, weights: str | Path, hard: str =
         scores[0] += evaluator.margin
         mine = plays[int(scores.argmax())]
         evaluator_seconds = time.perf_counter() - start
-        bot = make_spec(hard, seed * 7919 + index)
+        bot = searcher.make(seed * 7919 + index)
         start = time.perf_counter()
         action = bot.act(obs)
         hard_seconds = time.perf_counter() - start
@@ -83,23 +85,6 @@ def screen(variant: str, count: int, seed: int, weights: str | Path, hard: str =
         if on_row is not None:
             on_row(row)
     return rows
-
-
-def make_spec(spec: str, seed: int) -> Any:
-    """The bot of ``spec``, ``name[:key=value...]`` as the arena writes it (numbers as int or
-    float), with ``seed``."""
-    name, *parts = spec.split(":")
-    options: dict[str, Any] = {}
-    for part in parts:
-        key, _, raw = part.partition("=")
-        try:
-            options[key] = int(raw)
-        except ValueError:
-            try:
-                options[key] = float(raw)
-            except ValueError:
-                options[key] = raw
-    return make_bot(name, seed=seed, **options)
 
 
 def table(rows: Sequence[GateRow], unit: str) -> str:
