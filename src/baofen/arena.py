@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .bots import DealSeer, bot_module, make_bot
+from .bots import DealSeer, bot_module, make_bot, parse_spec
 from .hand import Hand
 from .ruleset import RuleSet
 
@@ -59,17 +59,10 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
-        """Parse ``"search:iterations=64"``; values become int, float or str."""
-        name, *parts = text.strip().split(":")
-        if not name:
-            raise ValueError(f"bad bot spec {text!r}: expected name[:key=value...]")
-        options = []
-        for part in parts:
-            key, sep, raw = part.partition("=")
-            if not sep or not key:
-                raise ValueError(f"bad bot option {part!r} in {text!r}: expected key=value")
-            options.append((key, _number(raw)))
-        return cls(name, tuple(options), bot_module(name))
+        """Parse ``"search:iterations=64"``; values become int, float or str
+        (:func:`~baofen.bots.parse_spec`)."""
+        name, options = parse_spec(text)
+        return cls(name, options, bot_module(name))
 
     @property
     def label(self) -> str:
@@ -86,15 +79,6 @@ class BotSpec:
         # Not registered in this process (a fresh worker): its module registers it.
         importlib.import_module(self.module)
         return make_bot(self.name, seed=seed, **dict(self.options))
-
-
-def _number(raw: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    return raw
 
 
 def deal_seed(seed: int, deal: int) -> int:

@@ -7,7 +7,7 @@ perfect-information ``"reference"`` (never seated at a table), or the learned ``
 """
 
 from ..setting import BOT_LEVELS, BotLevel
-from .base import Bot, bot_module, bot_names, make_bot, register_bot
+from .base import Bot, bot_module, bot_names, make_bot, parse_spec, register_bot
 from .reference_bot import DealSeer
 
 __all__ = [
@@ -18,5 +18,6 @@ __all__ = [
     "bot_module",
     "bot_names",
     "make_bot",
+    "parse_spec",
     "register_bot",
 ]

@@ -82,6 +82,31 @@ def make_bot(name: str, **options: Any) -> Bot:
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(bot_names())}")
 
 
+def parse_spec(text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A bot spec as the arena writes it, ``"search:iterations=64"``: the bot's name and its
+    options, each value an int, a float or else a string; :class:`ValueError` names what is
+    malformed."""
+    name, *parts = text.strip().split(":")
+    if not name:
+        raise ValueError(f"bad bot spec {text!r}: expected name[:key=value...]")
+    options = []
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bad bot option {part!r} in {text!r}: expected key=value")
+        options.append((key, _number(raw)))
+    return name, tuple(options)
+
+
+def _number(raw: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
+
+
 def _is_bot_level(name: str) -> TypeGuard[BotLevel]:
     """True when ``name`` may be seated at a table."""
     return name in _SEATED

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Play
-from ..arena import BotSpec
+from ..bots import make_bot, parse_spec
 from ..bots.learned_evaluator import candidates_of
 from ..bots.screen import groups, interval, phase_of, positions, role_of, true_values
 from .evaluator import Evaluator
@@ -51,10 +51,10 @@ class GateRow:
 def screen(variant: str, count: int, seed: int, weights: str | Path, hard: str = "hard",
            on_row: Callable[[GateRow], None] | None = None) -> list[GateRow]:
     """The gate's figures on ``count`` positions of ``variant`` drawn from ``seed``; ``hard``
-    is the searching level's bot spec as the arena writes it (:meth:`BotSpec.parse`;
+    is the searching level's bot spec as the arena writes it (:func:`~baofen.bots.parse_spec`;
     ``"hard"``: 困难)."""
     evaluator = Evaluator(weights)
-    searcher = BotSpec.parse(hard)
+    name, options = parse_spec(hard)
     rows: list[GateRow] = []
     for index, (hand, seat) in enumerate(positions(variant, count, seed)):
         obs = hand.observation(seat)
@@ -64,7 +64,7 @@ def screen(variant: str, count: int, seed: int, weights: str | Path, hard: str =
         scores[0] += evaluator.margin
         mine = plays[int(scores.argmax())]
         evaluator_seconds = time.perf_counter() - start
-        bot = searcher.make(seed * 7919 + index)
+        bot = make_bot(name, seed=seed * 7919 + index, **dict(options))
         start = time.perf_counter()
         action = bot.act(obs)
         hard_seconds = time.perf_counter() - start
