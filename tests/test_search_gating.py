@@ -13,9 +13,15 @@ import pytest
 from baofen import Declare, Hand, RuleSet
 from baofen.bots import make_bot
 from baofen.bots.determinize import lower_bound, student_quantile
-from baofen.bots.evaluation import bury_options, choose_bury
-from baofen.bots.kitty_search import KittySearch, kitty_options
-from baofen.bots.levels import HARD_GATE, KITTY_WORLDS, MASTER_GATE
+from baofen.bots.evaluation import FILLS, bury_options, choose_bury
+from baofen.bots.kitty_search import WIDE_CANDIDATES, KittySearch, kitty_options
+from baofen.bots.levels import (
+    HARD_GATE,
+    KITTY_WORLDS,
+    MASTER_GATE,
+    MASTER_KITTY_WIDE,
+    MASTER_KITTY_WORLDS,
+)
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import MIN_WORLDS, SearchBot, halving_plan, wide_follows
 from baofen.cards import SUITS
@@ -207,6 +213,47 @@ def test_kitty_options_cover_every_trump_with_the_rule_choice_first(variant: str
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_a_wide_kitty_adds_each_void_sets_other_fills_after_the_usual_list(variant: str) -> None:
+    hand, seat = at_kitty(variant, 3)
+    obs = hand.observation(seat)
+    rule = RuleBot()
+    usual = kitty_options(obs, rule)
+    wide = kitty_options(obs, rule, WIDE_CANDIDATES, wide=True)
+    assert wide[:len(usual)] == usual  # the usual candidates first, in their order
+    assert len(wide) > len(usual)
+    assert len({(o.trump, tuple(sorted(o.bury))) for o in wide}) == len(wide)
+    for option in wide:
+        check_legal(hand, seat, option)
+    for suit in SUITS:
+        cheapest = bury_options(variant, obs.hand, suit)
+        every = bury_options(variant, obs.hand, suit, FILLS)
+        # each void set's own bury stays, and its other fills differ from it
+        assert {tuple(sorted(b)) for _, b, _ in cheapest} <= {tuple(sorted(b)) for _, b, _ in every}
+        assert len(every) > len(cheapest)
+        by_voids: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for _, bury, voided in every:
+            assert len(bury) == 8 and not Counter(bury) - Counter(obs.hand)
+            by_voids.setdefault(voided, []).append(tuple(sorted(bury)))
+        assert all(len(set(buries)) == len(buries) for buries in by_voids.values())
+    with pytest.raises(ValueError, match="a bury's fill is one of"):
+        bury_options(variant, obs.hand, "S", ("cheapest", "kings"))
+    # the wide search where the bot's kitty_wide names the game, the usual one elsewhere
+    for named, wide_used in ((variant, True), (1, True), (0, False),
+                             ({"baofen": "hongwu", "hongwu": "baofen"}[variant], False)):
+        bot = make_bot("search", seed=2, kitty=6, kitty_wide=named, iterations=2, candidates=2)
+        assert isinstance(bot, SearchBot) and bot.kitty is not None
+        check_legal(hand, seat, bot.act(obs))
+        used, unused = (bot.wide_kitty, bot.kitty) if wide_used else (bot.kitty, bot.wide_kitty)
+        assert used is not None and len(used.last["means"]) == (  # type: ignore[arg-type]
+            len(wide) if wide_used else len(usual))
+        assert unused is None or not unused.last
+        if bot.wide_kitty is not None:
+            assert bot.wide_kitty.wide and bot.wide_kitty.candidates == WIDE_CANDIDATES
+    with pytest.raises(ValueError, match="kitty_wide names games of baofen, hongwu"):
+        make_bot("search", kitty=6, kitty_wide="skat")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_kitty_search_declares_legally_and_the_same_under_a_seed(variant: str) -> None:
     hand, seat = at_kitty(variant, 5)
     obs = hand.observation(seat)
@@ -253,6 +300,8 @@ def test_levels_gate_search_wide_and_search_the_kitty() -> None:
     assert hard.gate == HARD_GATE and master.gate == MASTER_GATE
     assert hard.wide and master.wide and hard.min_worlds == MIN_WORLDS
     assert hard.kitty is not None and hard.kitty.worlds == KITTY_WORLDS >= 100
+    assert hard.wide_kitty is None and master.kitty_wide == {MASTER_KITTY_WIDE} == {"hongwu"}
+    assert master.wide_kitty is not None and master.wide_kitty.worlds == MASTER_KITTY_WORLDS
     old = make_bot("hard", seed=1, gate=0, min_worlds=0, wide=0, kitty=0)
     assert isinstance(old, SearchBot) and old.kitty is None and not old.gate
     for bad, match in (({"min_worlds": -1}, "min_worlds"), ({"gate": -1}, "gate"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 
 from ..cards import BIG_JOKER, KINDS, LITTLE_JOKER, POINTS, SAME_COLOUR, SUITS, Card, card_of
 from ..order import TRUMP, order_for
@@ -135,12 +135,21 @@ def choose_bury(variant: str, cards: Sequence[Card], trump: str) -> tuple[list[C
     return best[1], best[0]
 
 
+FILLS = ("cheapest", "points", "no_points", "pairs")
+"""How a bury is filled once its voided suits are in: with the cheapest cards by the rule bot's
+cost (its own way), point cards first (denying them to the defenders), no point cards while
+others remain, or no card of a pair while others remain."""
+
+
 def bury_options(variant: str, cards: Sequence[Card], trump: str,
+                 fills: Sequence[str] = ("cheapest",),
                  ) -> list[tuple[float, list[Card], tuple[int, ...]]]:
     """For every set of short plain suits that fits in eight cards (the empty set included),
     the bury :func:`choose_bury` would make voiding exactly those suits: its cost, its eight cards
     and the suit groups voided (indexes of :data:`~baofen.cards.SUITS`). The kitty search
-    (:mod:`baofen.bots.kitty_search`) compares them on sampled worlds."""
+    (:mod:`baofen.bots.kitty_search`) compares them on sampled worlds; with more ``fills``
+    (:data:`FILLS`) each void set also gives its other fills, each distinct bury once, costed
+    alike."""
     order = order_for(variant, trump)
     group = order.group
     hongwu = variant == "hongwu"
@@ -178,9 +187,32 @@ def bury_options(variant: str, cards: Sequence[Card], trump: str,
         if len(bury) > 8:
             continue
         rest = [c for c in cards if group[c] not in voided]
-        rest.sort(key=lambda c: (cost[c], c))
-        bury += rest[:8 - len(bury)]
-        total = sum(cost[c] for c in bury) - void_bonus * len(voided)
-        options.append((total, bury, tuple(voided)))
+        seen: set[tuple[Card, ...]] = set()
+        for fill in fills:
+            taken = sorted(rest, key=partial(_fill_rank, fill, counts, cost))
+            filled = bury + taken[:8 - len(bury)]
+            key = tuple(sorted(filled))
+            if key in seen:
+                continue
+            seen.add(key)
+            total = sum(cost[c] for c in filled) - void_bonus * len(voided)
+            options.append((total, filled, tuple(voided)))
     return options
+
+
+def _fill_rank(fill: str, counts: Sequence[int], cost: Sequence[float],
+               card: Card) -> tuple[int, float, Card]:
+    """Where ``card`` comes in a bury's fill (:data:`FILLS`), first taken first: the cards the
+    fill prefers, then the cheapest by the rule bot's cost."""
+    if fill == "cheapest":
+        first = 0
+    elif fill == "points":
+        first = 0 if POINTS[card] else 1
+    elif fill == "no_points":
+        first = 1 if POINTS[card] else 0
+    elif fill == "pairs":
+        first = 1 if counts[card] >= 2 else 0
+    else:
+        raise ValueError(f"a bury's fill is one of {', '.join(FILLS)}, not {fill!r}")
+    return first, cost[card], card
 

@@ -5,7 +5,9 @@ alone (:func:`~baofen.bots.evaluation.choose_bury`). Here the candidates are, fo
 suit, the rule bot's bury for each set of short plain suits it could void
 (:func:`~baofen.bots.evaluation.bury_options`), ranked by the rule bot's own value of the kept
 hand (:func:`kitty_options`: the rule bot's choice first, each suit's best, then the next best
-up to ``candidates``, 13 by default).
+up to ``candidates``, 13 by default). A *wide* search (``wide=True``) also takes each void set's
+other fills (:data:`~baofen.bots.evaluation.FILLS`: point cards first, no point cards, no pairs
+broken) and up to :data:`WIDE_CANDIDATES` of them all.
 
 Worlds: the unseen cards dealt at random to the other seats, the observed bidding replayed and
 weighted by how likely the rule bot's bidding (with a given ``bid_margin``: the search levels'
@@ -39,32 +41,39 @@ from ..observation import Observation
 from ..ruleset import RuleSet
 from .contract import contract_world
 from .determinize import lower_bound
-from .evaluation import bury_options, expected_points, hand_features
+from .evaluation import FILLS, bury_options, expected_points, hand_features
 from .rule_bot import RuleBot
 
 CANDIDATES = 13
 """Trump and bury candidates compared (the rule bot's choice among them)."""
 
+WIDE_CANDIDATES = 48
+"""Candidates of a wide kitty search (every void set's fills: most hands have 30–45)."""
+
 WORLDS = 100
 """Worlds each finalist (and the rule bot's choice) is played out on."""
 
 
-def kitty_options(obs: Observation, rule: RuleBot, limit: int = CANDIDATES) -> list[Declare]:
+def kitty_options(obs: Observation, rule: RuleBot, limit: int = CANDIDATES,
+                  wide: bool = False) -> list[Declare]:
     """Up to ``limit`` distinct declarations: the rule bot's choice first, then each other
     suit's best bury, then the rest of every suit's void-set buries, best first by the rule
-    bot's value (expected points of the kept hand less the bury's cost)."""
+    bot's value (expected points of the kept hand less the bury's cost); when ``wide``, each
+    void set's other fills after them, best first alike."""
     variant = obs.rules.variant
     cards = obs.hand
     choice = rule.declare(obs)
-    ranked: list[tuple[float, int, Declare]] = []
+    ranked: list[tuple[float, bool, int, Declare]] = []
     for suit in SUITS:
-        for cost, bury, _ in bury_options(variant, cards, suit):
+        own = {tuple(sorted(bury)) for _, bury, _ in bury_options(variant, cards, suit)}
+        for cost, bury, _ in bury_options(variant, cards, suit, FILLS if wide else ("cheapest",)):
             kept = list(cards)
             for card in bury:
                 kept.remove(card)
             value = expected_points(variant, hand_features(variant, kept, suit)) - cost
-            ranked.append((value, len(ranked), Declare(suit, sorted(bury))))
-    ranked.sort(key=lambda item: (-item[0], item[1]))
+            other_fill = tuple(sorted(bury)) not in own
+            ranked.append((value, other_fill, len(ranked), Declare(suit, sorted(bury))))
+    ranked.sort(key=lambda item: (item[1], -item[0], item[2]))
     out = [choice]
     seen = {(choice.trump, tuple(sorted(choice.bury)))}
 
@@ -75,10 +84,10 @@ def kitty_options(obs: Observation, rule: RuleBot, limit: int = CANDIDATES) -> l
             out.append(option)
 
     for suit in SUITS:
-        best = next((o for _, _, o in ranked if o.trump == suit), None)
+        best = next((o for _, _, _, o in ranked if o.trump == suit), None)
         if best is not None:
             add(best)
-    for _, _, option in ranked:
+    for _, _, _, option in ranked:
         add(option)
     return out
 
@@ -89,7 +98,8 @@ class KittySearch:
 
     def __init__(self, rule: RuleBot, rng: random.Random, worlds: int = WORLDS,
                  candidates: int = CANDIDATES, screen: int | None = None, finalists: int = 3,
-                 gate: int | None = None, confidence: float = 0.9, margin: float = 0.0) -> None:
+                 gate: int | None = None, confidence: float = 0.9, margin: float = 0.0,
+                 wide: bool = False) -> None:
         if worlds < 1 or candidates < 1 or finalists < 1:
             raise ValueError("the kitty search needs worlds, candidates and finalists")
         self.rule = rule
@@ -101,13 +111,14 @@ class KittySearch:
         self.gate = gate if gate is not None else max(2, worlds * 2 // 3)
         self.confidence = confidence
         self.margin = margin
+        self.wide = wide
         self.last: dict[str, object] = {}
         """What the last search found: the options' means, the challenger, the gate's bound."""
 
     def declare(self, obs: Observation, bid_margin: float = 0.0) -> Declare:
         """The trump and bury for the declaring seat (see the module docstring), the worlds
         weighed by the others' bids read as the rule bot's with ``bid_margin``."""
-        options = kitty_options(obs, self.rule, self.candidates)
+        options = kitty_options(obs, self.rule, self.candidates, self.wide)
         seat = obs.seat
         assert seat is not None
         rules = obs.rules

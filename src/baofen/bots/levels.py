@@ -10,15 +10,16 @@ hard      困难    search bot, 256 rollouts a play over 12 candidates, worlds  
                   weighted by inference, overrides gated on 64 fresh worlds, wide    kitty < 1 s
                   follows, kitty search on 200 worlds, bold bids
 master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.4 s
-                  128 fresh worlds, wide follows, kitty search on 400 worlds,        kitty ≈ 1 s
-                  bold bids; in 包分 it searches from the learned evaluator's pick
+                  128 fresh worlds, wide follows, kitty search on 400 worlds (wide   kitty ≤ 1.5 s
+                  in 包红五), bold bids; in 包分 it searches from the learned
+                  evaluator's pick
 ========  ======  =================================================================  ============
 
 Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WORLDS` common
 worlds; a search's departure from the rule bot's play (or kitty) stands only when confirmed on
 fresh worlds (the gate: a one-sided 90% lower confidence bound of the paired gain above 0); the
 kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bury candidates,
-:data:`KITTY_WORLDS` worlds each finalist).
+:data:`KITTY_WORLDS` worlds each finalist; 大师's in 包红五 wide, :data:`MASTER_KITTY_WIDE`).
 ``hard:gate=0:min_worlds=0:wide=0:kitty=0:bidder=rule`` (with ``iterations=64:candidates=10``)
 is the 困难 of before.
 
@@ -91,6 +92,12 @@ KITTY_WORLDS = 200
 MASTER_KITTY_WORLDS = 400
 """Worlds of the master level's kitty search (each finalist's)."""
 
+MASTER_KITTY_WIDE = "hongwu"
+"""The games where the master level's kitty search is wide (every void set's other fills too,
+:data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates): 包红五, where it gained +1.36
+[+0.60, +2.13] levels a declarer hand over the usual 13 on 400 fresh hands; in 包分 it was not
+told from them (docs/measurements.md, issue 28: a wide kitty search)."""
+
 MASTER_PRIOR = "evaluator"
 """Whose pick the master level's search starts from (:data:`~baofen.bots.search_bot.PRIORS`):
 the learned evaluator's where the package has one for the game (包分), else the rule bot's."""
@@ -144,13 +151,15 @@ def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
 def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The master (大师) level: the search bot at :data:`MASTER_ITERATIONS` rollouts over
     :data:`MASTER_CANDIDATES` candidates, gated on :data:`MASTER_GATE` fresh worlds, wide
-    follows, the kitty search on :data:`MASTER_KITTY_WORLDS` worlds, bold bids, and the
-    search from the learned evaluator's pick (:data:`MASTER_PRIOR`)."""
+    follows, the kitty search on :data:`MASTER_KITTY_WORLDS` worlds (wide in
+    :data:`MASTER_KITTY_WIDE`), bold bids, and the search from the learned evaluator's pick
+    (:data:`MASTER_PRIOR`)."""
     options.setdefault("iterations", MASTER_ITERATIONS)
     options.setdefault("candidates", MASTER_CANDIDATES)
     options.setdefault("gate", MASTER_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", MASTER_KITTY_WORLDS)
+    options.setdefault("kitty_wide", MASTER_KITTY_WIDE)
     options.setdefault("prior", MASTER_PRIOR)
     if not options.get("contract"):
         options.setdefault("bidder", BIDDER)

@@ -72,7 +72,9 @@ the rule bot's) instead of the rule bot's (``others="rule"``, the default), for 
 other seats are 困难 or 大师.
 
 ``kitty=W`` worlds: the trump and the bury come from the kitty search
-(:mod:`baofen.bots.kitty_search`).
+(:mod:`baofen.bots.kitty_search`); ``kitty_wide`` names the games (``"hongwu"``,
+``"baofen+hongwu"``; ``1`` for both, ``0`` or ``""`` for none) where it is a wide one (every
+void set's other fills too, up to :data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates).
 
 Engine (issue 26): where the native core runs (``engine=None``, not switched off by
 ``BAOFEN_ENGINE=python``; ``engine="native"`` requires it), the play-outs go to it in batches —
@@ -101,10 +103,11 @@ from ..hand import Hand
 from ..observation import Observation
 from ..ruleset import RuleSet
 from ..scoring import HandResult
+from ..setting import GAMES
 from .contract import ContractSearch
 from .determinize import Determinizer, lower_bound, student_quantile
 from .follows import wide_follows
-from .kitty_search import KittySearch
+from .kitty_search import WIDE_CANDIDATES, KittySearch
 from .learned_bidder import LearnedBidder
 from .learned_evaluator import LearnedEvaluator
 from .rule_bot import RuleBot
@@ -166,6 +169,20 @@ def halving_plan(options: int, budget: int, min_worlds: int = MIN_WORLDS) -> tup
     return max(1, min(options, budget)), 1
 
 
+def games(value: int | str, option: str) -> frozenset[str]:
+    """The games an option names: ``"baofen"``, ``"hongwu"`` or both joined by ``+``; ``1``
+    both, ``0`` or ``""`` none. :class:`ValueError` names an unknown game."""
+    if value in (0, ""):
+        return frozenset()
+    if value == 1:
+        return frozenset(GAMES)
+    named = frozenset(str(value).split("+"))
+    if not named <= set(GAMES):
+        raise ValueError(f"{option} names games of {', '.join(GAMES)} joined by +, "
+                         f"or is 1 (both) or 0 (none), not {value!r}")
+    return named
+
+
 class SearchBot:
     """Determinized Monte Carlo player (see the module docstring)."""
 
@@ -188,6 +205,7 @@ class SearchBot:
         confidence: float = CONFIDENCE,
         wide: int = 0,
         kitty: int = 0,
+        kitty_wide: int | str = 0,
         bidder: str = "rule",
         prior: str = "rule",
         others: str = "rule",
@@ -256,6 +274,11 @@ class SearchBot:
             raise ValueError("kitty (worlds of the kitty search) cannot be negative")
         self.kitty = (KittySearch(self.rule, self.rng, worlds=kitty, confidence=confidence)
                       if kitty else None)
+        self.kitty_wide = games(kitty_wide, "kitty_wide")
+        """The games whose kitty search is wide."""
+        self.wide_kitty = (KittySearch(self.rule, self.rng, worlds=kitty, confidence=confidence,
+                                       candidates=WIDE_CANDIDATES, wide=True)
+                           if kitty and self.kitty_wide else None)
         self.last_gate: tuple[float, int] | None = None
         """The last gate's lower bound and its worlds (``None``: no gate was run)."""
         self.rules: RuleSet | None = None
@@ -274,7 +297,9 @@ class SearchBot:
                 and self.bidder.serves(observation.rules)):
             return Bid(self.bidder.bid(observation))
         if self.kitty is not None and phase == "kitty":
-            return self.kitty.declare(observation, self.others_margin(observation.rules))
+            search = (self.wide_kitty if self.wide_kitty is not None
+                      and observation.rules.variant in self.kitty_wide else self.kitty)
+            return search.declare(observation, self.others_margin(observation.rules))
         if self.contract is not None and phase == "kitty":
             return self.contract.declare(observation)
         if phase != "playing":
