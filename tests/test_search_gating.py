@@ -194,6 +194,13 @@ def at_kitty(variant: str, seed: int) -> tuple[Hand, int]:
         seed += 1
 
 
+def distinct_and_legal(hand: Hand, seat: int, options: list[Declare]) -> None:
+    """No declaration twice, each legal for ``seat``."""
+    assert len({(o.trump, tuple(sorted(o.bury))) for o in options}) == len(options)
+    for option in options:
+        check_legal(hand, seat, option)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_kitty_options_cover_every_trump_with_the_rule_choice_first(variant: str) -> None:
     hand, seat = at_kitty(variant, 2)
@@ -203,9 +210,7 @@ def test_kitty_options_cover_every_trump_with_the_rule_choice_first(variant: str
     assert options[0] == rule.declare(obs)
     assert {o.trump for o in options} == set(SUITS)
     assert 4 <= len(options) <= 13
-    assert len({(o.trump, tuple(sorted(o.bury))) for o in options}) == len(options)
-    for option in options:
-        check_legal(hand, seat, option)
+    distinct_and_legal(hand, seat, options)
     # choose_bury is the cheapest of bury_options.
     for suit in SUITS:
         _, cost = choose_bury(variant, obs.hand, suit)
@@ -216,14 +221,11 @@ def test_kitty_options_cover_every_trump_with_the_rule_choice_first(variant: str
 def test_a_wide_kitty_adds_each_void_sets_other_fills_after_the_usual_list(variant: str) -> None:
     hand, seat = at_kitty(variant, 3)
     obs = hand.observation(seat)
-    rule = RuleBot()
-    usual = kitty_options(obs, rule)
-    wide = kitty_options(obs, rule, WIDE_CANDIDATES, wide=True)
+    usual, wide = (kitty_options(obs, RuleBot(), limit, wide=flag)
+                   for limit, flag in ((13, False), (WIDE_CANDIDATES, True)))
     assert wide[:len(usual)] == usual  # the usual candidates first, in their order
     assert len(wide) > len(usual)
-    assert len({(o.trump, tuple(sorted(o.bury))) for o in wide}) == len(wide)
-    for option in wide:
-        check_legal(hand, seat, option)
+    distinct_and_legal(hand, seat, wide)
     for suit in SUITS:
         cheapest = bury_options(variant, obs.hand, suit)
         every = bury_options(variant, obs.hand, suit, FILLS)
