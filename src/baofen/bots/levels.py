@@ -45,10 +45,10 @@ are the budgets of before multiplied by what the native core affords (issue 28: 
 rollouts, gate 24, kitty 100 worlds; 大师 256 × 12, gate 48, kitty 100). The same budgets run
 where the native core is not built (or ``BAOFEN_ENGINE=python``): the same decisions, about 16×
 slower — 困难 p95 about 2.3 s a play (over its goal of 1 s) and up to 9 s a kitty, 大师 several
-seconds a play and 16–18 s a kitty (30 s its wide one in 包红五). Against the rule bot, 困难 gains about +17.7
-points a seat and deal in 包分 with bold bids (+10.2 with the rule bot's, 1,500 deals) and about
-+3.6 levels in 包红五 (+2.7 with the rule bot's, 700 deals: docs/measurements.md). The
-arena's perfect-information reference player is not a level.
+seconds a play and 16–18 s a kitty (30 s its wide one in 包红五). Against the rule bot, 困难
+gains about +17.7 points a seat and deal in 包分 with bold bids (+10.2 with the rule bot's,
+1,500 deals) and about +3.6 levels in 包红五 (+2.7 with the rule bot's, 700 deals:
+docs/measurements.md). The arena's perfect-information reference player is not a level.
 """
 
 from __future__ import annotations
