@@ -84,7 +84,7 @@ def main() -> None:
         obs = hand.observation(seat)
         own = rule.declare(obs)
         own_result: float | None = None
-        row: dict[str, object] = {"deal": deal - 1, "seat": seat, "gains": []}
+        hand_gains: list[float] = []
         for i, (candidates, wide) in enumerate(args.searches):
             search = KittySearch(rule, random.Random(args.seed * 7919 + deal), worlds=args.worlds,
                                  gate=args.gate, candidates=candidates, wide=wide)
@@ -98,10 +98,10 @@ def main() -> None:
                     own_result = played(hand, seat, own, rule)
                 gain = played(hand, seat, chosen, rule) - own_result
             gains[i].append(gain)
-            row["gains"].append(gain)  # type: ignore[attr-defined]
+            hand_gains.append(gain)
         if args.rows is not None:
             with args.rows.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(row) + "\n")
+                out.write(json.dumps({"deal": deal - 1, "seat": seat, "gains": hand_gains}) + "\n")
     unit = "score points" if args.variant == "baofen" else "levels"
     print(f"{args.variant}, {len(gains[0])} declarer hands (seed {args.seed}, {deal} deals, "
           f"{args.bids} bids, {args.worlds} worlds); gain in {unit} a declarer hand")

@@ -138,7 +138,8 @@ def choose_bury(variant: str, cards: Sequence[Card], trump: str) -> tuple[list[C
 FILLS = ("cheapest", "points", "no_points", "pairs")
 """How a bury is filled once its voided suits are in: with the cheapest cards by the rule bot's
 cost (its own way), point cards first (denying them to the defenders), no point cards while
-others remain, or no card of a pair while others remain."""
+others remain, or no card of a pair while others remain. :func:`bury_options` gives each void
+set's fills in this order, so its own way comes first."""
 
 
 def bury_options(variant: str, cards: Sequence[Card], trump: str,

@@ -65,13 +65,18 @@ def kitty_options(obs: Observation, rule: RuleBot, limit: int = CANDIDATES,
     choice = rule.declare(obs)
     ranked: list[tuple[float, bool, int, Declare]] = []
     for suit in SUITS:
-        own = {tuple(sorted(bury)) for _, bury, _ in bury_options(variant, cards, suit)}
-        for cost, bury, _ in bury_options(variant, cards, suit, FILLS if wide else ("cheapest",)):
+        options = bury_options(variant, cards, suit, FILLS if wide else FILLS[:1])
+        # each void set's cheapest fill comes first: the rule bot's own buries
+        own: dict[tuple[int, ...], tuple[int, ...]] = {}
+        for _, bury, voided in options:
+            own.setdefault(voided, tuple(sorted(bury)))
+        own_buries = set(own.values())
+        for cost, bury, _ in options:
             kept = list(cards)
             for card in bury:
                 kept.remove(card)
             value = expected_points(variant, hand_features(variant, kept, suit)) - cost
-            other_fill = tuple(sorted(bury)) not in own
+            other_fill = tuple(sorted(bury)) not in own_buries
             ranked.append((value, other_fill, len(ranked), Declare(suit, sorted(bury))))
     ranked.sort(key=lambda item: (item[1], -item[0], item[2]))
     out = [choice]
