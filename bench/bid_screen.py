@@ -1,17 +1,22 @@
-"""Screen a change of a level's bidding on duplicate deals, paired table by table.
+"""Screen a change of a level's bidding (or its kitty) on duplicate deals, paired table by table.
 
     python bench/bid_screen.py --variant baofen --base hard --changed hard:bid_margin=-20 \
         --others rule --deals 500 --seed 2826 --rows screen.jsonl
+    python bench/bid_screen.py --variant hongwu --base master:kitty_wide=0 --changed master \
+        --others hard --through kitty --deals 100 --seed 2826 --rows kitty.jsonl
 
 For each deal and seat, the table with ``base`` in that seat (``others`` in the rest, as the
 arena's one-way tables) is compared with the same table with ``changed`` in that seat: the same
 deal, the same bot seed for the tested seat (the arena's seed of ``base``). A change that only
 moves the bids gives the same play wherever the bidding comes out the same, so only the tables
-whose bidding differs are played (both ways); every other table's difference is exactly 0 (the
-bidding is found first: the levels' bids are cheap). Prints the changed bot's gain a seat and
-deal with its 95% interval (deal the unit), by the changed seat's role, and the share of tables
-whose bidding changed. Rows go to ``--rows`` (JSON lines, one a deal); a run stopped half-way
-continues from them.
+whose bidding differs are played on (both ways, from where each bidding ended); every other
+table's difference is 0 (the bidding is found first: the levels' bids are cheap). With
+``--through kitty`` the opening compared is the bidding and the kitty (trump and bury, 定主扣底):
+a change of the kitty search only. Where a search drew a different number of random worlds the
+play after an equal opening may differ by its random draws, never by its policy, so its expected
+difference is still 0. Prints the changed bot's gain a seat and deal with its 95% interval (deal
+the unit), by the changed seat's role, and the share of tables whose opening changed. Rows go to
+``--rows`` (JSON lines, one a deal); a run stopped half-way continues from them.
 """
 
 from __future__ import annotations
@@ -34,19 +39,20 @@ def seated(rules: RuleSet, seed: int, seat: int, tested: Any,
     return Hand(rules, seed=seed), bots
 
 
-def bids_of(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec) -> tuple[Any, ...]:
-    """The bidding of the deal of ``seed`` with ``tested`` at ``seat``."""
-    hand, bots = seated(rules, seed, seat, tested, others)
-    for turn in hand.turns():
-        if hand.phase != "bidding":
-            break
-        hand.apply(turn, bots[turn].act(hand.observation(turn)))
-    return tuple(hand.bids)
+THROUGH = {"bidding": ("bidding",), "kitty": ("bidding", "kitty")}
+"""The phases of each ``--through`` choice: the opening compared is every action made in them."""
 
 
-def play(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec) -> tuple[float, str]:
-    """The result of ``seat`` with ``tested`` there, and its role."""
+def opened(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec,
+           phases: tuple[str, ...]) -> tuple[Hand, list[Any]]:
+    """The deal of ``seed`` with ``tested`` at ``seat``, played while its phase is in ``phases``."""
     hand, bots = seated(rules, seed, seat, tested, others)
+    hand.play_out(bots, until=lambda h: h.phase not in phases)
+    return hand, bots
+
+
+def play_on(hand: Hand, bots: list[Any], seat: int) -> tuple[float, str]:
+    """The result of ``seat`` once ``hand`` is played to its end, and its role."""
     result = hand.play_out(bots).result
     assert result is not None
     role = ("none" if result.declarer is None
@@ -55,19 +61,19 @@ def play(rules: RuleSet, seed: int, seat: int, tested: Any, others: BotSpec) -> 
 
 
 def screen_deal(rules: RuleSet, deal: int, seed: int, base: BotSpec, changed: BotSpec,
-                others: BotSpec) -> dict[str, Any]:
+                others: BotSpec, phases: tuple[str, ...] = THROUGH["bidding"]) -> dict[str, Any]:
     """The four seats' differences (changed − base) of one deal."""
     value = deal_seed(seed, deal)
-    seats = []
+    seats: list[dict[str, Any]] = []
     for seat in range(4):
         tested_seed = bot_seed(value, seat, base.label)
-        before = bids_of(rules, value, seat, base.make(tested_seed), others)
-        after = bids_of(rules, value, seat, changed.make(tested_seed), others)
-        if before == after:
+        before, before_bots = opened(rules, value, seat, base.make(tested_seed), others, phases)
+        after, after_bots = opened(rules, value, seat, changed.make(tested_seed), others, phases)
+        if before.actions == after.actions:
             seats.append({"seat": seat, "changed": False, "diff": 0.0})
             continue
-        old, old_role = play(rules, value, seat, base.make(tested_seed), others)
-        new, new_role = play(rules, value, seat, changed.make(tested_seed), others)
+        old, old_role = play_on(before, before_bots, seat)
+        new, new_role = play_on(after, after_bots, seat)
         seats.append({"seat": seat, "changed": True, "diff": new - old,
                       "role_before": old_role, "role_after": new_role})
     return {"deal": deal, "seed": seed, "seats": seats}
@@ -83,6 +89,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--seed", type=int, action="append", required=True)
     parser.add_argument("--rows", type=Path, required=True)
+    parser.add_argument("--through", choices=sorted(THROUGH), default="bidding",
+                        help="the opening compared: the bidding, or the bidding and the kitty")
     args = parser.parse_args()
     rules = RuleSet.create(variant=args.variant)
     base, changed, others = (BotSpec.parse(t) for t in (args.base, args.changed, args.others))
@@ -97,7 +105,8 @@ def main() -> None:
         for seed in args.seed:
             for deal in range(args.start, args.start + args.deals):
                 if (seed, deal) not in done:
-                    row = screen_deal(rules, deal, seed, base, changed, others)
+                    row = screen_deal(rules, deal, seed, base, changed, others,
+                                      THROUGH[args.through])
                     done[(seed, deal)] = row
                     out.write(json.dumps(row) + "\n")
                     out.flush()
@@ -109,7 +118,7 @@ def main() -> None:
     print(f"{changed.label} over {base.label} among {others.label}, {args.variant}, "
           f"{len(rows)} deals: {gain.mean:+.2f} [{gain.low:+.2f}, {gain.high:+.2f}] "
           "a seat and deal")
-    print(f"tables whose bidding changed: {len(moved)} of {len(tables)}")
+    print(f"tables whose {args.through} changed: {len(moved)} of {len(tables)}")
     for key in ("role_before", "role_after"):
         for role in ("declarer", "defender", "none"):
             diffs = [s["diff"] for s in moved if s[key] == role]
