@@ -115,9 +115,10 @@ def main() -> None:
     tables = [s for r in rows for s in r["seats"]]
     moved = [s for s in tables if s["changed"]]
     gain = Estimate.of_means(per_deal)
+    interval = ("" if gain.low is None or gain.high is None
+                else f" [{gain.low:+.2f}, {gain.high:+.2f}]")  # none from a single deal
     print(f"{changed.label} over {base.label} among {others.label}, {args.variant}, "
-          f"{len(rows)} deals: {gain.mean:+.2f} [{gain.low:+.2f}, {gain.high:+.2f}] "
-          "a seat and deal")
+          f"{len(rows)} deals: {statistics.fmean(per_deal):+.2f}{interval} a seat and deal")
     print(f"tables whose {args.through} changed: {len(moved)} of {len(tables)}")
     for key in ("role_before", "role_after"):
         for role in ("declarer", "defender", "none"):
