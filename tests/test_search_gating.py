@@ -17,9 +17,9 @@ from baofen.bots.evaluation import FILLS, bury_options, choose_bury
 from baofen.bots.kitty_search import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.bots.levels import (
     HARD_GATE,
+    KITTY_WIDE,
     KITTY_WORLDS,
     MASTER_GATE,
-    MASTER_KITTY_WIDE,
     MASTER_KITTY_WORLDS,
 )
 from baofen.bots.rule_bot import RuleBot
@@ -302,7 +302,8 @@ def test_levels_gate_search_wide_and_search_the_kitty() -> None:
     assert hard.gate == HARD_GATE and master.gate == MASTER_GATE
     assert hard.wide and master.wide and hard.min_worlds == MIN_WORLDS
     assert hard.kitty is not None and hard.kitty.worlds == KITTY_WORLDS >= 100
-    assert hard.wide_kitty is None and master.kitty_wide == {MASTER_KITTY_WIDE} == {"hongwu"}
+    assert hard.kitty_wide == master.kitty_wide == {KITTY_WIDE} == {"hongwu"}
+    assert hard.wide_kitty is not None and hard.wide_kitty.worlds == KITTY_WORLDS
     assert master.wide_kitty is not None and master.wide_kitty.worlds == MASTER_KITTY_WORLDS
     old = make_bot("hard", seed=1, gate=0, min_worlds=0, wide=0, kitty=0)
     assert isinstance(old, SearchBot) and old.kitty is None and not old.gate

@@ -8,7 +8,7 @@ easy      简单    rule bot that plays one of its top candidates at random 30% 
 normal    普通    rule bot                                                           < 1 ms
 hard      困难    search bot, 256 rollouts a play over 12 candidates, worlds         p95 ≤ 1 s
                   weighted by inference, overrides gated on 64 fresh worlds, wide    kitty < 1 s
-                  follows, kitty search on 200 worlds, bold bids
+                  follows, kitty search on 200 worlds (wide in 包红五), bold bids
 master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.4 s
                   128 fresh worlds, wide follows, kitty search on 400 worlds (wide   kitty ≤ 1.5 s
                   in 包红五), bold bids; in 包分 it searches from the learned
@@ -19,7 +19,7 @@ Issue 28: the halving makes no cut before :data:`~baofen.bots.search_bot.MIN_WOR
 worlds; a search's departure from the rule bot's play (or kitty) stands only when confirmed on
 fresh worlds (the gate: a one-sided 90% lower confidence bound of the paired gain above 0); the
 kitty has a search of its own (:mod:`baofen.bots.kitty_search`: 13 trump and bury candidates,
-:data:`KITTY_WORLDS` worlds each finalist; 大师's in 包红五 wide, :data:`MASTER_KITTY_WIDE`).
+:data:`KITTY_WORLDS` worlds each finalist; in 包红五 wide, :data:`KITTY_WIDE`).
 ``hard:gate=0:min_worlds=0:wide=0:kitty=0:bidder=rule`` (with ``iterations=64:candidates=10``)
 is the 困难 of before.
 
@@ -44,11 +44,12 @@ Python; measured in docs/measurements.md): 困难 p95 about 0.15 s a play, 大�
 are the budgets of before multiplied by what the native core affords (issue 28: 困难 had 64
 rollouts, gate 24, kitty 100 worlds; 大师 256 × 12, gate 48, kitty 100). The same budgets run
 where the native core is not built (or ``BAOFEN_ENGINE=python``): the same decisions, about 16×
-slower — 困难 p95 about 2.3 s a play (over its goal of 1 s) and up to 9 s a kitty, 大师 several
-seconds a play and 16–18 s a kitty (30 s its wide one in 包红五). Against the rule bot, 困难
-gains about +17.7 points a seat and deal in 包分 with bold bids (+10.2 with the rule bot's,
-1,500 deals) and about +3.6 levels in 包红五 (+2.7 with the rule bot's, 700 deals:
-docs/measurements.md). The arena's perfect-information reference player is not a level.
+slower — 困难 p95 about 2.3 s a play (over its goal of 1 s) and up to 9 s a kitty (11–12 s its
+wide one in 包红五), 大师 several seconds a play and 16–18 s a kitty (30 s wide). Against the
+rule bot, 困难 gains about +17.7 points a seat and deal in 包分 with bold bids (+10.2 with the
+rule bot's, 1,500 deals) and about +3.6 levels in 包红五 (+2.7 with the rule bot's, 700 deals:
+docs/measurements.md), before its wide kitty there. The arena's perfect-information reference
+player is not a level.
 """
 
 from __future__ import annotations
@@ -92,11 +93,13 @@ KITTY_WORLDS = 200
 MASTER_KITTY_WORLDS = 400
 """Worlds of the master level's kitty search (each finalist's)."""
 
-MASTER_KITTY_WIDE = "hongwu"
-"""The games where the master level's kitty search is wide (every void set's other fills too,
-:data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates): 包红五, where it gained +1.36
-[+0.60, +2.13] levels a declarer hand over the usual 13 on 400 fresh hands; in 包分 it was not
-told from them (docs/measurements.md, issue 28: a wide kitty search)."""
+KITTY_WIDE = "hongwu"
+"""The games where the hard and master levels' kitty searches are wide (every void set's other
+fills too, :data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates): 包红五. Per declarer
+hand the master level's gained +1.36 [+0.60, +2.13] levels over the usual 13 (400 fresh hands);
+paired table by table in the arena, the hard level's gained +0.27 [+0.06, +0.48] levels a seat
+and deal among rule bots (600 deals). In 包分 neither was told from the usual 13
+(docs/measurements.md, issue 28: a wide kitty search)."""
 
 MASTER_PRIOR = "evaluator"
 """Whose pick the master level's search starts from (:data:`~baofen.bots.search_bot.PRIORS`):
@@ -136,13 +139,15 @@ class EasyBot:
 def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts over
     :data:`HARD_CANDIDATES` candidates, its overrides gated on :data:`HARD_GATE` fresh worlds,
-    wide follows, the kitty search on :data:`KITTY_WORLDS` worlds and bold bids
+    wide follows, the kitty search on :data:`KITTY_WORLDS` worlds (wide in :data:`KITTY_WIDE`)
+    and bold bids
     (:data:`BIDDER`; the searched bids instead with ``contract``)."""
     options.setdefault("iterations", HARD_ITERATIONS)
     options.setdefault("candidates", HARD_CANDIDATES)
     options.setdefault("gate", HARD_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", KITTY_WORLDS)
+    options.setdefault("kitty_wide", KITTY_WIDE)
     if not options.get("contract"):
         options.setdefault("bidder", BIDDER)
     return SearchBot(seed=seed, **options)
@@ -152,14 +157,14 @@ def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The master (大师) level: the search bot at :data:`MASTER_ITERATIONS` rollouts over
     :data:`MASTER_CANDIDATES` candidates, gated on :data:`MASTER_GATE` fresh worlds, wide
     follows, the kitty search on :data:`MASTER_KITTY_WORLDS` worlds (wide in
-    :data:`MASTER_KITTY_WIDE`), bold bids, and the search from the learned evaluator's pick
+    :data:`KITTY_WIDE`), bold bids, and the search from the learned evaluator's pick
     (:data:`MASTER_PRIOR`)."""
     options.setdefault("iterations", MASTER_ITERATIONS)
     options.setdefault("candidates", MASTER_CANDIDATES)
     options.setdefault("gate", MASTER_GATE)
     options.setdefault("wide", WIDE_FOLLOWS)
     options.setdefault("kitty", MASTER_KITTY_WORLDS)
-    options.setdefault("kitty_wide", MASTER_KITTY_WIDE)
+    options.setdefault("kitty_wide", KITTY_WIDE)
     options.setdefault("prior", MASTER_PRIOR)
     if not options.get("contract"):
         options.setdefault("bidder", BIDDER)
