@@ -140,8 +140,7 @@ def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """The hard (困难) level: the search bot at :data:`HARD_ITERATIONS` rollouts over
     :data:`HARD_CANDIDATES` candidates, its overrides gated on :data:`HARD_GATE` fresh worlds,
     wide follows, the kitty search on :data:`KITTY_WORLDS` worlds (wide in :data:`KITTY_WIDE`)
-    and bold bids
-    (:data:`BIDDER`; the searched bids instead with ``contract``)."""
+    and bold bids (:data:`BIDDER`; the searched bids instead with ``contract``)."""
     options.setdefault("iterations", HARD_ITERATIONS)
     options.setdefault("candidates", HARD_CANDIDATES)
     options.setdefault("gate", HARD_GATE)
