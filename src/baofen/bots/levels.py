@@ -98,8 +98,9 @@ KITTY_WIDE = "hongwu"
 fills too, :data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates): 包红五. Per declarer
 hand the master level's gained +1.36 [+0.60, +2.13] levels over the usual 13 (400 fresh hands);
 paired table by table in the arena, the hard level's gained +0.27 [+0.06, +0.48] levels a seat
-and deal among rule bots (600 deals). In 包分 neither was told from the usual 13
-(docs/measurements.md, issue 28: a wide kitty search)."""
+and deal among rule bots (600 deals), the master level's +0.03 [−0.12, +0.19] among 困难 (1,200
+deals, not told from 0). In 包分 neither was told from the usual 13 (docs/measurements.md, issue
+28: a wide kitty search, and the wide kitty in the arena)."""
 
 MASTER_PRIOR = "evaluator"
 """Whose pick the master level's search starts from (:data:`~baofen.bots.search_bot.PRIORS`):
