@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from baofen import Hand, RuleSet
-from baofen.arena import BotSpec, Estimate, bot_seed, deal_seed
+from baofen.arena import BotSpec, bot_seed, deal_seed
+from baofen.bots.screen import interval
 from baofen.cli.options import load_bot
 
 
@@ -114,11 +115,8 @@ def main() -> None:
     per_deal = [statistics.fmean(s["diff"] for s in r["seats"]) for r in rows]
     tables = [s for r in rows for s in r["seats"]]
     moved = [s for s in tables if s["changed"]]
-    gain = Estimate.of_means(per_deal)
-    interval = ("" if gain.low is None or gain.high is None
-                else f" [{gain.low:+.2f}, {gain.high:+.2f}]")  # none from a single deal
     print(f"{changed.label} over {base.label} among {others.label}, {args.variant}, "
-          f"{len(rows)} deals: {statistics.fmean(per_deal):+.2f}{interval} a seat and deal")
+          f"{len(rows)} deals: {interval(per_deal, 2)} a seat and deal")
     print(f"tables whose {args.through} changed: {len(moved)} of {len(tables)}")
     for key in ("role_before", "role_after"):
         for role in ("declarer", "defender", "none"):
