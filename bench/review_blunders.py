@@ -23,36 +23,28 @@ from baofen import Hand, RuleSet, play_hand
 from baofen.actions import Play
 from baofen.analysis import review_hand
 from baofen.bots.rule_bot import RuleBot
+from baofen.bots.screen import planted
 from baofen.bots.search_bot import SearchBot
 from baofen.cards import KINDS, Card
 from baofen.observation import Observation
 
 
-def planted(seed: int) -> tuple[Hand, int, int] | None:
-    """The hand of ``seed`` with the blunder planted, its action index and seat (``None``: the
-    deal has no such trick)."""
-    hand = Hand(RuleSet.baofen(), seed=seed)
-    bot = RuleBot()
-    blunder: tuple[int, int] | None = None
-    for seat in hand.turns():
-        obs = hand.observation(seat)
-        action = bot.act(obs)
-        if blunder is None and isinstance(action, Play) and obs.judge is not None \
-                and obs.declarer is not None and obs.current_trick:
-            judge, order = obs.judge, obs.judge.order
-            before = [cards for _, cards in obs.current_trick]
-            winning = obs.current_trick[judge.winner(before)][0]
-            opponent = (seat == obs.declarer) != (winning == obs.declarer)
-            trumps = sorted((c for c in obs.hand if order.is_trump(c)),
-                            key=lambda c: -order.strength[c])
-            if (opponent and len(before[0]) == 1 and order.is_trump(before[0][0])
-                    and len(trumps) >= 2 and action.cards != (trumps[0],)
-                    and all(judge.winner([*before, (c,)]) != len(before) for c in trumps)
-                    and _master(obs, trumps[0])):
-                action = Play.of((trumps[0],))
-                blunder = (len(hand.actions), seat)
-        hand.apply(seat, action)
-    return None if blunder is None else (hand, *blunder)
+def trump_thrown(obs: Observation, action: Play) -> Play | None:
+    """The blunder planted (see the module docstring): the seat's highest trump, where it is
+    the highest left and the rule bot plays another on a single trump an opponent wins."""
+    if obs.judge is None or obs.declarer is None or not obs.current_trick:
+        return None
+    judge, order = obs.judge, obs.judge.order
+    before = [cards for _, cards in obs.current_trick]
+    winning = obs.current_trick[judge.winner(before)][0]
+    opponent = (obs.seat == obs.declarer) != (winning == obs.declarer)
+    trumps = sorted((c for c in obs.hand if order.is_trump(c)), key=lambda c: -order.strength[c])
+    if (opponent and len(before[0]) == 1 and order.is_trump(before[0][0])
+            and len(trumps) >= 2 and action.cards != (trumps[0],)
+            and all(judge.winner([*before, (c,)]) != len(before) for c in trumps)
+            and _master(obs, trumps[0])):
+        return Play.of((trumps[0],))
+    return None
 
 
 def _master(obs: Observation, card: Card) -> bool:
@@ -84,7 +76,7 @@ def main() -> None:
     flagged = 0
     seed = 0
     while len(losses) < args.hands:
-        found = planted(seed)
+        found = planted(seed, trump_thrown)
         if found is not None:
             hand, action, seat = found
             review = review_hand(hand, [seat], args.worlds, args.candidates)

@@ -36,12 +36,10 @@ import statistics
 import time
 
 from baofen import Hand, RuleSet
-from baofen.actions import Play
 from baofen.analysis import MoveReview, review_hand, seat_value
 from baofen.bots import make_bot
 from baofen.bots.rule_bot import RuleBot
-from baofen.cards import POINTS
-from baofen.observation import Observation
+from baofen.bots.screen import planted, points_let_go
 from baofen.server.analysis import Reviews
 
 SERIOUS = ("mistake", "blunder")
@@ -59,37 +57,6 @@ def played(variant: str, seed: int, strong: str = "hard") -> Hand:
                make_bot("normal"), make_bot("easy", seed=seed + 2)]
     hand = Hand(RuleSet.create(variant=variant), seed=seed)
     return hand.play_out(players)
-
-
-def planted(seed: int) -> tuple[Hand, int, int] | None:
-    """The 包分 hand of ``seed`` by rule bots with the points let go (see the module docstring),
-    its action index and seat; ``None`` when the deal has no such trick."""
-    hand = Hand(RuleSet.baofen(), seed=seed)
-    bot = RuleBot()
-    blunder: tuple[int, int] | None = None
-    for seat in hand.turns():
-        obs = hand.observation(seat)
-        action = bot.act(obs)
-        if blunder is None and isinstance(action, Play):
-            replaced = _let_go(obs, action)
-            if replaced is not None:
-                action, blunder = replaced, (len(hand.actions), seat)
-        hand.apply(seat, action)
-    return None if blunder is None else (hand, *blunder)
-
-
-def _let_go(obs: Observation, action: Play) -> Play | None:
-    trick = obs.current_trick
-    if len(trick) != 3 or obs.judge is None or obs.declarer is None:
-        return None
-    judge = obs.judge
-    points = sum(POINTS[c] for _, cards in trick for c in cards)
-    before = [cards for _, cards in trick]
-    opponent = (obs.seat == obs.declarer) != (trick[judge.winner(before)][0] == obs.declarer)
-    if not (opponent and points >= 20 and judge.winner([*before, action.cards]) == 3):
-        return None
-    losing = [p for p in RuleBot().play_candidates(obs) if judge.winner([*before, p]) != 3]
-    return Play.of(losing[0]) if losing else None
 
 
 def true_loss(hand: Hand, action: int, seat: int) -> float:
@@ -197,7 +164,7 @@ def main() -> None:
     found = flagged = serious_flags = 0
     seed = 0
     while found < args.plants:
-        plant = planted(seed)
+        plant = planted(seed, points_let_go)
         seed += 1
         if plant is None:
             continue

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,6 +32,7 @@ from baofen.analysis_confirm import (
 )
 from baofen.bots import make_bot
 from baofen.bots.rule_bot import RuleBot
+from baofen.bots.screen import planted, points_let_go
 from baofen.cards import POINTS
 from baofen.cli import app
 from baofen.observation import Observation
@@ -41,43 +41,11 @@ Planted = tuple[Hand, int, int]
 """A finished hand with a blunder planted, the index of that play among its actions, its seat."""
 
 
-def rule_hand_with(seed: int, plant: Callable[[Observation, Play], Play | None]) -> Planted | None:
-    """The 包分 hand of ``seed`` played by rule bots, where the first play that ``plant``
-    replaces (it returns another play for the seat's view and the rule bot's play, or None)
-    is replaced (None when it replaced none)."""
-    hand = Hand(RuleSet.baofen(), seed=seed)
-    bot = RuleBot()
-    blunder: tuple[int, int] | None = None
-    for seat in hand.turns():
-        obs = hand.observation(seat)
-        action = bot.act(obs)
-        if blunder is None and isinstance(action, Play):
-            replaced = plant(obs, action)
-            if replaced is not None:
-                action, blunder = replaced, (len(hand.actions), seat)
-        hand.apply(seat, action)
-    return None if blunder is None else (hand, *blunder)
-
-
 def blunder_hand(seed: int) -> Planted | None:
     """Once, the last seat to play on a trick worth 20 points or more that an opponent is
     winning, and that the rule bot would take, lets it go instead (plays a legal card that does
     not win)."""
-    return rule_hand_with(seed, _points_let_go)
-
-
-def _points_let_go(obs: Observation, action: Play) -> Play | None:
-    trick = obs.current_trick
-    if len(trick) != 3 or obs.judge is None or obs.declarer is None:
-        return None
-    judge = obs.judge
-    points = sum(POINTS[c] for _, cards in trick for c in cards)
-    before = [cards for _, cards in trick]
-    opponent = obs.declarer in (obs.seat, trick[judge.winner(before)][0])
-    if not (opponent and points >= 20 and judge.winner([*before, action.cards]) == 3):
-        return None
-    losing = [p for p in RuleBot().play_candidates(obs) if judge.winner([*before, p]) != 3]
-    return Play.of(losing[0]) if losing else None
+    return planted(seed, points_let_go)
 
 
 def first_blunder() -> tuple[Hand, int, int]:
@@ -113,7 +81,7 @@ def highest_trump_thrown(seed: int) -> Planted | None:
     whose highest trump would be a sure winner, throws that trump where the rule bot plays a
     lower one that is not (the issue's known blunder: the highest trump thrown away on a lost
     trick)."""
-    return rule_hand_with(seed, _winner_thrown)
+    return planted(seed, _winner_thrown)
 
 
 def _winner_thrown(obs: Observation, action: Play) -> Play | None:

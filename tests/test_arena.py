@@ -46,6 +46,18 @@ def test_estimates() -> None:
     assert Estimate.of_ratio([], []).mean is None
 
 
+def test_estimates_pool_as_one_sample() -> None:
+    values = [3.0, -1.5, 7.25, 0.0, 2.0, -4.0, 11.5, 1.0, -2.5]
+    parts = [Estimate.of_means(values[:4]), Estimate.of_means(values[4:])]
+    pooled, whole = Estimate.of_estimates(parts), Estimate.of_means(values)
+    assert pooled.n == whole.n == 9
+    assert pooled.mean == pytest.approx(whole.mean)
+    assert (pooled.low, pooled.high) == pytest.approx((whole.low, whole.high))
+    for bad in ([], [Estimate.of_means([1.0])], [parts[0], Estimate(None, None, None, 0)]):
+        with pytest.raises(ValueError):
+            Estimate.of_estimates(bad)
+
+
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
 def test_tiny_run_is_duplicate_and_consistent(variant: str, tmp_path: Path) -> None:
     rules = RuleSet.create(variant=variant)

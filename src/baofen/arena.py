@@ -245,6 +245,27 @@ class Estimate:
         half = Z95 * math.sqrt(variance)
         return cls(ratio, ratio - half, ratio + half, total)
 
+    @classmethod
+    def of_estimates(cls, parts: Sequence[Estimate]) -> Estimate:
+        """The mean of the values behind several :meth:`of_means` estimates of disjoint samples,
+        as if they were one sample: each part's count, mean and interval give its values' sum
+        and sum of squares exactly (to their rounding), so a run whose rows are lost still pools
+        with one whose rows are kept."""
+        if any(part.mean is None or part.low is None or part.high is None for part in parts):
+            raise ValueError("every part needs a mean and an interval (two values or more)")
+        n = sum(part.n for part in parts)
+        if not parts or n < 2:
+            raise ValueError("pooling needs two values or more")
+        total = squares = 0.0
+        for part in parts:
+            assert part.mean is not None and part.low is not None and part.high is not None
+            stdev = (part.high - part.low) / (2 * Z95) * math.sqrt(part.n)
+            total += part.n * part.mean
+            squares += (part.n - 1) * stdev**2 + part.n * part.mean**2
+        mean = total / n
+        half = Z95 * math.sqrt(max(squares - n * mean**2, 0.0) / (n - 1) / n)
+        return cls(mean, mean - half, mean + half, n)
+
 
 def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per tested bot: advantage (overall and by role) and its play statistics, from CSV rows."""

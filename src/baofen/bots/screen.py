@@ -9,6 +9,8 @@ bids with :data:`~baofen.bots.search_bot.BOLD_MARGINS`), and played as before.
 :func:`true_values` plays each given play out on the true deal, native rule players in every
 seat where the native core runs (the same choices as the Python rule bot, which plays them
 elsewhere); a play's value is the deciding seat's result (包分 score points, 包红五 levels).
+:func:`planted` makes the hands of the 复盘's planted-blunder checks (tests/test_analyze.py,
+bench/review_quality.py, bench/review_blunders.py): a rule-bot hand with one play replaced.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from typing import TypeVar
 
 from .. import _native
 from ..actions import Play
-from ..cards import Card
+from ..cards import POINTS, Card
 from ..hand import Hand
+from ..observation import Observation
 from ..ruleset import RuleSet
 from .rule_bot import RuleBot
 
-__all__ = ["PHASES", "groups", "interval", "phase_of", "positions", "role_of", "true_values"]
+__all__ = ["PHASES", "Plant", "groups", "interval", "phase_of", "planted", "points_let_go",
+           "positions", "role_of", "true_values"]
 
 Row = TypeVar("Row")
 
@@ -54,6 +58,46 @@ def positions(variant: str, count: int, seed: int, bid_margin: float = 0.0
                 found.append((hand.copy(), seat))
             hand.apply(seat, bot.act(obs))
     return found
+
+
+Plant = Callable[[Observation, Play], Play | None]
+"""A planted blunder: for a seat's view and the rule bot's play there, another play, or ``None``
+to keep the rule bot's."""
+
+
+def planted(seed: int, plant: Plant, variant: str = "baofen") -> tuple[Hand, int, int] | None:
+    """The hand of ``seed`` played out by rule bots in every seat, the first play that ``plant``
+    replaces replaced: the finished hand, that play's index among its actions and its seat
+    (``None`` where ``plant`` replaced none)."""
+    hand = Hand(RuleSet.create(variant=variant), seed=seed)
+    bot = RuleBot()
+    blunder: tuple[int, int] | None = None
+    for seat in hand.turns():
+        obs = hand.observation(seat)
+        action = bot.act(obs)
+        if blunder is None and isinstance(action, Play):
+            replaced = plant(obs, action)
+            if replaced is not None:
+                action, blunder = replaced, (len(hand.actions), seat)
+        hand.apply(seat, action)
+    return None if blunder is None else (hand, *blunder)
+
+
+def points_let_go(obs: Observation, action: Play) -> Play | None:
+    """A planted blunder: the last seat to play on a trick worth 20 points or more that an
+    opponent is winning, where the rule bot would take it, lets it go (the rule bot's best
+    candidate that does not win)."""
+    trick = obs.current_trick
+    if len(trick) != 3 or obs.judge is None or obs.declarer is None:
+        return None
+    judge = obs.judge
+    points = sum(POINTS[c] for _, cards in trick for c in cards)
+    before = [cards for _, cards in trick]
+    opponent = obs.declarer in (obs.seat, trick[judge.winner(before)][0])
+    if not (opponent and points >= 20 and judge.winner([*before, action.cards]) == 3):
+        return None
+    losing = [p for p in RuleBot().play_candidates(obs) if judge.winner([*before, p]) != 3]
+    return Play.of(losing[0]) if losing else None
 
 
 def true_values(hand: Hand, seat: int, plays: Sequence[Sequence[Card]]) -> list[float]:
