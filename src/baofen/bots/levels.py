@@ -142,15 +142,8 @@ def hard_bot(seed: int | None = None, **options: Any) -> SearchBot:
     :data:`HARD_CANDIDATES` candidates, its overrides gated on :data:`HARD_GATE` fresh worlds,
     wide follows, the kitty search on :data:`KITTY_WORLDS` worlds (wide in :data:`KITTY_WIDE`)
     and bold bids (:data:`BIDDER`; the searched bids instead with ``contract``)."""
-    options.setdefault("iterations", HARD_ITERATIONS)
-    options.setdefault("candidates", HARD_CANDIDATES)
-    options.setdefault("gate", HARD_GATE)
-    options.setdefault("wide", WIDE_FOLLOWS)
-    options.setdefault("kitty", KITTY_WORLDS)
-    options.setdefault("kitty_wide", KITTY_WIDE)
-    if not options.get("contract"):
-        options.setdefault("bidder", BIDDER)
-    return SearchBot(seed=seed, **options)
+    return _search_level(seed, options, iterations=HARD_ITERATIONS, candidates=HARD_CANDIDATES,
+                         gate=HARD_GATE, kitty=KITTY_WORLDS)
 
 
 def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
@@ -159,13 +152,15 @@ def master_bot(seed: int | None = None, **options: Any) -> SearchBot:
     follows, the kitty search on :data:`MASTER_KITTY_WORLDS` worlds (wide in
     :data:`KITTY_WIDE`), bold bids, and the search from the learned evaluator's pick
     (:data:`MASTER_PRIOR`)."""
-    options.setdefault("iterations", MASTER_ITERATIONS)
-    options.setdefault("candidates", MASTER_CANDIDATES)
-    options.setdefault("gate", MASTER_GATE)
-    options.setdefault("wide", WIDE_FOLLOWS)
-    options.setdefault("kitty", MASTER_KITTY_WORLDS)
-    options.setdefault("kitty_wide", KITTY_WIDE)
-    options.setdefault("prior", MASTER_PRIOR)
-    if not options.get("contract"):
-        options.setdefault("bidder", BIDDER)
-    return SearchBot(seed=seed, **options)
+    return _search_level(seed, options, iterations=MASTER_ITERATIONS,
+                         candidates=MASTER_CANDIDATES, gate=MASTER_GATE,
+                         kitty=MASTER_KITTY_WORLDS, prior=MASTER_PRIOR)
+
+
+def _search_level(seed: int | None, options: dict[str, Any], **budget: Any) -> SearchBot:
+    """A search level: its ``budget``, wide follows, its kitty search wide where
+    :data:`KITTY_WIDE` says and bold bids (unless ``contract``), each overridden by ``options``."""
+    settings = {"wide": WIDE_FOLLOWS, "kitty_wide": KITTY_WIDE, **budget, **options}
+    if not settings.get("contract"):
+        settings.setdefault("bidder", BIDDER)
+    return SearchBot(seed=seed, **settings)
