@@ -242,6 +242,16 @@ class Client:
             assert message["type"] != "error", message
             timeout = 0.0
 
+    def snapshot(self) -> dict[str, Any]:
+        """The connection's full view now (``sync``), less the clock and the view's number (it
+        numbers the views sent, not a change of the table)."""
+        self.drain()
+        self.send(type="sync")
+        state = self.expect("state")
+        state["table"]["deadline"] = None
+        del state["view"]
+        return state
+
     def join(self, seat: int, name: str = "player") -> dict[str, Any]:
         """Take a seat; the ``joined`` message."""
         self.send(type="join", seat=seat, name=name)
@@ -266,6 +276,23 @@ def start_with_bots(
     me.send(type="start")
     me.expect("ack")
     return me, code
+
+
+def south_bids_the_top(base: str, timer: float) -> tuple[Client, dict[str, Any]]:
+    """A one-hand 包分 table with ``timer`` on every move but the bids, Ann at South (who bids
+    first) and three computers, started; South has bid the top value, which ends the bidding at
+    once, so the next turns are all South's (naming trump and burying, then leading the first
+    trick) whatever the deal. Ann's client and the state she was sent before her bid."""
+    code = create_table(base, RuleSet.baofen(hands=1).to_dict(), timer=timer, bid_seconds=None)
+    me = Client(base, code)
+    me.join(0, "Ann")
+    me.send(type="fill_bots")
+    me.send(type="start")
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    me.send(type="bid", value=95)
+    return me, state
 
 
 class RandomPlayer:

@@ -94,16 +94,6 @@ def my_turn_at_new_table(base: str) -> Client:
     return me
 
 
-def snapshot(client: Client) -> dict[str, Any]:
-    """The connection's full view now (``sync``)."""
-    client.drain()
-    client.send(type="sync")
-    state = client.expect("state")
-    state["table"]["deadline"] = None
-    del state["view"]  # numbers the views sent, not a change of the table
-    return state
-
-
 def answered_in(client: Client, kind: str, **message: Any) -> float:
     """Seconds until ``message`` is answered by a ``kind`` message."""
     began = time.monotonic()
@@ -118,7 +108,7 @@ def answered_in(client: Client, kind: str, **message: Any) -> float:
 def test_a_locked_database_stalls_only_the_table_that_writes(db: Database) -> None:
     with serving(db, db_timeout=2.0) as live:
         waiting, other = my_turn_at_new_table(live.base), my_turn_at_new_table(live.base)
-        before = snapshot(waiting)
+        before = waiting.snapshot()
         with locked(db):
             began = time.monotonic()
             waiting.send(type="bid", value=85, id="stuck")
@@ -135,7 +125,7 @@ def test_a_locked_database_stalls_only_the_table_that_writes(db: Database) -> No
             waited = time.monotonic() - began
         assert error["code"] == "unavailable" and error["id"] == "stuck"
         assert waited < 2.0 * 3, waited  # bounded by the timeout (a statement, then the wait)
-        assert snapshot(waiting) == before
+        assert waiting.snapshot() == before
         waiting.send(type="bid", value=85, id="again")
         assert waiting.expect("ack")["id"] == "again"
 
@@ -244,7 +234,7 @@ def test_waiting_tables_expire_and_stay_expired(db_url: str) -> None:
 def test_a_refusal_while_the_database_is_down_changes_nothing(server: ThreadServer) -> None:
     me = my_turn_at_new_table(server.base)
     code = me.url.rsplit("/", 1)[1]
-    before = snapshot(me)
+    before = me.snapshot()
     public = httpx.get(f"{server.base}/api/tables/{code}").json()
     store = server.app.state.lobby.store.store
 
@@ -256,18 +246,18 @@ def test_a_refusal_while_the_database_is_down_changes_nothing(server: ThreadServ
     try:
         me.send(type="bid", value=85, id="lost")
         assert me.expect("error")["code"] == "unavailable"
-        assert snapshot(me) == before
+        assert me.snapshot() == before
         assert httpx.get(f"{server.base}/api/tables/{code}").json() == public
         me.send(type="hint")
         assert me.expect("suggestion")["action"] == "bid"  # still my bid to make
         me.send(type="bid", value=90)
         assert me.expect("error")["code"] == "unavailable"
-        assert snapshot(me) == before
+        assert me.snapshot() == before
     finally:
         store.commit, store.load = commit, load
     me.send(type="bid", value=85, id="again")
     assert me.expect("ack")["id"] == "again"
-    assert snapshot(me)["observation"]["bids"][0] == [0, 85]
+    assert me.snapshot()["observation"]["bids"][0] == [0, 85]
 
 
 # -- 4. listing while tables are created -----------------------------------------------------

@@ -21,24 +21,14 @@ BIG = json.dumps({"type": "ping", "pad": "x" * 5000})
 DEEP = "[" * 2000 + "]" * 2000
 
 
-def snapshot(client: Client) -> dict[str, Any]:
-    """The connection's full view now (``sync``), less the clock."""
-    client.drain()
-    client.send(type="sync")
-    state = client.expect("state")
-    state["table"]["deadline"] = None
-    del state["view"]  # numbers the views sent, not a change of the table
-    return state
-
-
 def refused(client: Client, frame: str | bytes | dict[str, Any], code: str) -> None:
     """``frame`` is answered by an error ``code``, nothing changes, and the connection lives."""
-    before = snapshot(client)
+    before = client.snapshot()
     client.send_raw(json.dumps(frame) if isinstance(frame, dict) else frame)
     error = client.expect("error")
     assert error["code"] == code, (frame, error)
     assert error["message"]
-    assert snapshot(client) == before
+    assert client.snapshot() == before
     client.send(type="ping", id="alive")
     assert client.expect("pong")["id"] == "alive"
 
@@ -66,7 +56,7 @@ def table(server: ThreadServer) -> Iterator[tuple[Client, Client, Client]]:
 
 
 def my_cards(client: Client) -> list[str]:
-    state = snapshot(client)
+    state = client.snapshot()
     cards: list[str] = state["observation"]["hand"]
     return cards
 
@@ -126,7 +116,7 @@ def test_refused_from_others(table: tuple[Client, Client, Client], server: Threa
     refused_new(stranger, {"type": "sync"}, "not_joined")
     refused_new(stranger, {"type": "reclaim", "token": "forged-token"}, "bad_token")
     refused_new(stranger, {"type": "join", "seat": 0, "name": "thief"}, "already_started")
-    assert snapshot(me)["table"]["seats"][0]["name"] == "me"
+    assert me.snapshot()["table"]["seats"][0]["name"] == "me"
 
 
 def refused_new(client: Client, frame: dict[str, Any], code: str) -> None:
@@ -228,7 +218,7 @@ def test_a_failed_write_changes_nothing(server: ThreadServer) -> None:
     state = me.expect("state")
     while to_act(state) != 0:
         state = me.expect("state")
-    before = snapshot(me)
+    before = me.snapshot()
     store = server.app.state.lobby.store.store
     commit = store.commit
 
@@ -239,9 +229,9 @@ def test_a_failed_write_changes_nothing(server: ThreadServer) -> None:
     try:
         me.send(type="bid", value=85)
         assert me.expect("error")["code"] == "unavailable"
-        assert snapshot(me) == before
+        assert me.snapshot() == before
     finally:
         store.commit = commit
     me.send(type="bid", value=85, id="again")
     assert me.expect("ack")["id"] == "again"
-    assert snapshot(me)["observation"]["bids"][0] == [0, 85]
+    assert me.snapshot()["observation"]["bids"][0] == [0, 85]

@@ -16,6 +16,7 @@ from .harness import (
     create_table,
     finished,
     play_until_finished,
+    south_bids_the_top,
     to_act,
 )
 
@@ -61,20 +62,9 @@ def test_a_second_reclaim_replaces_the_first_connection(server: ThreadServer) ->
 def test_a_timeout_plays_one_move_and_a_second_in_a_row_in_the_play_switches_on_auto(
     server: ThreadServer,
 ) -> None:
-    rules = RuleSet.baofen(hands=1)
-    # No timer on bids: the player bids the top value, which ends the bidding at once, so the
-    # next turns are all South's (naming trump and burying, then leading the first trick)
-    # whatever the deal (were the computer to pass for South, the others might all pass too,
-    # and the hand end with no turn of South's left to time out).
-    code = create_table(server.base, rules.to_dict(), timer=0.2, bid_seconds=None)
-    me = Client(server.base, code)
-    me.join(0, "Ann")  # South bids first in 包分
-    me.send(type="fill_bots")
-    me.send(type="start")
-    state = me.expect("state")
-    while to_act(state) != 0:
-        state = me.expect("state")
-    me.send(type="bid", value=95)
+    # No timer on bids: were the computer to pass for South, the others might all pass too,
+    # and the hand end with no turn of South's left to time out.
+    me, _ = south_bids_the_top(server.base, timer=0.2)
     waiting = me.expect("state")
     while waiting["observation"]["phase"] != "kitty" or waiting["table"]["deadline"] is None:
         waiting = me.expect("state")

@@ -14,7 +14,7 @@ from baofen.bots import make_bot
 from baofen.wire.observation import ObservationView
 from baofen.wire.tricks import TrickViews, hand_stopper
 
-from .harness import Client, Seated, ThreadServer, create_table, finished, to_act
+from .harness import Client, Seated, ThreadServer, create_table, finished, south_bids_the_top
 from .test_leak import truth_at
 
 
@@ -141,18 +141,7 @@ def test_a_failed_throw_shows_its_stopper_and_penalty_at_once(server: ThreadServ
 
 
 def test_a_bury_timeout_is_not_the_first_of_two_play_timeouts(server: ThreadServer) -> None:
-    rules = RuleSet.baofen(hands=1)
-    # No timer on bids: South bids the top value, which ends the bidding at once, so South
-    # names trump and buries, then leads the first trick, whatever the deal.
-    code = create_table(server.base, rules.to_dict(), timer=0.2, bid_seconds=None)
-    me = Client(server.base, code)
-    me.join(0, "Ann")  # South bids first in 包分
-    me.send(type="fill_bots")
-    me.send(type="start")
-    state = me.expect("state")
-    while to_act(state) != 0:
-        state = me.expect("state")
-    me.send(type="bid", value=95)
+    me, state = south_bids_the_top(server.base, timer=0.2)
     while state["observation"]["phase"] != "kitty":
         state = me.expect("state")
     timed_out: list[str] = []  # the phases of South's moves, all made by the timer
