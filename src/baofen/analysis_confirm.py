@@ -72,10 +72,12 @@ class Worlds:
         return len(self.weights)
 
     def add(self, weight: float, values: list[float]) -> None:
+        """One more world: its weight and the value of each option in it."""
         self.weights.append(weight)
         self.values.append(values)
 
     def extend(self, other: Worlds) -> None:
+        """The worlds of ``other`` added to these (their options in the same order)."""
         self.weights += other.weights
         self.values += other.values
 
@@ -87,6 +89,7 @@ class Worlds:
         return out
 
     def mean(self, i: int) -> float:
+        """The weighted mean value of option ``i``."""
         mass = sum(self.weights)
         return sum(w * v[i] for w, v in zip(self.weights, self.values, strict=True)) / mass
 

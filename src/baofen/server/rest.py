@@ -47,6 +47,7 @@ def store_of(request: Request) -> AsyncStore:
 
 
 async def table_of(request: Request, code: str) -> Table:
+    """The table of ``code``; 404 where there is none, 503 where the database does not answer."""
     try:
         table = await tables_of(request).view(code)
     except StoreUnavailable:

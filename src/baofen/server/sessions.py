@@ -32,6 +32,7 @@ def unavailable() -> HTTPException:
 
 
 def accounts_of(connection: HTTPConnection) -> Accounts:
+    """The app's accounts, for a request or a websocket."""
     accounts: Accounts = connection.app.state.accounts
     return accounts
 
