@@ -47,6 +47,22 @@ class Hand:
         self, players: Sequence[RuleWeights | None], seed: int = 0
     ) -> None: ...
 
+class Replay:
+    """A sampler's observed actions, replayed on each world it draws (bots/native_worlds.py)."""
+
+    def __init__(
+        self,
+        actions: Sequence[tuple[int, int, int, Sequence[int]]],
+        expected: Sequence[Sequence[int]],
+        me: int,
+        declarer: int,
+        weights: RuleWeights,
+        mismatch: tuple[float, float, float],
+    ) -> None: ...
+    def run(
+        self, hand: Hand, bury: Sequence[int], weigh: bool, likelihood: float
+    ) -> float | None: ...
+
 ENV_PIECES: tuple[str, ...]
 
 class EnvCore:

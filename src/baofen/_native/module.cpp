@@ -9,7 +9,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <array>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 #include "engine.hpp"
 #include "rule_player.hpp"
@@ -199,17 +203,80 @@ py::tuple deal_and_play(const Rules& rules, const py::bytes& deals, const py::by
     return py::make_tuple(table, log_list, winner_list);
 }
 
-// The action as Hand.actions() lists it: (type, seat, value, cards), not applied.
-py::tuple rule_action(const Hand& hand, const RuleWeights& weights) {
+// An action as Hand.actions() lists it: type (0 bid, 1 declare, 2 play), seat, value (the bid
+// or NONE for a pass; the trump's suit index) and cards (the bury; the cards played).
+struct Choice {
+    int type, seat, value;
+    Cards cards;
+};
+
+// The rule player's action for the seat to act, not applied.
+Choice rule_choice(const Hand& hand, const RuleWeights& weights) {
     if (hand.phase() == DONE) throw Illegal("nothing to do: the hand is done");
     const View v = view_of(hand);
-    if (v.phase == BIDDING) return py::make_tuple(0, v.seat, rule_bid(v, weights), Cards{});
+    if (v.phase == BIDDING) return {0, v.seat, rule_bid(v, weights), Cards{}};
     if (v.phase == KITTY) {
         const auto [trump, bury] = rule_declare(v);
-        return py::make_tuple(1, v.seat, trump, bury);
+        return {1, v.seat, trump, bury};
     }
-    return py::make_tuple(2, v.seat, 0, rule_plays(v, weights, 1)[0]);
+    return {2, v.seat, 0, rule_plays(v, weights, 1)[0]};
 }
+
+py::tuple rule_action(const Hand& hand, const RuleWeights& weights) {
+    const Choice c = rule_choice(hand, weights);
+    return py::make_tuple(c.type, c.seat, c.value, c.cards);
+}
+
+Cards sorted_cards(Cards cards) {
+    std::sort(cards.begin(), cards.end());
+    return cards;
+}
+
+// A sampler's observed actions, replayed on each world it draws (bots/native_worlds.py): every
+// action applied as observed (the declarer's with the world's bury) and every play checked
+// against the observed one; when weighed, each action of a seat other than `me` multiplies the
+// likelihood by 1 where the rule player would have taken it, else by its kind's mismatch
+// factor (play, bid, declare), in the actions' order. Was a Python loop of one native call an
+// action, half a sampled world's time.
+struct Replay {
+    std::vector<Choice> actions;
+    std::vector<Cards> expected;  // each observed play's cards, sorted
+    int me, declarer;
+    RuleWeights weights;
+    std::array<double, 3> mismatch;
+
+    // The likelihood after `hand`'s replay, or nothing where the world does not replay as
+    // observed.
+    std::optional<double> run(Hand& hand, const Cards& bury, bool weigh, double likelihood) const {
+        size_t played = 0;
+        try {
+            for (const Choice& a : actions) {
+                const bool other = weigh && a.seat != me;
+                if (a.type == 2) {
+                    if (other && sorted_cards(rule_choice(hand, weights).cards) != sorted_cards(a.cards))
+                        likelihood *= mismatch[0];
+                    if (played >= expected.size() ||
+                        sorted_cards(hand.play(a.seat, a.cards)) != expected[played])
+                        return std::nullopt;
+                    ++played;
+                } else if (a.type == 0) {
+                    if (other) {
+                        const int value = rule_choice(hand, weights).value;
+                        if ((value < 0 ? NONE : value) != a.value) likelihood *= mismatch[1];
+                    }
+                    hand.bid(a.seat, a.value);
+                } else {
+                    if (other && rule_choice(hand, weights).value != a.value) likelihood *= mismatch[2];
+                    hand.declare(a.seat, a.value, a.seat == declarer ? bury : a.cards);
+                }
+            }
+        } catch (const Illegal&) {
+            return std::nullopt;
+        }
+        if (played != expected.size()) return std::nullopt;
+        return likelihood;
+    }
+};
 
 }  // namespace
 
@@ -329,6 +396,33 @@ PYBIND11_MODULE(_core, m) {
              },
              py::arg("players"), py::arg("seed") = 0,
              "Play to the end with a native player a seat (None: random; RuleWeights: rule).");
+
+    py::class_<Replay>(m, "Replay")
+        .def(py::init([](const std::vector<std::tuple<int, int, int, Cards>>& actions,
+                         const std::vector<Cards>& expected, int me, int declarer,
+                         const RuleWeights& weights, const std::array<double, 3>& mismatch) {
+                 Replay r{{}, {}, me, declarer, weights, mismatch};
+                 for (const auto& [type, seat, value, cards] : actions) {
+                     if (type < 0 || type > 2 || seat < 0 || seat > 3)
+                         throw py::value_error("an action is (type 0-2, seat 0-3, value, cards)");
+                     r.actions.push_back({type, seat, value, cards});
+                 }
+                 for (const Cards& cards : expected) r.expected.push_back(sorted_cards(cards));
+                 return r;
+             }),
+             py::arg("actions"), py::arg("expected"), py::arg("me"), py::arg("declarer"),
+             py::arg("weights"), py::arg("mismatch"),
+             "Observed actions (type 0 bid: value or -1 for a pass; 1 declare: the trump's suit "
+             "index and the bury; 2 play: the cards), each observed play's cards, the observing "
+             "seat, the declarer (-1: none yet), the rule player's weights and the mismatch "
+             "factors of a play, a bid and a declaration.")
+        .def("run", [](const Replay& r, PyHand& h, const Cards& bury, bool weigh, double likelihood) {
+                 return r.run(h.hand, bury, weigh, likelihood);
+             },
+             py::arg("hand"), py::arg("bury"), py::arg("weigh"), py::arg("likelihood"),
+             "Replay the actions on `hand` (the declarer burying `bury`): the likelihood, "
+             "multiplied by the mismatch factors when `weigh`, or None where the world does not "
+             "replay as observed.");
 
     m.def("deals_from_seeds",
           [](py::bytes pack, bool draw_first, const std::vector<uint64_t>& seeds) {

@@ -5,9 +5,11 @@ search decision in Python).
 native hand: the same deal (the same card order a hand), the same checks — every observed play
 replays as observed, a failed throw's unit included — and the same likelihood factors multiplied
 in the same order, the native rule player (the rule bot's choices, tests/test_native_rule.py)
-asked for each other seat's action. The world it returns is a native hand, for native play-outs
-only (:func:`baofen.bots.native_players.play_out_candidates`); tests/test_search_native.py checks
-that it draws the same worlds and weights as the Python replay.
+asked for each other seat's action. The loop over the actions runs natively too
+(``_core.Replay``, made once a sampler): driven from Python, one native call an action, it was
+half of a world's time. The world it returns is a native hand, for native play-outs only
+(:func:`baofen.bots.native_players.play_out_candidates`); tests/test_search_native.py checks that
+it draws the same worlds and weights as the Python replay.
 """
 
 from __future__ import annotations
@@ -57,47 +59,43 @@ def replay_native(sampler: Any, dealt: dict[int, list[Card]],
     (see the module docstring). ``sampler``: the :class:`~baofen.bots.determinize.Determinizer`
     (not imported: it imports this module)."""
     obs = sampler.obs
-    me = sampler.me
-    declarer = obs.declarer
-    current, kitty, bury = start_of_hand(obs, me, dealt)
+    current, kitty, bury = start_of_hand(obs, sampler.me, dealt)
     if any(len(cards) != HAND_SIZE for cards in current) or len(kitty) != KITTY_SIZE:
         return None
-    expected = expected_plays(sampler)
-    weights = sampler.policy.native
-    mismatch = sampler.mismatch
     try:
         hand = native_deal(obs.rules, [c for cards in current for c in cards] + kitty, obs.first)
-        played = 0
-        for seat, action in obs.actions:
-            weigh = likelihood is not None and seat != me
-            if isinstance(action, Play):
-                if weigh:
-                    assert likelihood is not None
-                    chosen = hand.rule_action(weights)[3]
-                    likelihood[0] *= (1.0 if sorted(chosen) == sorted(action.cards)
-                                      else mismatch["play"])
-                if played >= len(expected) or tuple(
-                        sorted(hand.play(seat, action.cards))) != expected[played]:
-                    return None
-                played += 1
-            elif isinstance(action, Bid):
-                if weigh:
-                    assert likelihood is not None
-                    value = hand.rule_action(weights)[2]
-                    likelihood[0] *= (1.0 if (None if value < 0 else value) == action.value
-                                      else mismatch["bid"])
-                hand.bid(seat, action.value)
-            elif isinstance(action, Declare):
-                if weigh:
-                    assert likelihood is not None
-                    trump = SUITS[hand.rule_action(weights)[2]]
-                    likelihood[0] *= 1.0 if trump == action.trump else mismatch["declare"]
-                hand.declare(seat, action.trump, bury if seat == declarer else action.bury)
     except ValueError:
         return None
-    if played != len(expected):
+    start = 1.0 if likelihood is None else likelihood[0]
+    after = replayer(sampler).run(hand, list(bury), likelihood is not None, start)
+    if after is None:
         return None
+    if likelihood is not None:
+        likelihood[0] = after
     return hand
+
+
+def replayer(sampler: Any) -> Any:
+    """``sampler``'s observed actions as the native core replays them on each world
+    (``_core.Replay``); made once a sampler."""
+    cached = getattr(sampler, "_native_replay", None)
+    if cached is None:
+        obs = sampler.obs
+        actions: list[tuple[int, int, int, list[Card]]] = []
+        for seat, action in obs.actions:
+            if isinstance(action, Play):
+                actions.append((2, seat, 0, list(action.cards)))
+            elif isinstance(action, Bid):
+                actions.append((0, seat, -1 if action.value is None else action.value, []))
+            elif isinstance(action, Declare):
+                actions.append((1, seat, SUITS.index(action.trump), list(action.bury)))
+        mismatch = sampler.mismatch
+        cached = _native.core().Replay(
+            actions, [list(cards) for cards in expected_plays(sampler)], sampler.me,
+            -1 if obs.declarer is None else obs.declarer, sampler.policy.native,
+            (mismatch["play"], mismatch["bid"], mismatch["declare"]))
+        sampler._native_replay = cached
+    return cached
 
 
 def expected_plays(sampler: Any) -> list[tuple[Card, ...]]:
