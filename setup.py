@@ -16,7 +16,7 @@ from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 NATIVE = "baofen._native._core"
 NATIVE_SOURCES = ["rules.cpp", "hand.cpp", "rule_player.cpp", "deal.cpp", "env.cpp", "labels.cpp",
-                  "module.cpp"]
+                  "worlds.cpp", "module.cpp"]
 
 
 def _warn(message: str) -> None:

@@ -85,6 +85,46 @@ def test_the_sampler_draws_the_same_worlds_and_weights_natively(variant: str) ->
             assert sorted(world.hand_of(obs.seat)) == sorted(obs.hand)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_native_draw_of_many_worlds_is_the_one_by_one_draw(variant: str) -> None:
+    """``weighted_worlds`` in one native call (holdings sampled from Python's random stream in
+    C++): the same deals and likelihoods as ``weighted_world`` one by one, the generator left in
+    the same state, on positions with a drawn kitty (defenders') and a known one (declarer's),
+    with held cards told to a holder too."""
+    sampled = 0
+    roles = set()
+    for index, obs in enumerate(play_positions(variant, 2, every=13)):
+        assert obs.seat is not None
+        roles.add(obs.seat == obs.declarer)
+        for tell in (False, True):
+            sampler = Determinizer(obs, engine="native", native_worlds=True)
+            if tell:
+                holder = sampler.holders[0]
+                told = sampler.draw(random.Random(index))
+                assert told is not None
+                sampler.tell(holder, told[0][holder])
+            one, many = random.Random(index), random.Random(index)
+            expected = [sampler.weighted_world(one) for _ in range(30)]
+            worlds = sampler.weighted_worlds(many, 30)
+            assert sampler._native_sampler is not None  # drawn natively
+            assert None not in expected and len(worlds) == 30
+            assert [(w.deal, p) for w, p in worlds] == [(w.deal, p) for w, p in expected]
+            assert one.getstate() == many.getstate() and one.random() == many.random()
+            sampled += len(worlds)
+    assert sampled and roles == {True, False}
+
+
+def test_a_sampler_that_finds_no_world_draws_none_natively() -> None:
+    obs = play_positions("baofen", 1, every=17)[3]
+    sampler = Determinizer(obs, engine="native", native_worlds=True)
+    holder = sampler.holders[0]
+    sampler.tell(holder, [])  # a holder with cards to take told it holds none
+    one, many = random.Random(5), random.Random(5)
+    assert sampler.weighted_world(one) is None
+    assert sampler.weighted_worlds(many, 10) == []
+    assert one.getstate() == many.getstate() != random.Random(5).getstate()
+
+
 def test_noise_keeps_python_playouts() -> None:
     obs = play_positions("baofen", 1)[2]
     bot = SearchBot(seed=1, noise=0.5, iterations=8, engine="native")

@@ -8,91 +8,9 @@
 #include <array>
 
 #include "engine.hpp"
+#include "pyrandom.hpp"
 
 namespace baofen {
-
-namespace {
-
-class PythonRandom {
-  public:
-    explicit PythonRandom(uint64_t seed) {
-        std::array<uint32_t, 2> key{static_cast<uint32_t>(seed),
-                                    static_cast<uint32_t>(seed >> 32)};
-        init_by_array(key.data(), key[1] ? 2 : 1);
-    }
-
-    // random.random() times 2**53: the 53 bits it is made of, from two draws.
-    uint64_t random_bits() {
-        const uint64_t a = next() >> 5, b = next() >> 6;
-        return a << 26 | b;
-    }
-
-    // random.randrange(n) for 0 < n <= 2**32: _randbelow_with_getrandbits.
-    uint32_t below(uint32_t n) {
-        int bits = 0;
-        for (uint64_t v = n; v; v >>= 1) ++bits;
-        uint32_t r;
-        do r = next() >> (32 - bits); while (r >= n);
-        return r;
-    }
-
-  private:
-    static constexpr int N = 624, M = 397;
-    std::array<uint32_t, N> mt{};
-    int index = N + 1;
-
-    void init_genrand(uint32_t s) {
-        mt[0] = s;
-        for (int i = 1; i < N; ++i)
-            mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + static_cast<uint32_t>(i);
-        index = N;
-    }
-
-    void init_by_array(const uint32_t* key, int length) {
-        init_genrand(19650218U);
-        int i = 1, j = 0;
-        for (int k = std::max(N, length); k; --k) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] +
-                    static_cast<uint32_t>(j);
-            ++i;
-            ++j;
-            if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
-            if (j >= length) j = 0;
-        }
-        for (int k = N - 1; k; --k) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) -
-                    static_cast<uint32_t>(i);
-            ++i;
-            if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
-        }
-        mt[0] = 0x80000000U;
-    }
-
-    static uint32_t mix(uint32_t upper, uint32_t lower, uint32_t far) {
-        const uint32_t y = (upper & 0x80000000U) | (lower & 0x7fffffffU);
-        return far ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-    }
-
-    void twist() {
-        int k = 0;
-        for (; k < N - M; ++k) mt[k] = mix(mt[k], mt[k + 1], mt[k + M]);
-        for (; k < N - 1; ++k) mt[k] = mix(mt[k], mt[k + 1], mt[k + M - N]);
-        mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
-        index = 0;
-    }
-
-    uint32_t next() {
-        if (index >= N) twist();
-        uint32_t y = mt[index++];
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c5680U;
-        y ^= (y << 15) & 0xefc60000U;
-        y ^= y >> 18;
-        return y;
-    }
-};
-
-}  // namespace
 
 uint8_t deal_from_seed(const uint8_t* pack, bool draw_first, uint64_t seed, uint8_t* cards) {
     PythonRandom rng(seed);

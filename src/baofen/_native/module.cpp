@@ -17,6 +17,7 @@
 
 #include "engine.hpp"
 #include "rule_player.hpp"
+#include "worlds.hpp"
 
 namespace py = pybind11;
 
@@ -113,6 +114,7 @@ struct PyHand {
     Hand hand;
     PyHand(std::shared_ptr<const Rules> rules, const Cards& deal, int first)
         : rules(std::move(rules)), hand(*this->rules, deal, first) {}
+    PyHand(std::shared_ptr<const Rules> rules, Hand hand) : rules(std::move(rules)), hand(std::move(hand)) {}
     PyHand(const PyHand& other) : rules(other.rules), hand(other.hand) {}
 };
 
@@ -203,80 +205,10 @@ py::tuple deal_and_play(const Rules& rules, const py::bytes& deals, const py::by
     return py::make_tuple(table, log_list, winner_list);
 }
 
-// An action as Hand.actions() lists it: type (0 bid, 1 declare, 2 play), seat, value (the bid
-// or NONE for a pass; the trump's suit index) and cards (the bury; the cards played).
-struct Choice {
-    int type, seat, value;
-    Cards cards;
-};
-
-// The rule player's action for the seat to act, not applied.
-Choice rule_choice(const Hand& hand, const RuleWeights& weights) {
-    if (hand.phase() == DONE) throw Illegal("nothing to do: the hand is done");
-    const View v = view_of(hand);
-    if (v.phase == BIDDING) return {0, v.seat, rule_bid(v, weights), Cards{}};
-    if (v.phase == KITTY) {
-        const auto [trump, bury] = rule_declare(v);
-        return {1, v.seat, trump, bury};
-    }
-    return {2, v.seat, 0, rule_plays(v, weights, 1)[0]};
-}
-
 py::tuple rule_action(const Hand& hand, const RuleWeights& weights) {
     const Choice c = rule_choice(hand, weights);
     return py::make_tuple(c.type, c.seat, c.value, c.cards);
 }
-
-Cards sorted_cards(Cards cards) {
-    std::sort(cards.begin(), cards.end());
-    return cards;
-}
-
-// A sampler's observed actions, replayed on each world it draws (bots/native_worlds.py): every
-// action applied as observed (the declarer's with the world's bury) and every play checked
-// against the observed one; when weighed, each action of a seat other than `me` multiplies the
-// likelihood by 1 where the rule player would have taken it, else by its kind's mismatch
-// factor (play, bid, declare), in the actions' order. Was a Python loop of one native call an
-// action, half a sampled world's time.
-struct Replay {
-    std::vector<Choice> actions;
-    std::vector<Cards> expected;  // each observed play's cards, sorted
-    int me, declarer;
-    RuleWeights weights;
-    std::array<double, 3> mismatch;
-
-    // The likelihood after `hand`'s replay, or nothing where the world does not replay as
-    // observed.
-    std::optional<double> run(Hand& hand, const Cards& bury, bool weigh, double likelihood) const {
-        size_t played = 0;
-        try {
-            for (const Choice& a : actions) {
-                const bool other = weigh && a.seat != me;
-                if (a.type == 2) {
-                    if (other && sorted_cards(rule_choice(hand, weights).cards) != sorted_cards(a.cards))
-                        likelihood *= mismatch[0];
-                    if (played >= expected.size() ||
-                        sorted_cards(hand.play(a.seat, a.cards)) != expected[played])
-                        return std::nullopt;
-                    ++played;
-                } else if (a.type == 0) {
-                    if (other) {
-                        const int value = rule_choice(hand, weights).value;
-                        if ((value < 0 ? NONE : value) != a.value) likelihood *= mismatch[1];
-                    }
-                    hand.bid(a.seat, a.value);
-                } else {
-                    if (other && rule_choice(hand, weights).value != a.value) likelihood *= mismatch[2];
-                    hand.declare(a.seat, a.value, a.seat == declarer ? bury : a.cards);
-                }
-            }
-        } catch (const Illegal&) {
-            return std::nullopt;
-        }
-        if (played != expected.size()) return std::nullopt;
-        return likelihood;
-    }
-};
 
 }  // namespace
 
@@ -407,7 +339,10 @@ PYBIND11_MODULE(_core, m) {
                          throw py::value_error("an action is (type 0-2, seat 0-3, value, cards)");
                      r.actions.push_back({type, seat, value, cards});
                  }
-                 for (const Cards& cards : expected) r.expected.push_back(sorted_cards(cards));
+                 for (Cards cards : expected) {
+                     std::sort(cards.begin(), cards.end());
+                     r.expected.push_back(cards);
+                 }
                  return r;
              }),
              py::arg("actions"), py::arg("expected"), py::arg("me"), py::arg("declarer"),
@@ -423,6 +358,66 @@ PYBIND11_MODULE(_core, m) {
              "Replay the actions on `hand` (the declarer burying `bury`): the likelihood, "
              "multiplied by the mismatch factors when `weigh`, or None where the world does not "
              "replay as observed.");
+
+    py::class_<Sampler>(m, "Sampler")
+        .def(py::init([](std::shared_ptr<Rules> rules, int first, int me,
+                         const std::vector<int>& holders, const std::vector<int>& room,
+                         const std::vector<Counts>& cap, const std::vector<Counts>& need,
+                         const std::vector<std::array<double, KINDS>>& weight,
+                         const Counts& unseen, const std::vector<int>& kinds, const Cards& mine,
+                         const std::vector<Cards>& played, const Cards& kitty, const Cards& bury,
+                         const Replay& replay) {
+                 if (first < 0 || first > 3 || me < 0 || me > 3 || played.size() != 4)
+                     throw py::value_error("first and me are seats 0-3; played is a seat's each");
+                 if (room.size() != HOLDERS || cap.size() != HOLDERS || need.size() != HOLDERS ||
+                     weight.size() != HOLDERS)
+                     throw py::value_error("room, cap, need and weight hold one row a holder (0-4)");
+                 Sampler s;
+                 for (int h : holders) {
+                     if (h < 0 || h >= HOLDERS) throw py::value_error("a holder is 0-4");
+                     s.holders.push_back(h);
+                 }
+                 for (int h = 0; h < HOLDERS; ++h) {
+                     s.room[h] = room[h];
+                     s.cap[h] = cap[h];
+                     s.need[h] = need[h];
+                     s.weight[h] = weight[h];
+                 }
+                 for (int k : kinds) {
+                     if (k < 0 || k >= KINDS) throw py::value_error("a kind is 0-53");
+                     s.kinds.push_back(k);
+                 }
+                 s.unseen = unseen;
+                 s.rules = rules;
+                 s.first = first;
+                 s.me = me;
+                 s.mine = mine;
+                 std::copy(played.begin(), played.end(), s.played.begin());
+                 s.kitty = kitty;
+                 s.bury = bury;
+                 s.replay = replay;
+                 return s;
+             }),
+             py::arg("rules"), py::arg("first"), py::arg("me"), py::arg("holders"),
+             py::arg("room"), py::arg("cap"), py::arg("need"), py::arg("weight"),
+             py::arg("unseen"), py::arg("kinds"), py::arg("mine"), py::arg("played"),
+             py::arg("kitty"), py::arg("bury"), py::arg("replay"),
+             "A Determinizer's holdings (by holder 0-4, the kitty 4) and deal: see worlds.hpp.")
+        .def("draw", [](const Sampler& s, const std::vector<uint32_t>& state, size_t count,
+                        int tries, bool weigh) {
+                 PythonRandom rng(state);
+                 py::list worlds;
+                 for (size_t i = 0; i < count; ++i) {
+                     auto world = s.draw(rng, tries, weigh);
+                     if (!world) break;
+                     worlds.append(py::make_tuple(PyHand(s.rules, std::move(world->first)),
+                                                  world->second));
+                 }
+                 return py::make_tuple(worlds, rng.state());
+             },
+             py::arg("state"), py::arg("count"), py::arg("tries"), py::arg("weigh"),
+             "Up to `count` worlds with their likelihoods, stopping at the first not found, "
+             "from a random.Random state (getstate()'s 625 words); (worlds, the state after).");
 
     m.def("deals_from_seeds",
           [](py::bytes pack, bool draw_first, const std::vector<uint64_t>& seeds) {

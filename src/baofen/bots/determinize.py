@@ -34,6 +34,7 @@ bid on weaker hands.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -51,7 +52,7 @@ from ..order import TRUMP, Order, order_for
 from ..tricks import TrickJudge
 from ..units import pair_kinds
 from .native_worlds import KITTY as KITTY  # the holders are the sampler's: it names them
-from .native_worlds import replay_native, start_of_hand
+from .native_worlds import draw_native, replay_native, start_of_hand
 from .rule_bot import RuleBot
 from .shared import tally_plays
 
@@ -141,6 +142,7 @@ class Determinizer:
         self.native_worlds = native_worlds and self.policy.native is not None
         """Worlds as native hands, replayed on the native core (:mod:`.native_worlds`)."""
         self._expected_plays: list[tuple[Card, ...]] | None = None
+        self._native_sampler: object | None = None  # made by native_worlds.native_sampler
         me = self.me = obs.seat
         judge = obs.judge
         group = judge.group
@@ -251,6 +253,7 @@ class Determinizer:
         self.cap[holder] = list(counts)
         self.need[holder] = counts
         self._order_kinds()
+        self._native_sampler = None
 
     def _good_throw(
         self,
@@ -388,6 +391,16 @@ class Determinizer:
         the other seats (see the module docstring), or ``None``."""
         drawn = self.draw(rng, tries)
         return None if drawn is None else (drawn[1], drawn[2])
+
+    def weighted_worlds(self, rng: random.Random, count: int, tries: int = 20
+                        ) -> list[tuple[Hand, float]]:
+        """Up to ``count`` worlds as :meth:`weighted_world` draws them one after another,
+        stopping at the first not found: with :attr:`native_worlds` (and a plain
+        :class:`random.Random`) in one native call, the same worlds and ``rng`` after."""
+        if self.native_worlds and type(rng) is random.Random:
+            return draw_native(self, rng, count, tries, True)
+        drawn = (self.weighted_world(rng, tries) for _ in range(count))
+        return [world for world in itertools.takewhile(bool, drawn) if world]
 
     def draw(self, rng: random.Random, tries: int = 20, weigh: bool = True,
              ) -> tuple[dict[int, list[Card]], Hand, float] | None:

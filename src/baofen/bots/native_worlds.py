@@ -14,6 +14,7 @@ it draws the same worlds and weights as the Python replay.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,22 +35,37 @@ def start_of_hand(
     """The deal a sampled world stands for: each seat's hand before play (``me``'s from the
     observation, the others' ``dealt`` with the cards they played since), the kitty, and the
     bury to replay (the declarer's own when ``me`` declared, else the sampled kitty)."""
-    current: list[list[Card]] = [
-        list(obs.hand) if s == me else list(dealt[s]) for s in range(4)
-    ]
+    played = played_cards(obs)
+    current = [own_cards(obs, me, played) if s == me else list(dealt[s]) + played[s]
+               for s in range(4)]
+    if obs.buried is None:
+        return current, dealt[KITTY], dealt[KITTY]
+    assert obs.kitty is not None
+    return current, list(obs.kitty), obs.buried
+
+
+def played_cards(obs: Observation) -> list[list[Card]]:
+    """The cards each seat has played this hand, in the order played."""
+    played: list[list[Card]] = [[] for _ in range(4)]
     history = [t.plays for t in obs.tricks]
     if obs.current_trick:
         history.append(obs.current_trick)
     for plays in history:
         for seat, cards in plays:
-            current[seat].extend(cards)
-    if obs.buried is None:
-        return current, dealt[KITTY], dealt[KITTY]
-    assert obs.kitty is not None
-    current[me].extend(obs.buried)
-    for card in obs.kitty:
-        current[me].remove(card)
-    return current, list(obs.kitty), obs.buried
+            played[seat].extend(cards)
+    return played
+
+
+def own_cards(obs: Observation, me: int, played: list[list[Card]]) -> list[Card]:
+    """``me``'s hand before play: its cards, those it played, and where it declared, its bury
+    back and the kitty's cards out."""
+    cards = list(obs.hand) + played[me]
+    if obs.buried is not None:
+        assert obs.kitty is not None
+        cards.extend(obs.buried)
+        for card in obs.kitty:
+            cards.remove(card)
+    return cards
 
 
 def replay_native(sampler: Any, dealt: dict[int, list[Card]],
@@ -95,6 +111,43 @@ def replayer(sampler: Any) -> Any:
             -1 if obs.declarer is None else obs.declarer, sampler.policy.native,
             (mismatch["play"], mismatch["bid"], mismatch["declare"]))
         sampler._native_replay = cached
+    return cached
+
+
+def draw_native(sampler: Any, rng: random.Random, count: int, tries: int, weigh: bool
+                ) -> list[tuple[Any, float]]:
+    """Up to ``count`` worlds as ``sampler.draw(rng, tries, weigh)`` draws them one by one,
+    stopping at the first not found, with their likelihoods, in one native call
+    (``_core.Sampler``, made once a sampler): the same worlds, weights and ``rng`` after, as
+    tests/test_search_native.py checks."""
+    version, state, gauss = rng.getstate()
+    worlds, after = native_sampler(sampler).draw(state, count, tries, weigh)
+    rng.setstate((version, tuple(after), gauss))
+    return list(worlds)
+
+
+def native_sampler(sampler: Any) -> Any:
+    """``sampler``'s holdings and deal as the native core draws them (``_core.Sampler``); made
+    once a sampler (:meth:`~baofen.bots.determinize.Determinizer.tell` drops it)."""
+    cached = getattr(sampler, "_native_sampler", None)
+    if cached is None:
+        from .._native.batch import native_rules
+
+        obs = sampler.obs
+        me = sampler.me
+        played = played_cards(obs)
+        rows = range(KITTY + 1)
+        no_cards = [0] * len(sampler.unseen)
+        cached = _native.core().Sampler(
+            native_rules(obs.rules), obs.first, me, sampler.holders,
+            [sampler.room.get(h, 0) for h in rows],
+            [sampler.cap.get(h, no_cards) for h in rows],
+            [sampler.need.get(h, no_cards) for h in rows],
+            [sampler.weight.get(h, [0.0] * len(no_cards)) for h in rows],
+            sampler.unseen, sampler.kinds, own_cards(obs, me, played), played,
+            list(obs.kitty or ()) if obs.buried is not None else [],
+            list(obs.buried or ()), replayer(sampler))
+        sampler._native_sampler = cached
     return cached
 
 

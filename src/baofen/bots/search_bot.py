@@ -150,6 +150,13 @@ MIN_WORLDS = 8
 CONFIDENCE = 0.9
 """Level of the gate's one-sided lower confidence bound on a challenger's paired gain."""
 
+Draw = Callable[[random.Random], "tuple[Hand, float] | None"]
+"""A world and its weight from a generator (``None``: none found)."""
+
+DrawMany = Callable[[random.Random, int], "list[tuple[Hand, float]]"]
+"""Up to so many worlds as :data:`Draw` draws them one after another, stopping at the first not
+found."""
+
 
 def halving_plan(options: int, budget: int, min_worlds: int = MIN_WORLDS) -> tuple[int, int]:
     """How many of ``options`` candidates (the rule bot's best first) to search with ``budget``
@@ -331,13 +338,14 @@ class SearchBot:
             cycle = itertools.cycle(tracked)
             return self.search(obs, options, lambda rng: next(cycle, None))
         if self.inference:
-            return self.search(obs, options, sampler.weighted_world)
+            return self.search(obs, options, sampler.weighted_world, sampler.weighted_worlds)
         return self.search(obs, options, lambda rng: _unweighted(sampler.world(rng)))
 
-    def search(self, obs: Observation, options: list[tuple[Card, ...]],
-               draw: Callable[[random.Random], tuple[Hand, float] | None]) -> tuple[Card, ...]:
+    def search(self, obs: Observation, options: list[tuple[Card, ...]], draw: Draw,
+               draw_many: DrawMany | None = None) -> tuple[Card, ...]:
         """The best of ``options`` (the baseline first) by weighted mean rollout result
-        over worlds (with their weights) from ``draw``."""
+        over worlds (with their weights) from ``draw`` (or ``draw_many``, the same worlds a
+        batch at a time, where there is no time limit)."""
         seat = obs.seat
         assert seat is not None
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -357,15 +365,7 @@ class SearchBot:
         out_of_time = False
         for round_number in range(rounds):
             worlds = max(1, budget // (len(alive) * (rounds - round_number)))
-            drawn_worlds: list[tuple[Hand, float]] = []
-            for _ in range(worlds):
-                drawn = draw(self.rng)
-                if drawn is None:
-                    break
-                drawn_worlds.append(drawn)
-                out_of_time = deadline is not None and time.perf_counter() > deadline
-                if out_of_time:
-                    break
+            drawn_worlds, out_of_time = self.draw_worlds(worlds, draw, draw_many, deadline)
             values = self.rollouts([world for world, _ in drawn_worlds], seat,
                                    [options[index] for index in alive])
             for (_, weight), row in zip(drawn_worlds, values, strict=True):
@@ -389,8 +389,8 @@ class SearchBot:
         if best == 0:
             return options[0]
         if self.gate:
-            return options[best] if self.confirm(seat, options[best], options[0], draw) \
-                else options[0]
+            confirmed = self.confirm(seat, options[best], options[0], draw, draw_many)
+            return options[best] if confirmed else options[0]
         # Keep the baseline unless the search finds it clearly worse.
         if (
             0 in alive
@@ -401,25 +401,35 @@ class SearchBot:
         return options[best]
 
     def confirm(self, seat: int, challenger: tuple[Card, ...], choice: tuple[Card, ...],
-                draw: Callable[[random.Random], tuple[Hand, float] | None]) -> bool:
+                draw: Draw, draw_many: DrawMany | None = None) -> bool:
         """True when ``challenger`` beats ``choice`` (the rule bot's) on :attr:`gate` fresh
         common worlds: the paired difference's lower confidence bound (:func:`lower_bound`, level
         :attr:`confidence`) is above the margin (see the module docstring)."""
-        drawn_worlds: list[tuple[Hand, float]] = []
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for _ in range(self.gate):
-            drawn = draw(self.rng)
-            if drawn is None:
-                break
-            drawn_worlds.append(drawn)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        drawn_worlds, _ = self.draw_worlds(self.gate, draw, draw_many, deadline)
         values = self.rollouts([world for world, _ in drawn_worlds], seat, [challenger, choice])
         differences = [row[0] - row[1] for row in values]
         weights = [weight for _, weight in drawn_worlds]
         bound = lower_bound(differences, weights, self.confidence)
         self.last_gate = (bound, len(differences))
         return bound > self.margin
+
+    def draw_worlds(self, count: int, draw: Draw, draw_many: DrawMany | None,
+                    deadline: float | None) -> tuple[list[tuple[Hand, float]], bool]:
+        """Up to ``count`` worlds from ``draw``, stopping at the first not found or once past
+        ``deadline``, and whether it passed: in one call of ``draw_many`` where it is given and
+        there is no deadline."""
+        if draw_many is not None and deadline is None:
+            return draw_many(self.rng, count), False
+        drawn_worlds: list[tuple[Hand, float]] = []
+        for _ in range(count):
+            drawn = draw(self.rng)
+            if drawn is None:
+                break
+            drawn_worlds.append(drawn)
+            if deadline is not None and time.perf_counter() > deadline:
+                return drawn_worlds, True
+        return drawn_worlds, False
 
     def rollouts(self, worlds: Sequence[Hand], seat: int,
                  plays: Sequence[tuple[Card, ...]]) -> list[list[float]]:
