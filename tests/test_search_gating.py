@@ -12,7 +12,7 @@ import pytest
 
 from baofen import Declare, Hand, RuleSet
 from baofen.bots import make_bot
-from baofen.bots.determinize import lower_bound, student_quantile
+from baofen.bots.estimates import lower_bound, student_quantile
 from baofen.bots.evaluation import FILLS, bury_options, choose_bury
 from baofen.bots.kitty_search import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.bots.levels import (

@@ -16,7 +16,7 @@ import pytest
 
 from baofen import Hand, Observation, RuleSet
 from baofen.bots.contract import ContractSearch
-from baofen.bots.determinize import Determinizer
+from baofen.bots.determinize import Determinizer, gather
 from baofen.bots.kitty_search import KittySearch
 from baofen.bots.levels import hard_bot
 from baofen.bots.rule_bot import RuleBot
@@ -121,6 +121,11 @@ def test_the_native_draw_of_many_worlds_is_the_one_by_one_draw(
             assert None not in expected and len(worlds) == 12
             assert [(w.deal, p) for w, p in worlds] == [(w.deal, p) for w, p in expected]
             assert one.getstate() == many.getstate() and one.random() == many.random()
+            # the review's way: passing over draws that find none, up to so many attempts
+            expected = gather(lambda: sampler.weighted_world(one), 12, 20)  # noqa: B023
+            worlds = sampler.weighted_worlds(many, 12, attempts=20)
+            assert [(w.deal, p) for w, p in worlds] == [(w.deal, p) for w, p in expected]
+            assert one.getstate() == many.getstate()
     assert roles == {True, False} and shifts[0] > 0
 
 
@@ -133,6 +138,10 @@ def test_a_sampler_that_finds_no_world_draws_none_natively() -> None:
     assert sampler.weighted_world(one) is None
     assert sampler.weighted_worlds(many, 10) == []
     assert one.getstate() == many.getstate() != random.Random(5).getstate()
+    # the review's way draws on, seven times in all
+    assert gather(lambda: sampler.weighted_world(one), 10, 7) == []
+    assert sampler.weighted_worlds(many, 10, attempts=7) == []
+    assert one.getstate() == many.getstate()
 
 
 def test_noise_keeps_python_playouts() -> None:

@@ -56,7 +56,7 @@ from .actions import Action, Bid, Declare, Play
 from .analysis_confirm import CONFIRM, Category, Worlds, categorize, confirm, rivals
 from .bots import make_bot
 from .bots.contract import ContractSearch
-from .bots.determinize import Determinizer
+from .bots.determinize import Determinizer, gather
 from .bots.rule_bot import RuleBot
 from .bots.search_bot import CLIP
 from .cards import KINDS, POINTS, Card, format_cards
@@ -420,30 +420,23 @@ class Judge:
             options=[Option(_text(options[i]), round(means[i], 3)) for i in ranked],
         )
 
-    def _draw(self, obs: Observation) -> Callable[[], tuple[Hand, float] | None]:
-        """A source of weighted worlds consistent with ``obs``."""
+    def _draw(self, obs: Observation) -> Callable[[int], list[tuple[Hand, float]]]:
+        """A source of weighted worlds consistent with ``obs``: up to so many, from up to four
+        times as many draws (:func:`~baofen.bots.determinize.gather`: late in a hand the
+        constraints are tight, and one failed draw must not fail a one-world review)."""
         if obs.phase == "playing":  # native worlds for native play-outs: the same worlds
             sampler = Determinizer(obs, native_worlds=self.native)
-            return lambda: sampler.weighted_world(self.rng)
+            return lambda n: sampler.weighted_worlds(self.rng, n, attempts=4 * n)
         # Before play: the contract search's worlds (the deal of the unseen cards with the
         # bidding replayed, weighted by the rule bot's bids for the others), on this rng.
-        return lambda: self.contract._world(obs)
+        return lambda n: gather(lambda: self.contract._world(obs), n, 4 * n)
 
-    def _evaluate(self, obs: Observation, draw: Callable[[], tuple[Hand, float] | None],
+    def _evaluate(self, obs: Observation, draw: Callable[[int], list[tuple[Hand, float]]],
                   options: Sequence[Any], worlds: int = 0) -> Worlds:
-        """Every option on the same ``worlds`` (default ``self.worlds``) drawn worlds (a draw
-        that finds no world is tried again, up to four times the number of worlds: late in a
-        hand the constraints are tight, and one failed draw must not fail a one-world review)."""
+        """Every option on the same ``worlds`` (default ``self.worlds``) worlds of ``draw``."""
         seat = obs.seat
         assert seat is not None
-        worlds = worlds or self.worlds
-        drawn: list[tuple[Hand, float]] = []
-        for _ in range(4 * worlds):
-            if len(drawn) == worlds:
-                break
-            world = draw()
-            if world is not None and world[1] > 0.0:
-                drawn.append(world)
+        drawn = draw(worlds or self.worlds)
         if not drawn:
             raise ValueError("no world consistent with the seat's view could be drawn")
         hands = [world for world, _ in drawn]

@@ -404,20 +404,25 @@ PYBIND11_MODULE(_core, m) {
              py::arg("kitty"), py::arg("bury"), py::arg("replay"),
              "A Determinizer's holdings (by holder 0-4, the kitty 4) and deal: see worlds.hpp.")
         .def("draw", [](const Sampler& s, const std::vector<uint32_t>& state, size_t count,
-                        int tries, bool weigh) {
+                        int tries, bool weigh, size_t attempts) {
                  PythonRandom rng(state);
                  py::list worlds;
-                 for (size_t i = 0; i < count; ++i) {
+                 for (size_t made = 0; worlds.size() < count && (!attempts || made < attempts);
+                      ++made) {
                      auto world = s.draw(rng, tries, weigh);
-                     if (!world) break;
+                     if (!world && !attempts) break;
+                     if (!world || (attempts && !(world->second > 0.0))) continue;
                      worlds.append(py::make_tuple(PyHand(s.rules, std::move(world->first)),
                                                   world->second));
                  }
                  return py::make_tuple(worlds, rng.state());
              },
              py::arg("state"), py::arg("count"), py::arg("tries"), py::arg("weigh"),
-             "Up to `count` worlds with their likelihoods, stopping at the first not found, "
-             "from a random.Random state (getstate()'s 625 words); (worlds, the state after).");
+             py::arg("attempts") = 0,
+             "Up to `count` worlds with their likelihoods from a random.Random state "
+             "(getstate()'s 625 words), stopping at the first not found; with `attempts`, from "
+             "up to that many draws, passing over those that find none or weigh 0. (worlds, "
+             "the state after).");
 
     m.def("deals_from_seeds",
           [](py::bytes pack, bool draw_first, const std::vector<uint64_t>& seeds) {

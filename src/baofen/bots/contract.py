@@ -27,7 +27,8 @@ from ..cards import SUITS, Card, full_pack
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..observation import Observation
-from .determinize import MISMATCH, weighted_means
+from .determinize import MISMATCH
+from .estimates import weighted_means
 from .evaluation import choose_bury
 from .rule_bot import RuleBot
 

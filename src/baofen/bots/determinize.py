@@ -34,13 +34,9 @@ bid on weaker hands.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from statistics import NormalDist
-from typing import TypeVar
 
 from .. import _native
 from ..actions import Action, Bid, Declare, Play
@@ -123,6 +119,23 @@ MISMATCH = {"bid": 0.4, "declare": 0.6, "play": 0.8}
 by kind (1 when it would have): bids tell most about a hand, single plays least (a human — or a
 search bot — often plays otherwise). Mild on purpose: a hand has dozens of observed plays, and
 sharp factors would leave one world carrying all the weight."""
+
+
+def gather(draw: Callable[[], tuple[Hand, float] | None], count: int,
+           attempts: int | None = None) -> list[tuple[Hand, float]]:
+    """Up to ``count`` weighted worlds from ``draw``, stopping at the first not found; with
+    ``attempts``, from up to that many draws, passing over those that find none or weigh 0
+    (late in a hand the constraints are tight, and one failed draw must not end a review)."""
+    out: list[tuple[Hand, float]] = []
+    for _ in range(count if attempts is None else attempts):
+        if len(out) == count:
+            break
+        world = draw()
+        if world is None and attempts is None:
+            break
+        if world is not None and (attempts is None or world[1] > 0.0):
+            out.append(world)
+    return out
 
 
 class Determinizer:
@@ -392,15 +405,14 @@ class Determinizer:
         drawn = self.draw(rng, tries)
         return None if drawn is None else (drawn[1], drawn[2])
 
-    def weighted_worlds(self, rng: random.Random, count: int, tries: int = 20
-                        ) -> list[tuple[Hand, float]]:
-        """Up to ``count`` worlds as :meth:`weighted_world` draws them one after another,
-        stopping at the first not found: with :attr:`native_worlds` (and a plain
-        :class:`random.Random`) in one native call, the same worlds and ``rng`` after."""
+    def weighted_worlds(self, rng: random.Random, count: int, tries: int = 20,
+                        attempts: int | None = None) -> list[tuple[Hand, float]]:
+        """Up to ``count`` worlds as :meth:`weighted_world` draws them one after another (see
+        :func:`gather`): with :attr:`native_worlds` (and a plain :class:`random.Random`) in one
+        native call, the same worlds and ``rng`` after."""
         if self.native_worlds and type(rng) is random.Random:
-            return draw_native(self, rng, count, tries, True)
-        drawn = (self.weighted_world(rng, tries) for _ in range(count))
-        return [world for world in itertools.takewhile(bool, drawn) if world]
+            return draw_native(self, rng, count, tries, True, attempts)
+        return gather(lambda: self.weighted_world(rng, tries), count, attempts)
 
     def draw(self, rng: random.Random, tries: int = 20, weigh: bool = True,
              ) -> tuple[dict[int, list[Card]], Hand, float] | None:
@@ -542,57 +554,3 @@ def holder_class(obs: Observation, holder: int) -> str:
     if holder == obs.declarer:
         return "declarer" if any(v is not None for _, v in obs.bids) else "forced"
     return "bidder" if any(s == holder and v is not None for s, v in obs.bids) else "passer"
-
-
-Option = TypeVar("Option")
-
-
-def weighted_means(
-    draws: Iterable[tuple[Hand, float]], options: Sequence[Option],
-    value: Callable[[Hand, Option], float],
-) -> list[float] | None:
-    """The weighted mean ``value`` of each option over the same drawn ``(world, weight)`` pairs
-    (common random numbers); ``None`` when no weight was drawn."""
-    totals = [0.0] * len(options)
-    mass = 0.0
-    for world, weight in draws:
-        mass += weight
-        for i, option in enumerate(options):
-            totals[i] += weight * value(world, option)
-    return [total / mass for total in totals] if mass else None
-
-
-def student_quantile(level: float, freedom: float) -> float:
-    """The ``level`` quantile of Student's t with ``freedom`` degrees of freedom (Cornish–Fisher
-    expansion about the normal quantile: within 1% for ``freedom`` ≥ 3 at the usual levels)."""
-    z = NormalDist().inv_cdf(level)
-    v = max(freedom, 1.0)
-    z3, z5, z7 = z ** 3, z ** 5, z ** 7
-    return (z + (z3 + z) / (4 * v) + (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v)
-            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v ** 3))
-
-
-def lower_bound(differences: Sequence[float], weights: Sequence[float], level: float) -> float:
-    """One-sided lower confidence bound at ``level`` of the weighted mean of paired
-    ``differences`` over worlds of ``weights`` (Student's t, with the worlds' effective number —
-    Kish's (Σw)²/Σw² — less one as degrees of freedom); ``-inf`` with fewer than two effective
-    worlds. Differences all 0 give 0: a challenger never better than the choice it is paired with
-    is never confirmed."""
-    # Float accumulators, not sum(): the compiled build (mypyc) types a sum of floats as an int.
-    mass = total = square = 0.0
-    for w, d in zip(weights, differences, strict=True):
-        mass += w
-        total += w * d
-        square += w * w
-    if not differences or mass <= 0:
-        return -math.inf
-    mean = total / mass
-    effective = mass * mass / square
-    if effective < 2.0 - 1e-9:
-        return -math.inf
-    spread = 0.0
-    for w, d in zip(weights, differences, strict=True):
-        spread += w * (d - mean) ** 2
-    variance = spread / mass * effective / (effective - 1.0)
-    error = math.sqrt(max(variance, 0.0) / effective)
-    return mean - student_quantile(level, effective - 1.0) * error

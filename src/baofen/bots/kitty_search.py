@@ -23,7 +23,7 @@ results as the Python play-outs (``RuleBot(engine="python")``).
 Schedule: every candidate on ``screen`` worlds; the ``finalists`` best (with the rule bot's
 choice) on more worlds, to ``worlds`` each; the best finalist replaces the rule bot's choice
 only when, on ``gate`` *fresh* common worlds, the paired difference's one-sided lower confidence
-bound at ``confidence`` (:func:`~baofen.bots.determinize.lower_bound`) is above ``margin``
+bound at ``confidence`` (:func:`~baofen.bots.estimates.lower_bound`) is above ``margin``
 (``gate=0``: no gate, the finalists' means decide). With the defaults: 13 × 34 + 4 × 66 +
 2 × 66 = 838 playouts a kitty, deterministic under the bot's seed.
 """
@@ -40,7 +40,7 @@ from ..hand import Hand
 from ..observation import Observation
 from ..ruleset import RuleSet
 from .contract import contract_world
-from .determinize import lower_bound
+from .estimates import lower_bound
 from .evaluation import FILLS, bury_options, expected_points, hand_features
 from .rule_bot import RuleBot
 

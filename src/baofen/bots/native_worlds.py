@@ -114,14 +114,15 @@ def replayer(sampler: Any) -> Any:
     return cached
 
 
-def draw_native(sampler: Any, rng: random.Random, count: int, tries: int, weigh: bool
-                ) -> list[tuple[Any, float]]:
+def draw_native(sampler: Any, rng: random.Random, count: int, tries: int, weigh: bool,
+                attempts: int | None = None) -> list[tuple[Any, float]]:
     """Up to ``count`` worlds as ``sampler.draw(rng, tries, weigh)`` draws them one by one,
-    stopping at the first not found, with their likelihoods, in one native call
+    with their likelihoods, stopping at the first not found (with ``attempts``: from up to that
+    many draws, passing over those that find none or weigh 0), in one native call
     (``_core.Sampler``, made once a sampler): the same worlds, weights and ``rng`` after, as
     tests/test_search_native.py checks."""
     version, state, gauss = rng.getstate()
-    worlds, after = native_sampler(sampler).draw(state, count, tries, weigh)
+    worlds, after = native_sampler(sampler).draw(state, count, tries, weigh, attempts or 0)
     rng.setstate((version, tuple(after), gauss))
     return list(worlds)
 

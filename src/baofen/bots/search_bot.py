@@ -105,7 +105,8 @@ from ..ruleset import RuleSet
 from ..scoring import HandResult
 from ..setting import GAMES
 from .contract import ContractSearch
-from .determinize import Determinizer, lower_bound, student_quantile
+from .determinize import Determinizer
+from .estimates import lower_bound, student_quantile
 from .follows import wide_follows
 from .kitty_search import WIDE_CANDIDATES, KittySearch
 from .learned_bidder import LearnedBidder
