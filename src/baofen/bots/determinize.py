@@ -155,7 +155,9 @@ class Determinizer:
         self.native_worlds = native_worlds and self.policy.native is not None
         """Worlds as native hands, replayed on the native core (:mod:`.native_worlds`)."""
         self._expected_plays: list[tuple[Card, ...]] | None = None
-        self._native_sampler: object | None = None  # made by native_worlds.native_sampler
+        # The native core's replay and sampler, made once (native_worlds.replayer, .native_sampler).
+        self._native_replay: object | None = None
+        self._native_sampler: object | None = None
         me = self.me = obs.seat
         judge = obs.judge
         group = judge.group
