@@ -42,8 +42,8 @@ GUEST = (DEFAULT_MU, DEFAULT_SIGMA)
 BOT_RATINGS: dict[str, dict[str, float]] = {
     "baofen": {"random": 11.7, "easy": 23.6, "normal": 25.0, "rule": 25.0, "hard": 26.1,
                "search": 26.1, "master": 26.1, "neural": 24.7},
-    "hongwu": {"random": 10.9, "easy": 23.0, "normal": 25.0, "rule": 25.0, "hard": 27.1,
-               "search": 27.1, "master": 28.2, "neural": 25.4},
+    "hongwu": {"random": 10.9, "easy": 23.0, "normal": 25.0, "rule": 25.0, "hard": 27.3,
+               "search": 27.3, "master": 28.4, "neural": 25.4},
 }
 """Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
 arena's make rates (docs/ratings.md, docs/measurements.md) with :func:`level_mu`: ``normal``
@@ -66,7 +66,7 @@ ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
                "rule_vs_random": (0.99, 0.583)},
     "hongwu": {"normal": (0.503, 0.503),
                "easy": (1799 / 4000, 1952 / 4000), "easy_defending": (6752 / 12000, 1952 / 4000),
-               "hard": (520 / 715, 200 / 400), "hard_defending": (432 / 885, 200 / 400),
+               "hard": (538 / 715, 200 / 400), "hard_defending": (432 / 885, 200 / 400),
                "neural": (2109 / 4000, 1952 / 4000),
                "neural_defending": (5826 / 12000, 1952 / 4000),
                "rule_vs_random": (0.99, 0.503), "master_vs_hard": (127 / 200, 113 / 200)},
@@ -76,8 +76,9 @@ the rule bots' make rate (the reference table of four rule bots) on the same dea
 ``_defending``, the make rate of the rule-bot declarers against the level and two rule-bot
 defenders, and the same base. ``normal`` and ``rule_vs_random``: seed 7, 300 deals; ``easy``:
 seeds 2826 and 2827, 2,000 deals each (its 2,968 and 4,000 contracts); ``hard``: the level as it
-ships (bold bids), seeds 2826 and 2827, deals 0–199 of each against the rule bot (its 751 and
-715 contracts; 674 and 885 contracts of the rule bot against it); ``master_vs_hard``: 大师
+ships (bold bids; in 包红五 with its wide kitty), seeds 2826 and 2827, deals 0–199 of each
+against the rule bot (its 751 and 715 contracts; 674 and 885 contracts of the rule bot against
+it); ``master_vs_hard``: 大师
 against three 困难 and the reference table of four 困难, seeds 2826 and 2827, 200 deals of 包红五
 (200 contracts each); ``neural``: the learned player as it ships, seeds 2826 and 2827, 2,000
 deals each (包分: its 4,061 contracts, 8,840 of the rule bot against it; 包红五: 4,000 and
