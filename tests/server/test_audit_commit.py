@@ -14,7 +14,7 @@ import pytest
 
 from .databases import Database, database
 from .harness import Client, ThreadServer
-from .test_faults import my_turn_at_new_table, serving, snapshot
+from .test_faults import my_turn_at_new_table, serving
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -79,7 +79,7 @@ def test_a_lost_commit_answer_is_read_back_and_shown(db: Database) -> None:
         finally:
             restore()
         assert my_bids(wait_for_bid(spectator)) == [85]  # every view shows the stored bid
-        assert my_bids(snapshot(me)) == [85]
+        assert my_bids(me.snapshot()) == [85]
         me.close()
         spectator.close()
 
@@ -107,7 +107,7 @@ def test_a_stale_table_recovers_and_answers_the_retry_from_its_log(db: Database)
         assert my_bids(wait_for_bid(spectator)) == [85]
         me.send(type="bid", value=85, id="retry")  # the player's retry of the stored bid
         assert me.expect("ack", timeout=10)["id"] == "retry"
-        assert my_bids(snapshot(me)) == [85]
-        assert my_bids(snapshot(spectator)) == [85]
+        assert my_bids(me.snapshot()) == [85]
+        assert my_bids(spectator.snapshot()) == [85]
         me.close()
         spectator.close()
