@@ -137,6 +137,7 @@ def test_a_sampler_that_finds_no_world_draws_none_natively() -> None:
     one, many = random.Random(5), random.Random(5)
     assert sampler.weighted_world(one) is None
     assert sampler.weighted_worlds(many, 10) == []
+    assert sampler._native_sampler is not None  # drawn natively
     assert one.getstate() == many.getstate() != random.Random(5).getstate()
     # the review's way draws on, seven times in all
     assert gather(lambda: sampler.weighted_world(one), 10, 7) == []
