@@ -39,7 +39,7 @@ def native_extension() -> list[Extension]:
             NATIVE,
             [str(folder / name) for name in NATIVE_SOURCES],
             include_dirs=[pybind11.get_include()],
-            depends=[str(folder / name) for name in ("engine.hpp", "cards.hpp", "rule_player.hpp")],
+            depends=[str(path) for path in sorted(folder.glob("*.hpp"))],
             language="c++",
             # -O2, no debug information: the CI machine has two cores.
             extra_compile_args=["-std=c++17", "-O2", "-g0", "-fvisibility=hidden"],

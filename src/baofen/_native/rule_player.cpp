@@ -5,6 +5,7 @@
 #include "rule_player.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <cmath>
 
 namespace baofen {
@@ -15,11 +16,19 @@ constexpr int RED_FIVE = 1 * 13 + 5 - 2;
 
 bool neumaier_sum = false;
 
-int card_points(int kind) {
-    if (kind >= LITTLE_JOKER) return 0;
-    const int rank = 2 + kind % 13;
-    return rank == 5 ? 5 : (rank == 10 || rank == 13) ? 10 : 0;
+// A card's points by kind, looked up: the rule player asks for them in every estimate.
+constexpr std::array<int, KINDS> point_table() {
+    std::array<int, KINDS> points{};
+    for (int kind = 0; kind < LITTLE_JOKER; ++kind) {
+        const int rank = 2 + kind % 13;
+        points[kind] = rank == 5 ? 5 : (rank == 10 || rank == 13) ? 10 : 0;
+    }
+    return points;
 }
+
+constexpr std::array<int, KINDS> POINTS = point_table();
+
+int card_points(int kind) { return POINTS[kind]; }
 
 // Python's built-in sum() of floats started at the int 0.
 struct PySum {
@@ -354,8 +363,10 @@ struct Knowledge {
     std::array<int, KINDS> unseen{}, above{}, above_pairs{};
     std::array<int, 5> in_group{}, pairs_in_group{};
     int unseen_points = 0, hidden_total = 0;
-    // Memos of pow(1.0 - share(seat), n) (-1: not yet computed): the same value each call.
-    mutable std::array<std::array<double, 2 * KINDS + 1>, 4> miss{};
+    // Memos of pow(1.0 - share(seat), n), the same value each call; a bit a memo that is set
+    // (clearing bits, not a whole table, on every decision: most memos are never asked for).
+    mutable std::array<std::array<double, 2 * KINDS + 1>, 4> miss;
+    mutable std::array<std::bitset<2 * KINDS + 1>, 4> known{};
 
     Knowledge(const View& view, const Order& order, const Judge& judge)
         : v(view), order(order), judge(judge) {
@@ -386,13 +397,15 @@ struct Knowledge {
             pairs_in_group[g] = pairs;
             hidden_total += total;
         }
-        for (auto& row : miss) row.fill(-1.0);
     }
 
     double miss_power(int seat, int n) const {  // pow(1.0 - share(seat), n)
         if (n < 0 || n > 2 * KINDS) return std::pow(1.0 - share(seat), n);
         double& memo = miss[seat][n];
-        if (memo < 0.0) memo = std::pow(1.0 - share(seat), n);
+        if (!known[seat][n]) {
+            memo = std::pow(1.0 - share(seat), n);
+            known[seat][n] = true;
+        }
         return memo;
     }
 
