@@ -9,7 +9,7 @@ normal    普通    rule bot                                                    
 hard      困难    search bot, 256 rollouts a play over 12 candidates, worlds         p95 ≤ 1 s
                   weighted by inference, overrides gated on 64 fresh worlds, wide    kitty < 1 s
                   follows, kitty search on 200 worlds (wide in 包红五), bold bids
-master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.4 s
+master    大师    search bot, 1024 rollouts a play over 16 candidates, gated on      p95 ≈ 0.25 s
                   128 fresh worlds, wide follows, kitty search on 400 worlds (wide   kitty ≤ 1.5 s
                   in 包红五), bold bids; in 包分 it searches from the learned
                   evaluator's pick
@@ -40,7 +40,8 @@ with the rule bot's bids.
 
 Budgets are per decision on one core of the development machine **on the native core**
 (issue 26: the search's play-outs and its sampler's replay run there, about 16× faster than in
-Python; measured in docs/measurements.md): 困难 p95 about 0.15 s a play, 大师 about 0.4 s. They
+Python; measured in docs/measurements.md): 困难 p95 about 0.06 s a play, 大师 about 0.25 s,
+since its sampled worlds are drawn natively too (0.15 s and 0.4 s before). They
 are the budgets of before multiplied by what the native core affords (issue 28: 困难 had 64
 rollouts, gate 24, kitty 100 worlds; 大师 256 × 12, gate 48, kitty 100). The same budgets run
 where the native core is not built (or ``BAOFEN_ENGINE=python``): the same decisions, about 16×
@@ -70,7 +71,7 @@ EASY_CHOICES = 3
 """How many of the rule bot's best candidates the easy player picks among when it errs."""
 
 HARD_ITERATIONS = 256
-"""Rollouts per play of the hard level (p95 about 0.15 s a decision natively, 2.3 s pure)."""
+"""Rollouts per play of the hard level (p95 about 0.06 s a decision natively, 2.3 s pure)."""
 
 HARD_CANDIDATES = 12
 """Candidate plays the hard level searches."""
