@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -68,6 +69,22 @@ class Terminal:
     def send(self, line: str) -> None:
         """Type a line."""
         self.child.sendline(line)
+
+    def wait_until_reading(self) -> None:
+        """Wait until the program sleeps waiting for a key, not just until its prompt shows.
+
+        The prompt is drawn before ``input()`` waits, and a Ctrl-C that comes in between is
+        noted but wakes nothing: CPython looks at a signal only when its wait for a key returns
+        (a person never types that fast; the test can, and on a loaded machine then hung).
+        """
+        stat = Path(f"/proc/{self.child.pid}/stat")
+        if not stat.exists():  # no /proc: a pause longer than any prompt's drawing
+            time.sleep(0.5)
+            return
+        deadline = time.monotonic() + 10
+        while stat.read_text().rpartition(")")[2].split()[0] != "S":
+            assert time.monotonic() < deadline, "the program never waited for a key"
+            time.sleep(0.01)
 
     def answer_expecting(self, line: str, message: str, prompt: str) -> None:
         """Type ``line`` and check that ``message`` is printed and ``prompt`` asked again."""
@@ -292,6 +309,7 @@ def test_no_bid_hand_then_next_hand() -> None:
 def test_interrupt_ends_quietly() -> None:
     term = Terminal("--seed", "3")
     assert term.next_prompt() == "bid"
+    term.wait_until_reading()
     term.child.sendintr()
     assert term.finish() == 130
     assert "Interrupted." in term.text and "Traceback" not in term.text
