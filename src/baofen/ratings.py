@@ -41,7 +41,7 @@ GUEST = (DEFAULT_MU, DEFAULT_SIGMA)
 
 BOT_RATINGS: dict[str, dict[str, float]] = {
     "baofen": {"random": 11.7, "easy": 23.6, "normal": 25.0, "rule": 25.0, "hard": 26.1,
-               "search": 26.1, "master": 26.1, "neural": 24.7},
+               "search": 26.1, "master": 26.5, "neural": 24.7},
     "hongwu": {"random": 10.9, "easy": 23.0, "normal": 25.0, "rule": 25.0, "hard": 27.3,
                "search": 27.3, "master": 28.4, "neural": 25.4},
 }
@@ -51,9 +51,9 @@ arena's make rates (docs/ratings.md, docs/measurements.md) with :func:`level_mu`
 the chances the arena measured, relative to the rule bot's own make rate on the same deals, in
 both roles: its declarer against three rule-bot defenders, and a rule-bot declarer against it
 and two rule-bot defenders. ``random`` is placed by the rule bot's make rate against it (0.99),
-mirrored. In 包红五 ``master`` is placed head to head against ``hard`` (its make rate as declarer
-against three 困难 defenders, relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``);
-in 包分 it stands at ``hard`` (the arena has not told them apart there on the current budgets).
+mirrored. ``master`` is placed head to head against ``hard`` (its make rate as declarer against
+three 困难 defenders, relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``), in
+包分 since the arena told them apart there (stop 44, 1,630 deals).
 ``rule`` and ``search`` are the library names of ``normal`` and ``hard``. ``neural``, the learned
 player (a library bot, not a table level), is placed like ``easy`` and ``hard``: a rated hand
 against it is predicted as the arena saw it play."""
@@ -63,7 +63,7 @@ ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
                "easy": (1585 / 2968, 1753 / 2968), "easy_defending": (5603 / 8904, 1753 / 2968),
                "hard": (473 / 751, 174 / 299), "hard_defending": (370 / 674, 174 / 299),
                "neural": (2185 / 4061, 1753 / 2968), "neural_defending": (5179 / 8840, 1753 / 2968),
-               "rule_vs_random": (0.99, 0.583)},
+               "rule_vs_random": (0.99, 0.583), "master_vs_hard": (315 / 597, 298 / 597)},
     "hongwu": {"normal": (0.503, 0.503),
                "easy": (1799 / 4000, 1952 / 4000), "easy_defending": (6752 / 12000, 1952 / 4000),
                "hard": (538 / 715, 200 / 400), "hard_defending": (432 / 885, 200 / 400),
@@ -78,10 +78,10 @@ defenders, and the same base. ``normal`` and ``rule_vs_random``: seed 7, 300 dea
 seeds 2826 and 2827, 2,000 deals each (its 2,968 and 4,000 contracts); ``hard``: the level as it
 ships (bold bids; in 包红五 with its wide kitty), seeds 2826 and 2827, deals 0–199 of each
 against the rule bot (its 751 and 715 contracts; 674 and 885 contracts of the rule bot against
-it); ``master_vs_hard``: 大师
-against three 困难 and the reference table of four 困难, seeds 2826 and 2827, 200 deals of 包红五
-(200 contracts each); ``neural``: the learned player as it ships, seeds 2826 and 2827, 2,000
-deals each (包分: its 4,061 contracts, 8,840 of the rule bot against it; 包红五: 4,000 and
+it); ``master_vs_hard``: 大师 against three 困难 and the reference table of four 困难, seeds 2826
+and 2827, 200 deals of 包红五 (200 contracts each) and 600 deals of 包分 (597 contracts each;
+deals 520–819 and 510–809); ``neural``: the learned player as it ships, seeds 2826 and 2827,
+2,000 deals each (包分: its 4,061 contracts, 8,840 of the rule bot against it; 包红五: 4,000 and
 12,000). docs/ratings.md gives the commands."""
 
 
