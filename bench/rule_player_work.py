@@ -4,20 +4,20 @@
         python bench/rule_player_work.py [--variant V] [--hands N]
     callgrind_annotate --inclusive=yes OUT | grep 'baofen::play_out'
 
-Plays N seeded deals (seed 7) with four native rule players in one call. On a shared machine the
-CPU time of a small change is lost in the noise; the instructions ``baofen::play_out`` executes
-vary by well under 1% from run to run (the allocator's paths), so two builds compare closely (the
-Python dealing around it is left out by reading the play-out's inclusive count). ``python``
-must be the interpreter itself, not a shim script (valgrind follows no child process).
+Plays N seeded deals (seed 7) with four native rule players in one call, as
+``native_rule_hands.native_rates`` does. On a shared machine the CPU time of a small change is
+lost in the noise; the instructions ``baofen::play_out`` executes vary by well under 1% from run
+to run (the allocator's paths), so two builds compare closely (the Python dealing around it is
+left out by reading the play-out's inclusive count). ``python`` must be the interpreter itself,
+not a shim script (valgrind follows no child process).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from baofen import RuleSet, _native
-from baofen._native import batch
-from baofen.bots import native_players as players
+from baofen import RuleSet
+from native_rule_hands import native_rates
 
 
 def main() -> None:
@@ -25,13 +25,8 @@ def main() -> None:
     parser.add_argument("--variant", choices=["baofen", "hongwu"], default="baofen")
     parser.add_argument("--hands", type=int, default=300)
     args = parser.parse_args()
-    rules = RuleSet.create(variant=args.variant)
-    deals = [batch.dealt(rules, 7 * 1_000_003 + n) for n in range(args.hands)]
-    cards, firsts = batch.pack_deals(deals)
-    table, _, _ = _native.core().player_hands(
-        batch.native_rules(rules), cards, firsts, players.native_players("rule"), 7
-    )
-    print(f"{len(batch.results_of(rules, table))} hands played")
+    native_rates(RuleSet.create(variant=args.variant), args.hands, 7)
+    print(f"{args.hands} hands played")
 
 
 if __name__ == "__main__":
