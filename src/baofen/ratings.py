@@ -69,7 +69,7 @@ ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
                "hard": (538 / 715, 200 / 400), "hard_defending": (432 / 885, 200 / 400),
                "neural": (2109 / 4000, 1952 / 4000),
                "neural_defending": (5826 / 12000, 1952 / 4000),
-               "rule_vs_random": (0.99, 0.503), "master_vs_hard": (127 / 200, 113 / 200)},
+               "rule_vs_random": (0.99, 0.503), "master_vs_hard": (199 / 300, 178 / 300)},
 }
 """The arena's make rates the fixed ratings come from: per level, its make rate as declarer and
 the rule bots' make rate (the reference table of four rule bots) on the same deals; with
@@ -79,10 +79,10 @@ seeds 2826 and 2827, 2,000 deals each (its 2,968 and 4,000 contracts); ``hard``:
 ships (bold bids; in 包红五 with its wide kitty), seeds 2826 and 2827, deals 0–199 of each
 against the rule bot (its 751 and 715 contracts; 674 and 885 contracts of the rule bot against
 it); ``master_vs_hard``: 大师 against three 困难 and the reference table of four 困难, seeds 2826
-and 2827, 200 deals of 包红五 (200 contracts each) and 600 deals of 包分 (597 contracts each;
-deals 520–819 and 510–809); ``neural``: the learned player as it ships, seeds 2826 and 2827,
-2,000 deals each (包分: its 4,061 contracts, 8,840 of the rule bot against it; 包红五: 4,000 and
-12,000). docs/ratings.md gives the commands."""
+and 2827, 300 deals of 包红五 on the levels as they ship (300 contracts each; deals 0–149, stop
+45) and 600 deals of 包分 (597 contracts each; deals 520–819 and 510–809); ``neural``: the learned
+player as it ships, seeds 2826 and 2827, 2,000 deals each (包分: its 4,061 contracts, 8,840 of
+the rule bot against it; 包红五: 4,000 and 12,000). docs/ratings.md gives the commands."""
 
 
 @dataclass(frozen=True, slots=True)
