@@ -53,7 +53,7 @@ both roles: its declarer against three rule-bot defenders, and a rule-bot declar
 and two rule-bot defenders. ``random`` is placed by the rule bot's make rate against it (0.99),
 mirrored. ``master`` is placed head to head against ``hard`` (its make rate as declarer against
 three 困难 defenders, relative to four 困难's own, from ``hard``'s mu: ``master_vs_hard``), in
-包分 since the arena told them apart there (stop 44, 1,630 deals).
+包分 since the arena told them apart there (stops 44 and 45, 2,200 deals).
 ``rule`` and ``search`` are the library names of ``normal`` and ``hard``. ``neural``, the learned
 player (a library bot, not a table level), is placed like ``easy`` and ``hard``: a rated hand
 against it is predicted as the arena saw it play."""
@@ -63,7 +63,8 @@ ARENA_MAKE_RATES: dict[str, dict[str, tuple[float, float]]] = {
                "easy": (1585 / 2968, 1753 / 2968), "easy_defending": (5603 / 8904, 1753 / 2968),
                "hard": (473 / 751, 174 / 299), "hard_defending": (370 / 674, 174 / 299),
                "neural": (2185 / 4061, 1753 / 2968), "neural_defending": (5179 / 8840, 1753 / 2968),
-               "rule_vs_random": (0.99, 0.583), "master_vs_hard": (315 / 597, 298 / 597)},
+               "rule_vs_random": (0.99, 0.583),
+               "master_vs_hard": (608 / 1167, 578 / 1167)},
     "hongwu": {"normal": (0.503, 0.503),
                "easy": (1799 / 4000, 1952 / 4000), "easy_defending": (6752 / 12000, 1952 / 4000),
                "hard": (538 / 715, 200 / 400), "hard_defending": (432 / 885, 200 / 400),
@@ -80,9 +81,10 @@ ships (bold bids; in 包红五 with its wide kitty), seeds 2826 and 2827, deals 
 against the rule bot (its 751 and 715 contracts; 674 and 885 contracts of the rule bot against
 it); ``master_vs_hard``: 大师 against three 困难 and the reference table of four 困难, seeds 2826
 and 2827, 300 deals of 包红五 on the levels as they ship (300 contracts each; deals 0–149, stop
-45) and 600 deals of 包分 (597 contracts each; deals 520–819 and 510–809); ``neural``: the learned
-player as it ships, seeds 2826 and 2827, 2,000 deals each (包分: its 4,061 contracts, 8,840 of
-the rule bot against it; 包红五: 4,000 and 12,000). docs/ratings.md gives the commands."""
+45) and 1,170 deals of 包分 (1,167 contracts each; deals 520–1109 and 510–1089, stops 44 and 45);
+``neural``: the learned player as it ships, seeds 2826 and 2827, 2,000 deals each (包分: its
+4,061 contracts, 8,840 of the rule bot against it; 包红五: 4,000 and 12,000). docs/ratings.md
+gives the commands."""
 
 
 @dataclass(frozen=True, slots=True)
