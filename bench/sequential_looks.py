@@ -1,6 +1,6 @@
 """The chance of a pooled arena figure's z over repeated looks, under no difference.
 
-    python3 bench/sequential_looks.py --looks 470 1030 1630 2030 --z 2.41 [--runs 2000000]
+    python3 bench/sequential_looks.py --looks 470 1030 1630 2200 --z 2.76 [--runs 2000000]
 
 An arena run that is continued while its pooled figure is looked at after each plan could have
 stopped at any look; the plain P of the last look's z then understates the chance of a false
@@ -19,11 +19,10 @@ import argparse
 import numpy as np
 
 
-def look_z(looks: list[int], runs: int, seed: int) -> np.ndarray:
+def look_z(sizes: np.ndarray, runs: int, seed: int) -> np.ndarray:
     """z at each look (columns) for ``runs`` simulated runs with no difference (rows)."""
     rng = np.random.default_rng(seed)
-    sizes = np.asarray(looks, dtype=float)
-    steps = rng.standard_normal((runs, len(looks))) * np.sqrt(np.diff(sizes, prepend=0.0))
+    steps = rng.standard_normal((runs, len(sizes))) * np.sqrt(np.diff(sizes, prepend=0.0))
     return np.cumsum(steps, axis=1) / np.sqrt(sizes)
 
 
@@ -55,12 +54,11 @@ def main() -> None:
     args = parser.parse_args()
     if sorted(args.looks) != args.looks or len(set(args.looks)) != len(args.looks):
         parser.error("--looks must be increasing deal counts")
-    z = look_z(args.looks, args.runs, args.seed)
     sizes = np.asarray(args.looks, dtype=float)
+    z = look_z(sizes, args.runs, args.seed)
     chance = crossing_chance(z, np.full(len(sizes), abs(args.z)))
     pocock = constant_for(z, np.ones(len(sizes)), args.alpha)
-    obf_shape = np.sqrt(sizes[-1] / sizes)
-    obf = constant_for(z, obf_shape, args.alpha)
+    obf = constant_for(z, np.sqrt(sizes[-1] / sizes), args.alpha)
     print(f"looks {args.looks}, last z {args.z:.2f}: chance any look reaches it "
           f"(no difference, {args.runs:,} runs) {chance:.3f}")
     print(f"bounds at alpha {args.alpha}: Pocock-type {pocock:.2f} at every look; "
