@@ -1,0 +1,1 @@
+"""Golden playthroughs: whole hands written as text and replayed by both engines."""
