@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from baofen import Hand, RuleSet
 from baofen.actions import Action
-from baofen.bots import make_bot
-from baofen.bots.base import parse_spec
+from baofen.bots import make_bot, parse_spec
 
 
 @dataclass(frozen=True)
@@ -25,7 +24,7 @@ class GoldenHand:
     seat: int
     """The seat whose observation is written."""
     players: tuple[str, str, str, str]
-    """The bot of each seat, as ``name:option=value`` (``baofen.bots.base.parse_spec``)."""
+    """The bot of each seat, as ``name:option=value`` (:func:`baofen.bots.parse_spec`)."""
 
     def played(self, rules: RuleSet) -> list[tuple[int, Action]]:
         """The actions the hand's bots choose under ``rules`` (on the Python engine)."""
