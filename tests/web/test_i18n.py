@@ -1,35 +1,76 @@
-"""Every string the browser client shows exists in both languages: each key written in the
-JavaScript (``t("…")``), each key it builds from data (reason codes, phases, bot levels, the
-settings' label keys in the served schema), and no string that nothing uses; and a missing key is
-reported (a console error, which fails any browser test), never hidden."""
+"""Every string the browser client shows exists in both languages: one dictionary file per
+language with the same keys and placeholders; each key written in the JavaScript (``t("…")``),
+each key it builds from data (reason codes, phases, bot levels, the settings' label keys in the
+served schema), and no string that nothing uses; no string copying a rule's default, which the
+server sends; and a missing key is reported (a console error, which fails any browser test),
+never hidden."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from importlib.resources import files
-from pathlib import Path
 from typing import Any, get_args
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from baofen.errors import REASONS
 from baofen.scoring import ResultKind
 
 from ..server.harness import ThreadServer
+from .js_source import JS, sources
 from .ui import Person
 
-JS = Path(str(files("baofen") / "web" / "static" / "js"))
 SETTING = "x-setting"
 JOKERS = ("BJ", "LJ")
 """The jokers' notation: the only cards the dictionaries name (``card.BJ``)."""
+LANGUAGES = ("zh", "en")
+ENTRY = re.compile(r'^  ("?)([\w.]+)\1: "((?:[^"\\]|\\.)*)",$', re.MULTILINE)
+"""One string of a dictionary file: ``  key: "text",`` on a line of its own."""
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def sources() -> dict[str, str]:
-    """Every JavaScript module of the client, by path."""
-    return {str(path.relative_to(JS)): path.read_text() for path in sorted(JS.rglob("*.js"))}
+def dictionary(language: str) -> dict[str, str]:
+    """A language's strings by key, read from its file (``js/i18n/<language>.js``)."""
+    text = (JS / "i18n" / f"{language}.js").read_text()
+    entries = {match[2]: match[3] for match in ENTRY.finditer(text)}
+    body = text[text.index("export default {") : text.rindex("};")].splitlines()[1:]
+    assert len(entries) == sum(1 for line in body if line.strip()), f"{language}.js: a line unread"
+    return entries
+
+
+def test_one_file_per_language_with_the_same_keys_and_placeholders() -> None:
+    assert sorted(path.stem for path in (JS / "i18n").glob("*.js")) == sorted(LANGUAGES)
+    zh, en = (dictionary(language) for language in LANGUAGES)
+    assert len(zh) > 300 and set(zh) == set(en)
+    names = {key: [set(PLACEHOLDER.findall(d[key])) for d in (zh, en)] for key in zh}
+    differ = [key for key, (zh_names, en_names) in names.items() if zh_names != en_names]
+    assert not differ, f"placeholders differ between the languages: {differ}"
+
+
+def test_no_string_copies_the_default_bids(web_server: ThreadServer) -> None:
+    rules = httpx.get(f"{web_server.base}/api/defaults").json()["rules"]
+    copies = {"/".join(map(str, rules["baofen"]["bid_values"])),
+              f"{rules['hongwu']['bid_min']}–{rules['hongwu']['bid_max']}"}
+    for language in LANGUAGES:
+        strings = dictionary(language).items()
+        found = [key for key, text in strings if any(copy in text for copy in copies)]
+        assert not found, f"{language}: rule defaults written into {found}"
+
+
+def test_the_lobby_names_the_default_bids_the_server_sends(
+    chromium: Browser, web_server: ThreadServer
+) -> None:
+    rules = httpx.get(f"{web_server.base}/api/defaults").json()["rules"]
+    person = Person(chromium, web_server.base)
+    person.page.goto(web_server.base + "/")
+    notes = person.page.locator("label.game small")
+    bids = "/".join(map(str, rules["baofen"]["bid_values"]))
+    expect(notes.nth(0)).to_have_text(f"江苏 · 叫 {bids} · 王分 · 全击")
+    expect(notes.nth(1)).to_have_text(
+        f"绍兴 · 叫 {rules['hongwu']['bid_min']}–{rules['hongwu']['bid_max']} · 红五 · 保底")
+    person.close()
 
 
 class Scanner:

@@ -1,6 +1,6 @@
-"""The lobby and the words of the table (issue 25, items 9–12), in the real browser against the
-real server: the rules page and the legend of the marks, one glossary per language, the open
-tables saying what a visitor can do, and a signed-out page without a console error."""
+"""The lobby and the words of the table, in the real browser against the real server: the rules
+page and the legend of the marks, one glossary per language, the open tables saying what a
+visitor can do, and a signed-out page without a console error."""
 
 from __future__ import annotations
 

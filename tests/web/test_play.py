@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ProcessServer, ThreadServer, create_table, free_port
-from .ui import DESKTOP, FAST_REVIEW, PHONE, Person, fast_review
+from .ui import DESKTOP, FAST_REVIEW, PHONE, Person, chip, fast_review
 
 HAND_TURNS = 60
 """More turns than a hand can give one seat (bids, the kitty and at most 25 plays)."""
@@ -83,12 +83,6 @@ def lead_a_failing_throw(person: Person) -> None:
     expect(failed).to_contain_text("罚 6 分")  # 3 per attempted card
     assert failed.locator(".chip").all_inner_texts()[:2] == [chip(high), chip(low)]
     page.click(".modal .close")
-
-
-def chip(card: str | None) -> str:
-    """A card as the page writes it in a chip (♠A, ♥10)."""
-    assert card is not None
-    return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[0]] + card[1].replace("T", "10")
 
 
 def check_baofen_result(person: Person) -> None:

@@ -1,6 +1,6 @@
-"""A table players enjoy (issue 12), in the real browser against the real server: one click to
-play, timers that never trap a player, tricks and the 记牌器 shown as the server says, screenshots
-of every stage at phone and desktop sizes in both languages, and no serious accessibility fault
+"""A table players enjoy, in the real browser against the real server: one click to play,
+timers that never trap a player, tricks and the 记牌器 shown as the server says, screenshots of
+every stage at phone and desktop sizes in both languages, and no serious accessibility fault
 (axe-core)."""
 
 from __future__ import annotations

@@ -19,6 +19,15 @@ NETWORK_ERRORS = ("Failed to load resource", "WebSocket connection to")
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
+VIEWS = [(PHONE, "zh"), (DESKTOP, "en")]
+"""A phone in Chinese and a desktop in English: the two looks most tests check."""
+VIEW_IDS = ["phone-zh", "desktop-en"]
+
+
+def chip(card: str | None) -> str:
+    """A card as the page writes it in a chip (♠A, ♥10)."""
+    assert card is not None
+    return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[0]] + card[1].replace("T", "10")
 
 
 class Person:
@@ -188,3 +197,10 @@ def fast_review(page: Page) -> None:
     """Make the page's 复盘 requests ask for :data:`FAST_REVIEW`."""
     page.route("**/hands/*/analysis", lambda route: route.continue_(
         url=route.request.url.split("?")[0] + FAST_REVIEW))
+
+
+def person_in(chromium: Browser, base: str, viewport: dict[str, int], language: str) -> Person:
+    """A person whose pages are in ``language``."""
+    person = Person(chromium, base, viewport)
+    person.context.add_init_script(f"localStorage.setItem('baofen.lang', '{language}')")
+    return person

@@ -33,12 +33,7 @@ export async function showLobby(root) {
   const { defaults, schema } = cache;
   level ??= defaults.settings.bot_level;
   const settingsBox = el("div", { class: "settings" });
-  const gamePicker = el("div", { class: "games", role: "radiogroup" },
-    Object.keys(defaults.rules).map((game) => el("label", { class: ["game", game === variant && "chosen"] },
-      el("input", { type: "radio", name: "variant", value: game, checked: game === variant,
-        on: { change: () => { variant = game; showLobby(root); } } }),
-      el("strong", { text: t(`game.${game}`) }),
-      el("small", { text: t(`game.${game}.note`) }))));
+  const gamePicker = gamePickerEl(root, defaults);
   const account = me();
   const nameInput = el("input", { id: "f-player", name: "player", type: "text", maxLength: 24,
     value: account ? account.username : playerName(), autocomplete: "nickname", readOnly: Boolean(account),
@@ -101,6 +96,17 @@ export async function showLobby(root) {
   fill(root, el("div", { class: "lobby" }, el("div", { class: "main" }, quick, more),
     el("div", { class: "side" }, join, open)));
   listTables(list);
+}
+
+/** The two games to choose from, each with a note on its rules; the bids it names are the
+ * default rules' (GET /api/defaults), never written here. */
+function gamePickerEl(root, defaults) {
+  return el("div", { class: "games", role: "radiogroup" },
+    Object.entries(defaults.rules).map(([game, rules]) => el("label", { class: ["game", game === variant && "chosen"] },
+      el("input", { type: "radio", name: "variant", value: game, checked: game === variant,
+        on: { change: () => { variant = game; showLobby(root); } } }),
+      el("strong", { text: t(`game.${game}`) }),
+      el("small", { text: t(`game.${game}.note`, { bids: rules.bid_values.join("/"), min: rules.bid_min, max: rules.bid_max }) }))));
 }
 
 /** The open tables (the server lists tables with a free seat first): those a visitor may join,

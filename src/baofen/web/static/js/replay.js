@@ -98,42 +98,61 @@ function stepper(viewer, view, names, review, reviewNow) {
     next.disabled = step === last;
     if (step === 0) {
       label.textContent = t("replay.deal");
-      fill(content,
-        el("div", { class: "replay-bids" }, el("strong", { text: `${t("bids.title")}: ` }),
-          view.bids.map(([seat, value], i) => [el("span", { class: "bid",
-            text: `${names(seat)} ${value === null ? t("seat.pass") : value}` }),
-          reviewed && noteEl(reviewed, notes.get(`bid:${seat}:${bidsBefore(view.bids, seat, i)}`))])),
-        handsEl(view.deal, names),
-        el("p", {}, el("strong", { text: `${t("replay.kitty")}: ` }), chipsEl(view.kitty)),
-        view.buried && el("p", {}, el("strong", { text: `${t("replay.bury")}: ` }), chipsEl(view.buried),
-          reviewed && [" ", noteEl(reviewed, notes.get("declare"))]));
+      fill(content, dealEl(view, names, reviewed, notes));
     } else if (step < last) {
-      const entry = view.tricks[step - 1];
-      const before = step === 1 ? view.hands : view.tricks[step - 2].hands;
       label.textContent = t("replay.trick", { n: step, total: view.tricks.length });
-      const trick = entry.trick;
-      fill(content,
-        el("div", { class: "replay-trick" }, trick.plays.map(([seat, cards]) => el("div", {
-          class: ["replay-play", seat === trick.winner && "winner"] },
-          el("span", { class: "who", text: names(seat) }),
-          cardsEl(cards, "small"),
-          reviewed && noteEl(reviewed, notes.get(`${step}:${seat}`)),
-          seat === trick.winner && el("span", { class: "won", text: `★ ${t("trick.won")} · ${t("trick.points", { n: trick.points })}` }),
-          seat === trick.leader && trick.attempted && el("span", { class: "failed" },
-            `${t("trick.failed")} · ${t("trick.attempted")} `, chipsEl(trick.attempted),
-            ` · ${t("trick.penalty", { n: trick.penalty })}`)))),
-        el("p", {}, `${t("head.points")}: ${entry.declarer_points}`),
-        handsEl(before, names));
+      fill(content, trickStepEl(view, step, names, reviewed, notes));
     } else {
       label.textContent = t("replay.end");
-      fill(content, resultEl(view.result, {
-        variant: view.rules.variant,
-        names: [0, 1, 2, 3].map((seat) => t(`seat.${seat}`)),
-        fullNames: [0, 1, 2, 3].map(names),
-        lastWinner: view.tricks.length ? view.tricks[view.tricks.length - 1].trick.winner : null,
-      }));
+      fill(content, endEl(view, names));
     }
   }
+}
+
+/** Step 0: the bids, the deal, the kitty and what the declarer buried (with the 复盘's notes
+ * on the bids and the burial, once `reviewed`). */
+function dealEl(view, names, reviewed, notes) {
+  return [
+    el("div", { class: "replay-bids" }, el("strong", { text: `${t("bids.title")}: ` }),
+      view.bids.map(([seat, value], i) => [el("span", { class: "bid",
+        text: `${names(seat)} ${value === null ? t("seat.pass") : value}` }),
+      reviewed && noteEl(reviewed, notes.get(`bid:${seat}:${bidsBefore(view.bids, seat, i)}`))])),
+    handsEl(view.deal, names),
+    el("p", {}, el("strong", { text: `${t("replay.kitty")}: ` }), chipsEl(view.kitty)),
+    view.buried && el("p", {}, el("strong", { text: `${t("replay.bury")}: ` }), chipsEl(view.buried),
+      reviewed && [" ", noteEl(reviewed, notes.get("declare"))]),
+  ];
+}
+
+/** Step `step`: that trick's plays (a failed throw said at its leader), the declarer's points
+ * after it, and the hands before it. */
+function trickStepEl(view, step, names, reviewed, notes) {
+  const entry = view.tricks[step - 1];
+  const before = step === 1 ? view.hands : view.tricks[step - 2].hands;
+  const trick = entry.trick;
+  return [
+    el("div", { class: "replay-trick" }, trick.plays.map(([seat, cards]) => el("div", {
+      class: ["replay-play", seat === trick.winner && "winner"] },
+      el("span", { class: "who", text: names(seat) }),
+      cardsEl(cards, "small"),
+      reviewed && noteEl(reviewed, notes.get(`${step}:${seat}`)),
+      seat === trick.winner && el("span", { class: "won", text: `★ ${t("trick.won")} · ${t("trick.points", { n: trick.points })}` }),
+      seat === trick.leader && trick.attempted && el("span", { class: "failed" },
+        `${t("trick.failed")} · ${t("trick.attempted")} `, chipsEl(trick.attempted),
+        ` · ${t("trick.penalty", { n: trick.penalty })}`)))),
+    el("p", {}, `${t("head.points")}: ${entry.declarer_points}`),
+    handsEl(before, names),
+  ];
+}
+
+/** The last step: the hand's result. */
+function endEl(view, names) {
+  return resultEl(view.result, {
+    variant: view.rules.variant,
+    names: [0, 1, 2, 3].map((seat) => t(`seat.${seat}`)),
+    fullNames: [0, 1, 2, 3].map(names),
+    lastWinner: view.tricks.length ? view.tricks[view.tricks.length - 1].trick.winner : null,
+  });
 }
 
 /** How many bids `seat` made before the `i`-th bid of the hand. */

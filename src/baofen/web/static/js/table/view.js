@@ -1,4 +1,5 @@
-// The table's layout and one drawing pass over every region from the state.
+// The table's layout, one drawing pass over every region from the state, the connection's
+// status, and the page of a table that does not exist.
 
 import { byId, el, fill } from "../dom.js";
 import { t } from "../i18n.js";
@@ -55,4 +56,13 @@ export function showStatus(status) {
   node.dataset.status = status;
   node.textContent = t(`conn.${status}`);
   document.body.dataset.conn = status;
+}
+
+/** An unknown link: say so, and lead back to the lobby. */
+export function showGone(root) {
+  fill(root, el("section", { class: "gone", id: "gone" },
+    el("h2", { text: t("gone.title") }),
+    el("p", { text: t("gone.text") }),
+    el("a", { class: "button primary", href: "/", text: t("gone.back") })));
+  byId("conn")?.remove();
 }
