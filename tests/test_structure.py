@@ -407,7 +407,7 @@ def test_a_moved_module_is_a_deprecated_re_export(old: str) -> None:
         issubclass(w.category, DeprecationWarning) and MOVED[old] in str(w.message)
         for w in caught
     ), f"importing {old} does not warn that it moved to {MOVED[old]}"
-    public = [name for name in vars(new) if not name.startswith("_")]
+    public = getattr(new, "__all__", [name for name in vars(new) if not name.startswith("_")])
     missing = [name for name in public if getattr(shim, name, None) is not getattr(new, name)]
     assert not missing, f"{old} does not re-export {missing}"
     assert layer_of(old) == layer_of(MOVED[old])
