@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from baofen import ratings
-from baofen.ratings import (
+from baofen.accounts import ratings
+from baofen.accounts.ratings import (
     ARENA_MAKE_RATES,
     BOT_RATINGS,
     NEW,
@@ -19,7 +19,7 @@ from baofen.ratings import (
     update,
     win_probability,
 )
-from baofen.usernames import UsernameError, canonical, display_form, skeleton
+from baofen.accounts.usernames import UsernameError, canonical, display_form, skeleton
 
 
 @pytest.mark.parametrize("name", ["Ann", "bob_1", "a-b", "张三丰", "さくら子", "김철수", "Ａｎｎ"])

@@ -21,7 +21,7 @@ import pytest
 
 from baofen import RuleSet
 from baofen.env.train import Behaviour, generate
-from baofen.ray_runner import RayCluster
+from baofen.research.ray_runner import RayCluster
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from baofen import RuleSet
+from baofen.accounts.usernames import DELETED_NAME
 from baofen.server import ServerSettings
-from baofen.usernames import DELETED_NAME
 
 from .accounts import PASSWORD, session, sign_up
 from .databases import Database, database

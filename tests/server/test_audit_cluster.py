@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 from baofen import RuleSet
+from baofen.accounts.usernames import DELETED_NAME
 from baofen.server import ServerSettings
 from baofen.server.cluster import node as cluster_node
-from baofen.usernames import DELETED_NAME
 
 from .accounts import PASSWORD, session, sign_up
 from .cluster import SHARED_REDIS, running

@@ -43,7 +43,7 @@ def _interval(estimate: dict[str, float | None]) -> str:
 
 
 def _ray_runner(address: str) -> DealRunner:
-    from ..ray_runner import RayCluster  # the research extra: imported only when asked for
+    from ..research.ray_runner import RayCluster  # the research extra: imported only when asked for
 
     return RayCluster(address).map
 

@@ -23,16 +23,26 @@ from rich.text import Text
 from ..actions import Action, Bid, Declare, Play
 from ..bots import Bot, make_bot
 from ..bots.evaluation import choose_bury
-from ..cards import SUIT_SYMBOLS, SUITS, Card, parse_cards
-from ..errors import IllegalAction, Reason
+from ..cards import Card
 from ..hand import Hand, PlayResult
 from ..match import Match
 from ..order import order_for
 from ..ruleset import RuleSet
+from .answers import (
+    CARDS_HELP,
+    COMMANDS_HELP,
+    PASS_WORDS,
+    QUIT_WORDS,
+    YES_WORDS,
+    parse_selection,
+    parse_trump,
+    positions_of,
+    refusal,
+    yes_no,
+)
 from .command import Command, write_file
 from .options import VariantName, VariantOption, bot_option
 from .render import (
-    SUIT_NAMES,
     bid_choices,
     bids_text,
     cards_text,
@@ -58,93 +68,9 @@ YOU = 0
 
 T = TypeVar("T")
 
-_PASS_WORDS = frozenset({"pass", "p", "-"})
-_YES_WORDS = frozenset({"", "y", "yes"})
-_NO_WORDS = frozenset({"n", "no"})
-_QUIT_WORDS = frozenset({"quit", "exit", "q"})
-_SUIT_WORDS = {
-    **{s.lower(): s for s in SUITS},
-    **{symbol: s for s, symbol in SUIT_SYMBOLS.items()},
-    **{name.split()[0]: s for s, name in SUIT_NAMES.items()},
-    **{name.split()[1]: s for s, name in SUIT_NAMES.items()},
-}
-
-_COMMANDS_HELP = (
-    "Commands at any prompt: hint (a suggestion), last (the previous trick), help, quit."
-)
-_CARDS_HELP = (
-    "Type cards in notation — suit S H C D (or ♠ ♥ ♣ ♦) and rank A K Q J 10 9 … 2 (T for the "
-    "ten is fine too), jokers BJ (大王) and LJ (小王), e.g. 'SA SK SK' or 's10' — or by the "
-    "positions shown before each card in your hand, e.g. '1 3 4'. Repeat a card to play both "
-    "copies (a pair: 'SK SK')."
-)
-
 
 class _Quit(Exception):
     """The player asked to leave the match."""
-
-
-def parse_selection(text: str, shown: Sequence[Card]) -> list[Card]:
-    """Cards chosen by notation (``SA SK``) or by 1-based positions in ``shown`` (``1 3``)."""
-    tokens = text.replace(",", " ").split()
-    if not tokens:
-        raise ValueError("type some cards (e.g. SA SK) or their positions (e.g. 1 3)")
-    numeric = [token.isdigit() for token in tokens]
-    if any(numeric) and not all(numeric):
-        raise ValueError("give either cards (SA SK) or positions (1 3), not a mix of both")
-    if not all(numeric):
-        return parse_cards(tokens)
-    positions = [int(token) for token in tokens]
-    for position in positions:
-        if not 1 <= position <= len(shown):
-            raise ValueError(
-                f"no card at position {position}: positions run from 1 to {len(shown)}"
-            )
-    repeated = sorted({p for p in positions if positions.count(p) > 1})
-    if repeated:
-        raise ValueError(
-            f"position {repeated[0]} given twice; each position is one card "
-            "(a pair takes two positions)"
-        )
-    return [shown[p - 1] for p in positions]
-
-
-def positions_of(cards: Sequence[Card], shown: Sequence[Card]) -> list[int]:
-    """1-based positions in ``shown`` of ``cards`` (a repeated card takes its next copy)."""
-    used: set[int] = set()
-    positions = []
-    for card in cards:
-        index = next(i for i, c in enumerate(shown) if c == card and i not in used)
-        used.add(index)
-        positions.append(index + 1)
-    return positions
-
-
-def refusal(error: ValueError) -> str:
-    """Why a line was refused, its cards written as the terminal shows them (``S10``)."""
-    reason = error.reason if isinstance(error, IllegalAction) else None
-    if reason is None:
-        return str(error)
-    return Reason(reason.code, **{
-        name: _typed(value) if name in ("card", "cards") else value
-        for name, value in reason.params.items()
-    })
-
-
-def _typed(notation: str) -> str:
-    try:
-        return typed_cards(parse_cards(notation))
-    except ValueError:  # not a card at all (the reason says so): shown as given
-        return notation
-
-
-def parse_trump(text: str) -> str:
-    """A suit letter from ``S``, ``♠``, ``spades`` or ``黑桃`` (any case)."""
-    word = text.strip().lower()
-    suit = _SUIT_WORDS.get(word)
-    if suit is None:
-        raise ValueError(f"{text.strip()!r} is not a suit: name trump as S, H, C or D (or ♠ ♥ ♣ ♦)")
-    return suit
 
 
 class Session:
@@ -177,7 +103,7 @@ class Session:
                 if self.match.finished:
                     self.console.print(Text("The match is over.", style="bold"))
                     return
-                if not self.ask("Next hand? [Y/n]", _yes_no):
+                if not self.ask("Next hand? [Y/n]", yes_no):
                     break
                 self.match.next_hand()
         except _Quit:
@@ -297,7 +223,7 @@ class Session:
 
         def answer(line: str) -> Bid:
             word = line.strip().lower()
-            if word in _PASS_WORDS:
+            if word in PASS_WORDS:
                 value = None
             elif word.isdigit():
                 value = int(word)
@@ -388,13 +314,13 @@ class Session:
             except EOFError:
                 raise _Quit from None
             word = line.strip().lower()
-            if word in _QUIT_WORDS:
+            if word in QUIT_WORDS:
                 if self._quit_confirmed():
                     raise _Quit
                 continue
             if word in ("help", "?"):
-                self.console.print(_COMMANDS_HELP)
-                self.console.print(_CARDS_HELP)
+                self.console.print(COMMANDS_HELP)
+                self.console.print(CARDS_HELP)
             elif word == "hint":
                 self.console.print(self.hint(shown, trump))
             elif word == "last":
@@ -411,7 +337,7 @@ class Session:
             line = self.console.input(Text("End the match? [y/N] > ", style="bold"))
         except EOFError:
             return True
-        return line.strip().lower() in _YES_WORDS - {""}
+        return line.strip().lower() in YES_WORDS - {""}
 
     def hint(self, shown: Sequence[Card] | None, trump: str | None = None) -> Text:
         """The hint bot's proposal for the current decision, in words and in typeable form
@@ -445,15 +371,6 @@ class Session:
         if not tricks:
             return Text("No trick has been played yet in this hand.")
         return trick_text(len(tricks), tricks[-1], self.hand.declarer, YOU)
-
-
-def _yes_no(line: str) -> bool:
-    word = line.strip().lower()
-    if word in _YES_WORDS:
-        return True
-    if word in _NO_WORDS:
-        return False
-    raise ValueError("answer y (yes) or n (no)")
 
 
 @app.command(cls=Command)

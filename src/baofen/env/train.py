@@ -235,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rules = RuleSet.create(variant=args.variant)
     generator: Generator = local_generator
     if args.ray:
-        from ..ray_runner import RayCluster
+        from ..research.ray_runner import RayCluster
 
         generator = RayCluster(args.ray).generator(generate)
     train(rules, args.out, args.minutes, seed=args.seed, hands_per_round=args.hands_per_round,

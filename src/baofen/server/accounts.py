@@ -23,10 +23,10 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..ratings import NEW
+from ..accounts.ratings import NEW
+from ..accounts.usernames import canonical, skeleton
 from ..setting import GAMES
 from ..store.accounts import Account, NameTaken
-from ..usernames import canonical, skeleton
 from ..wire import accounts as wire
 from .config import ServerSettings
 from .directory import Tables

@@ -11,9 +11,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from ..accounts.usernames import DELETED_NAME
 from ..ruleset import RuleSet
 from ..store.async_store import AsyncStore, StoreUnavailable
-from ..usernames import DELETED_NAME
 from ..wire.settings import TableSettings
 from ..wire.table import ListedTable, TableInfo
 from .config import ServerSettings

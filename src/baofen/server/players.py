@@ -8,10 +8,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
-from ..ratings import NEW
+from ..accounts.ratings import NEW
+from ..accounts.usernames import MAX_LENGTH, canonical
 from ..setting import GAMES, Variant
 from ..store.accounts import Accounts, GameStats
-from ..usernames import MAX_LENGTH, canonical
 from ..wire import accounts as wire
 from .sessions import run
 

@@ -1,5 +1,5 @@
 """Accounts in the store: sign-up, sessions, passwords, deletion, and each seat's hand results
-with the rating changes they bring (issue 15).
+with the rating changes they bring.
 
 Only hashes are stored: an argon2 hash of each password (made by the server, never seen here in
 clear) and the SHA-256 hash of each session cookie. Every method is one transaction, run in a
@@ -18,8 +18,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, Connection, and_, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import ratings as rating
-from ..usernames import DELETED_NAME
+from ..accounts import ratings as rating
+from ..accounts.usernames import DELETED_NAME
 from . import schema as db
 from .database import Store, Write
 
@@ -187,8 +187,8 @@ class Accounts:
 
     def delete(self, account_id: int) -> None:
         """Delete the account: its sessions and ratings go; its hands stay, anonymised (no
-        account, and its seats show :data:`~baofen.usernames.DELETED_NAME`); its row stays as
-        a tombstone without name or password, keeping its id from a new account."""
+        account, and its seats show :data:`~baofen.accounts.usernames.DELETED_NAME`); its row
+        stays as a tombstone without name or password, keeping its id from a new account."""
         with self.engine.begin() as conn:
             conn.execute(update(db.results).where(db.results.c.account_id == account_id)
                          .values(account_id=None))

@@ -10,9 +10,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from .. import ratings
+from ..accounts import ratings
+from ..accounts.usernames import MAX_LENGTH, MIN_LENGTH, display_form
 from ..setting import Variant
-from ..usernames import MAX_LENGTH, MIN_LENGTH, display_form
 from .names import plain_text
 
 MIN_PASSWORD = 8
