@@ -17,10 +17,11 @@ package's weights, with which the learned player (:mod:`baofen.env.neural`) play
     python -m baofen.env.evaluator --variant hongwu --labels 4000000 --parts 4 --seed 0 \\
         --out src/baofen/env/weights/evaluator-hongwu.pt
 
-``bench/evaluator_gate.py`` is the go/no-go against the search: the evaluator's true-deal gain
-over the rule bot's choice against 困难's on the same held-out positions (not passed: it does not
-replace the search). As the search's baseline it helps: 大师 searches from its pick in 包分
-(:mod:`baofen.bots.learned_evaluator`, which reads the weights ``--export`` writes::
+The go/no-go against the search (``bench/screens/evaluator_gate.py``): the evaluator's
+true-deal gain over the rule bot's choice against 困难's on the same held-out positions (not
+passed: it does not replace the search). As the search's baseline it helps: 大师 searches from
+its pick in 包分 (:mod:`baofen.bots.learned_evaluator`, which reads the weights ``--export``
+writes::
 
     python -m baofen.env.evaluator --export src/baofen/env/weights/evaluator-baofen.pt \
         src/baofen/bots/weights/evaluator-baofen.enet

@@ -38,7 +38,7 @@ from ..ruleset import RuleSet
 
 TRAIN_SEED_BASE = 10_000_000
 """Training deals are ``Hand(rules, seed=TRAIN_SEED_BASE + seed * 1_000_000 + i)``: apart from
-the gate's (bench/search_regret.py draws seeds ``s * 100_003 + i`` for small ``s``)."""
+the gate's (bench/screens/search_regret.py draws seeds ``s * 100_003 + i`` for small ``s``)."""
 
 
 @dataclass
