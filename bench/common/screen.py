@@ -105,7 +105,7 @@ def true_values(hand: Hand, seat: int, plays: Sequence[Sequence[Card]]) -> list[
     """The deciding ``seat``'s result of each of ``plays`` played on ``hand``'s true deal and
     on to the end by rule bots."""
     if _native.available():
-        from .native_players import play_out_candidates
+        from baofen.bots.native_players import play_out_candidates
 
         row = play_out_candidates(hand.rules, [hand], [list(p) for p in plays], "rule")[0]
         return [float(result.deltas[seat]) for result in row]
