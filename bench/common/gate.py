@@ -1,4 +1,4 @@
-"""The learned evaluator's go/no-go (issue 28, item 2): on held-out play decisions, the true-deal
+"""The learned evaluator's go/no-go: on held-out play decisions, the true-deal
 gain over the rule bot's choice of the evaluator's pick against 困难's (the ``hard`` level) on the
 same positions. ``bench/screens/evaluator_gate.py`` runs it and prints :func:`table`.
 

@@ -84,7 +84,7 @@ async def player(
             if message["type"] == "error":
                 raise RuntimeError(f"seat {seat}: {message}")
             if message["type"] == "ack" or message.pop("ack", None) is not None:
-                waiting = False  # an ack of its own (a server before issue 27), or in the view
+                waiting = False  # an ack of its own (an older server's), or in the view
             if message["type"] == "patch":
                 assert view is not None and view["view"] == message["since"], message
                 message = apply_patch(view, message)

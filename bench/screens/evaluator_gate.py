@@ -1,5 +1,5 @@
-"""The learned evaluator's go/no-go (issue 28, item 2): its true-deal gain over the rule bot's
-choice against 困难's, on the same held-out positions (:mod:`baofen.env.gate`).
+"""The learned evaluator's go/no-go: its true-deal gain over the rule bot's
+choice against 困难's, on the same held-out positions (:mod:`bench.common.gate`).
 
     python3 -m bench.screens.evaluator_gate --variant baofen --positions 2000 --seed 11 \
         --weights evaluator-baofen.pt --rows /tmp/gate-baofen.jsonl

@@ -1,15 +1,15 @@
-"""The decision-level screen (issue 28): several bots' true-deal gains over the rule bot's choice
+"""The decision-level screen: several bots' true-deal gains over the rule bot's choice
 on the same held-out play decisions, paired, by role and trick range.
 
     python3 -m bench.screens.prior_screen --variant baofen --positions 1000 --seed 11 \
         --bots hard hard:prior=evaluator master:prior=rule master --rows screen-11.jsonl
 
-Positions are the gate's (:func:`baofen.bots.screen.positions`: rule-bot hands, seeds
+Positions are the gate's (:func:`bench.common.screen.positions`: rule-bot hands, seeds
 ``seed * 100_003 + i``, apart from the evaluator's training deals; ``--bids bold``: bid by the
 rule bot with the search levels' bold margin, as tables of 困难 and 大师 bid); each bot (an
 arena spec) is made with seed ``seed * 7919 + i`` at position ``i``, and its play, the learned
 evaluator's and the rule bot's are played out on the true deal by rule bots
-(:func:`baofen.bots.screen.true_values`). A gain is a play's value minus the rule bot's
+(:func:`bench.common.screen.true_values`). A gain is a play's value minus the rule bot's
 choice's, for the deciding seat (包分 score points, 包红五 levels). Each position is appended to
 ``--rows`` as a JSON line as it comes (a run cut short keeps them); the table pairs every bot
 against the first.

@@ -1,4 +1,4 @@
-"""The long differential run of the native core (issue 26): many native hands, each replayed in
+"""The long differential run of the native core: many native hands, each replayed in
 the Python engine (the reference), results and trick winners compared.
 
     python3 -m bench.speed.native_long_run --hands 1000000 --variant baofen [--rule-share 0.2]

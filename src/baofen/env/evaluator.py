@@ -1,4 +1,4 @@
-"""The learned evaluator (issue 28, item 2): a small network that scores a play decision's
+"""The learned evaluator: a small network that scores a play decision's
 candidates by their advantage over the rule bot's choice, trained on perfect-information labels.
 
 Training data: :mod:`baofen.env.labels` (rule-bot hands on the native core; each candidate of a
@@ -26,7 +26,7 @@ writes::
     python -m baofen.env.evaluator --export src/baofen/env/weights/evaluator-baofen.pt \
         src/baofen/bots/weights/evaluator-baofen.enet
 
-docs/measurements.md).
+Its figures are in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -283,7 +283,7 @@ def _label_part(variant: str, count: int, seed: int, cache: Path | None) -> Labe
 
 def main(argv: list[str] | None = None) -> TrainReport | None:
     """The training command, or with ``--export`` the export (see the module docstring)."""
-    parser = argparse.ArgumentParser(description="Train the learned evaluator (issue 28).")
+    parser = argparse.ArgumentParser(description="Train the learned evaluator.")
     parser.add_argument("--variant", choices=("baofen", "hongwu"), default="baofen")
     parser.add_argument("--labels", type=int, default=1_000_000, help="labelled decisions")
     parser.add_argument("--seed", type=int, default=0)

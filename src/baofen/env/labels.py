@@ -1,4 +1,4 @@
-"""Perfect-information labels for the learned evaluator (issue 28), made on the native core.
+"""Perfect-information labels for the learned evaluator, made on the native core.
 
 Hands dealt from seeds are played by the native rule player in every seat; at a play decision
 with a choice (kept with probability ``keep``), every candidate — the rule player's best

@@ -1,5 +1,5 @@
 """Accounts in the store: sign-up, sessions, passwords, deletion, and each seat's hand results
-with the rating changes they bring (issue 15).
+with the rating changes they bring.
 
 Only hashes are stored: an argon2 hash of each password (made by the server, never seen here in
 clear) and the SHA-256 hash of each session cookie. Every method is one transaction, run in a

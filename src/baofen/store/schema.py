@@ -5,7 +5,7 @@
 ``seq`` order); ``hands`` the record of every finished hand; ``fences`` (cluster mode only) the
 fencing number of the node that owns each table now: every write of an owner checks it.
 
-Accounts (issue 15): ``accounts`` (password hashes, never passwords), ``sessions`` (hashes of
+Accounts: ``accounts`` (password hashes, never passwords), ``sessions`` (hashes of
 session cookies), ``ratings`` (one per account and game) and ``results`` (one row per seat of
 every finished hand with a declarer, for the players' history). A seat a signed-in player took
 names its account (``account_id``).
