@@ -32,10 +32,10 @@ from baofen.analysis_confirm import (
 )
 from baofen.bots import make_bot
 from baofen.bots.rule_bot import RuleBot
-from baofen.bots.screen import planted, points_let_go
 from baofen.cards import POINTS
 from baofen.cli import app
 from baofen.observation import Observation
+from bench.common.screen import planted, points_let_go
 
 Planted = tuple[Hand, int, int]
 """A finished hand with a blunder planted, the index of that play among its actions, its seat."""

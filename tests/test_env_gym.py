@@ -1,4 +1,4 @@
-"""SeatEnv as RL libraries expect it (issue 28, item 5): Gymnasium's own environment checker
+"""SeatEnv as RL libraries expect it: Gymnasium's own environment checker
 passes in both games, any action of the space is accepted (one the mask does not allow changes
 nothing and says so), and sb3-contrib's MaskablePPO trains on it with ``action_masks()``."""
 

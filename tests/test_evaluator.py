@@ -1,4 +1,4 @@
-"""The learned evaluator (issue 28, item 2): native labels, the trump-canonical features, the
+"""The learned evaluator: native labels, the trump-canonical features, the
 training command and the gate's core."""
 
 from __future__ import annotations
@@ -165,8 +165,8 @@ def test_training_command_on_a_tiny_run(tiny: tuple[Path, list[str]]) -> None:
 
 
 def test_gate_core_on_a_handful_of_positions(tiny: tuple[Path, list[str]]) -> None:
-    from baofen.bots.screen import positions, true_values
-    from baofen.env.gate import screen, table
+    from bench.common.gate import screen, table
+    from bench.common.screen import positions, true_values
 
     rows = screen("baofen", 4, 11, tiny[0], hard="hard:iterations=32:gate=8:kitty=0")
     assert len(rows) == 4

@@ -22,8 +22,8 @@ from baofen.bots.learned_evaluator import (
 )
 from baofen.bots.levels import hard_bot, master_bot
 from baofen.bots.rule_bot import RuleBot
-from baofen.bots.screen import positions
 from baofen.bots.search_bot import SearchBot
+from bench.common.screen import positions
 
 
 def test_the_package_ships_an_evaluator_for_baofen_only() -> None:

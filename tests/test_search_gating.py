@@ -1,4 +1,4 @@
-"""Issue 28, stronger levels: the halving schedule, the override gate, wide follows and the
+"""The search levels' strength: the halving schedule, the override gate, wide follows and the
 kitty search (src/baofen/bots/search_bot.py, kitty_search.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The search on the native core (issue 26 item 4): 困难's play-outs, its gate's, the kitty
+"""The search on the native core: 困难's play-outs, its gate's, the kitty
 search's and the contract search's go to the native core in batches, and the sampler's
 likelihood replay runs there too — with the same decisions, the same per-candidate values, the
 same gate bounds and the same worlds and weights as the pure-Python search

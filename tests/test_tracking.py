@@ -12,10 +12,10 @@ from baofen.bots import make_bot
 from baofen.bots.determinize import KITTY, MISMATCH, Determinizer
 from baofen.bots.kitty_search import KittySearch
 from baofen.bots.rule_bot import RuleBot
-from baofen.bots.screen import positions
 from baofen.bots.search_bot import BOLD_MARGINS, OTHERS, SearchBot
 from baofen.bots.tracking import WorldTracker
 from baofen.cards import Card
+from bench.common.screen import positions
 
 from .test_bots import mixed_hands, play_out, played_to
 

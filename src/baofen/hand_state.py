@@ -172,7 +172,7 @@ def _observer() -> Callable[[HandState, int | None], Observation]:
     """The redaction, made from the observation's declared audiences (the one place hidden
     cards are left out). It is written out as one function, field by field, as dataclasses
     write ``__init__``: a loop over the fields, or a call with 23 keywords, costs a sixth of
-    the engine's speed (bench/random_hands.py)."""
+    the engine's speed (bench/speed/random_hands.py)."""
     if set(_SOURCES) != set(AUDIENCE):
         raise RuntimeError("every field of an Observation needs its source in the hand")
     lines = [

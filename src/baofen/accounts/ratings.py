@@ -46,7 +46,7 @@ BOT_RATINGS: dict[str, dict[str, float]] = {
                "search": 27.3, "master": 28.4, "neural": 25.4},
 }
 """Each computer level's fixed ``mu`` per game (sigma :data:`FIXED_SIGMA`), calibrated from the
-arena's make rates (docs/ratings.md, docs/measurements.md) with :func:`level_mu`: ``normal``
+arena's make rates (docs/ratings.md, docs/benchmarks.md) with :func:`level_mu`: ``normal``
 (the rule bot) is the anchor at the default 25, and each other level sits where the model gives
 the chances the arena measured, relative to the rule bot's own make rate on the same deals, in
 both roles: its declarer against three rule-bot defenders, and a rule-bot declarer against it

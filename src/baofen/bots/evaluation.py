@@ -2,9 +2,9 @@
 
 **Bidding.** The 25 cards are evaluated for each possible trump suit by a linear model of the
 points a declarer captures (:func:`hand_features`, :data:`BID_MODELS`; fitted on rule-bot
-self-play by ``bench/calibrate_bids.py``). The bot bids the lowest legal value while its expected
-result at that value (:func:`expected_result`) clears a margin, else passes (so it passes weak
-hands, and raises only as far as its hand carries).
+self-play). The bot bids the lowest legal value while its expected result at that value
+(:func:`expected_result`) clears a margin, else passes (so it passes weak hands, and raises only
+as far as its hand carries).
 
 **Kitty.** For each trump suit it chooses the best eight cards to bury (:func:`choose_bury`) —
 making voids in short plain suits, keeping aces, pairs and tractors; 包分 kitty points only decide
@@ -23,17 +23,18 @@ from ..cards import BIG_JOKER, KINDS, LITTLE_JOKER, POINTS, SAME_COLOUR, SUITS, 
 from ..order import TRUMP, order_for
 from ..ruleset import RuleSet
 from ..scoring import RED_FIVE, levels_for
+from .data import load_table
 
 FEATURES = ("n_trump", "power", "trump_pairs", "side_top", "short", "points")
 """Names of :func:`hand_features`, in order."""
 
 BID_MODELS: dict[str, tuple[tuple[float, ...], float]] = {
-    # (intercept, *coefficients of FEATURES), residual standard deviation: fitted by
-    # bench/calibrate_bids.py (4000 forced-declarer hands of rule-bot self-play per game).
-    "baofen": ((-80.873, 5.035, 5.169, 12.509, 3.251, 17.082, 0.252), 76.5),
-    "hongwu": ((-20.974, 2.967, 1.710, 4.675, 2.729, 7.242, 0.200), 33.1),
+    variant: (tuple(model["coefficients"]), model["residual_sd"])
+    for variant, model in load_table("bid_models").items()
 }
-"""Linear models of the declarer's points from :func:`hand_features`, per game."""
+"""Linear models of the declarer's points from :func:`hand_features`, per game: (intercept,
+*coefficients of FEATURES), residual standard deviation, as ``data/bid_models.json`` holds them
+(fitted by ``bench/calibration/calibrate_bids.py`` on rule-bot self-play)."""
 
 
 @cache

@@ -70,7 +70,7 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "baofen_v0", "is_parallelizable": False,
+        "render_modes": ["ansi"], "name": "baofen_v1", "is_parallelizable": False,
     }
 
     def __init__(

@@ -1,4 +1,4 @@
-"""The learned evaluator (issue 28, item 2): a small network that scores a play decision's
+"""The learned evaluator: a small network that scores a play decision's
 candidates by their advantage over the rule bot's choice, trained on perfect-information labels.
 
 Training data: :mod:`baofen.env.labels` (rule-bot hands on the native core; each candidate of a
@@ -17,15 +17,16 @@ package's weights, with which the learned player (:mod:`baofen.env.neural`) play
     python -m baofen.env.evaluator --variant hongwu --labels 4000000 --parts 4 --seed 0 \\
         --out src/baofen/env/weights/evaluator-hongwu.pt
 
-``bench/evaluator_gate.py`` is the go/no-go against the search: the evaluator's true-deal gain
-over the rule bot's choice against 困难's on the same held-out positions (not passed: it does not
-replace the search). As the search's baseline it helps: 大师 searches from its pick in 包分
-(:mod:`baofen.bots.learned_evaluator`, which reads the weights ``--export`` writes::
+The go/no-go against the search (``bench/screens/evaluator_gate.py``): the evaluator's
+true-deal gain over the rule bot's choice against 困难's on the same held-out positions (not
+passed: it does not replace the search). As the search's baseline it helps: 大师 searches from
+its pick in 包分 (:mod:`baofen.bots.learned_evaluator`, which reads the weights ``--export``
+writes::
 
     python -m baofen.env.evaluator --export src/baofen/env/weights/evaluator-baofen.pt \
         src/baofen/bots/weights/evaluator-baofen.enet
 
-docs/measurements.md).
+Its figures are in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -282,7 +283,7 @@ def _label_part(variant: str, count: int, seed: int, cache: Path | None) -> Labe
 
 def main(argv: list[str] | None = None) -> TrainReport | None:
     """The training command, or with ``--export`` the export (see the module docstring)."""
-    parser = argparse.ArgumentParser(description="Train the learned evaluator (issue 28).")
+    parser = argparse.ArgumentParser(description="Train the learned evaluator.")
     parser.add_argument("--variant", choices=("baofen", "hongwu"), default="baofen")
     parser.add_argument("--labels", type=int, default=1_000_000, help="labelled decisions")
     parser.add_argument("--seed", type=int, default=0)

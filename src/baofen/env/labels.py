@@ -1,4 +1,4 @@
-"""Perfect-information labels for the learned evaluator (issue 28), made on the native core.
+"""Perfect-information labels for the learned evaluator, made on the native core.
 
 Hands dealt from seeds are played by the native rule player in every seat; at a play decision
 with a choice (kept with probability ``keep``), every candidate — the rule player's best
@@ -38,7 +38,7 @@ from ..ruleset import RuleSet
 
 TRAIN_SEED_BASE = 10_000_000
 """Training deals are ``Hand(rules, seed=TRAIN_SEED_BASE + seed * 1_000_000 + i)``: apart from
-the gate's (bench/search_regret.py draws seeds ``s * 100_003 + i`` for small ``s``)."""
+the gate's (bench/screens/search_regret.py draws seeds ``s * 100_003 + i`` for small ``s``)."""
 
 
 @dataclass

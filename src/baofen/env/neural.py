@@ -12,7 +12,7 @@ the game's unit divided by the weights' ``scale`` — for every candidate of
 
 Where the package ships a learned evaluator for the game (:mod:`baofen.env.evaluator`, trained
 on perfect-information labels), the player's card plays are the evaluator's: it plays better
-than the Q network (docs/measurements.md, issue 28). Where an evaluator plays and there is no Q
+than the Q network (docs/benchmarks.md). Where an evaluator plays and there is no Q
 network for the game (包红五: none ships), the rule bot bids and buries.
 """
 

@@ -1,4 +1,4 @@
-"""The REST bodies of accounts, 战绩 (a player's history) and the leaderboard (issue 15).
+"""The REST bodies of accounts, 战绩 (a player's history) and the leaderboard.
 
 Passwords only ever travel *to* the server: no answer has a field that could carry one.
 """

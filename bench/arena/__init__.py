@@ -1,0 +1,1 @@
+"""Arena runs compared, merged and pooled, and the chance of repeated looks."""

@@ -1,0 +1,1 @@
+"""How far the 复盘 (review) can be trusted: stable verdicts, planted blunders found."""

@@ -1,0 +1,1 @@
+"""Engine and bot speed: hands, decisions and environment steps per second."""
