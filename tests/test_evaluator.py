@@ -1,4 +1,4 @@
-"""The learned evaluator (issue 28, item 2): native labels, the trump-canonical features, the
+"""The learned evaluator: native labels, the trump-canonical features, the
 training command and the gate's core."""
 
 from __future__ import annotations

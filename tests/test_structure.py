@@ -33,7 +33,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "wire": ("baofen.wire",),
     "store": ("baofen.store",),
     "accounts": ("baofen.ratings", "baofen.usernames"),
-    "tools": ("baofen.arena", "baofen.analysis", "baofen.analysis_confirm"),
+    "tools": ("baofen.arena", "baofen.review", "baofen.analysis", "baofen.analysis_confirm"),
     "bots": ("baofen.bots",),
     "engine": ("baofen",),
 }

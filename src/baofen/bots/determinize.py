@@ -12,9 +12,9 @@ so that everything observed stays true:
 - good throws: no other seat could beat any unit (§6), so none holds a higher single (or, in
   包分, a higher pair; in 包红五, any card as high as the throw's lowest);
 - failed throws: the thrower kept the cards it did not play (shown to everyone);
-- who holds what, on average (:data:`HOLDING_WEIGHTS`): the declarer is dealt trumps and plain
-  aces, kings and tens more readily (it bid on them and buried its low cards), the bury low plain
-  cards, a defender who bid more of the top trumps.
+- who holds what, on average (:data:`~baofen.bots.holdings.HOLDING_WEIGHTS`): the declarer is
+  dealt trumps and plain aces, kings and tens more readily (it bid on them and buried its low
+  cards), the bury low plain cards, a defender who bid more of the top trumps.
 
 Each world is then checked by replaying the observed actions on an explicit deal built from it
 (:meth:`Determinizer.world`): the replay must be legal and give the same tricks (a throw must
@@ -25,93 +25,50 @@ other seats would have acted as observed had they held that world's cards, under
 policy softened by a mismatch factor per action (:data:`MISMATCH`): a seat that passed with a
 hand the policy would bid on, a declarer naming a suit its world hand would not, a follower
 throwing points on a trick it would have won — each makes the world less likely. ``sharpness``
-raises every factor to a power (0: no inference; larger: the policy trusted more).
-``bid_margin`` is the margin the policy's bids clear (the rule bot's ``bid_margin``): 0 reads the
-others' bids as the rule bot's; the search levels' bold margin
-(:data:`~baofen.bots.search_bot.BOLD_MARGINS`) reads them as the bold bids of 困难 and 大师, which
-bid on weaker hands.
+raises every factor to a power (0: no inference; larger: the policy trusted more). The policy's
+``bid_margin`` is the margin its bids clear: 0 reads the others' bids as the rule bot's; the
+search levels' bold margin (:data:`~baofen.bots.search_bot.BOLD_MARGINS`) reads them as the bold
+bids of 困难 and 大师, which bid on weaker hands.
+
+The worlds here are Python hands; the native core's sampler
+(:class:`~baofen.bots.native_worlds.NativeSampler`) draws the same worlds as native hands. Which
+one a search gets is the engine's choice (:meth:`baofen.bots.engine.Engine.worlds`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
+from typing import Protocol
 
-from .. import _native
 from ..actions import Action, Bid, Declare, Play
 from ..cards import CARDS, KINDS, Card
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..observation import Observation
-from ..order import TRUMP, Order, order_for
 from ..tricks import TrickJudge
 from ..units import pair_kinds
-from .native_worlds import KITTY as KITTY  # the holders are the sampler's: it names them
-from .native_worlds import draw_native, replay_native, start_of_hand
-from .rule_bot import RuleBot
+from .holdings import HOLDING_WEIGHTS, KITTY, categories, holder_class, start_of_hand
 from .shared import tally_plays
 
-HOLDING_WEIGHTS: dict[str, dict[str, dict[str, float]]] = {
-    "baofen": {
-        "bidder": {
-            "t0": 2.35, "t1": 2.25, "t2": 1.44, "t3": 1.82, "t4": 0.951, "t5": 0.992, "t6": 0.828,
-            "t7": 0.787, "t8": 0.922, "t9": 0.796, "t10": 0.86, "t11": 0.552, "t12": 0.808,
-            "t13": 0.639, "t14": 0.676, "t15": 0.614, "p3": 0.817, "p4": 0.658, "p5": 0.923,
-            "p6": 0.947, "p7": 0.876, "p8": 1.02, "p9": 0.877, "p10": 1.09, "p11": 1.05,
-            "p12": 0.969, "p13": 1.11, "p14": 1.22,
-        },
-        "declarer": {
-            "t0": 2.94, "t1": 2.74, "t2": 2.22, "t3": 2.25, "t4": 2.53, "t5": 2.7, "t6": 2.42,
-            "t7": 2.35, "t8": 2.76, "t9": 2.54, "t10": 2.5, "t11": 2.64, "t12": 2.85, "t13": 2.93,
-            "t14": 2.89, "t15": 3.28, "p3": 0.02, "p4": 0.232, "p5": 1.4, "p6": 0.376, "p7": 0.513,
-            "p8": 0.735, "p9": 0.95, "p10": 2.31, "p11": 1.21, "p12": 1.44, "p13": 2.1,
-            "p14": 2.01,
-        },
-        "kitty": {
-            "t0": 0.02, "t1": 0.02, "t2": 0.02, "t3": 0.02, "t4": 0.02, "t5": 0.02, "t6": 0.02,
-            "t7": 0.02, "t8": 0.02, "t9": 0.02, "t10": 0.02, "t11": 0.02, "t12": 0.02, "t13": 0.02,
-            "t14": 0.02, "t15": 0.02, "p3": 50.0, "p4": 2.8, "p5": 0.278, "p6": 1.3, "p7": 1.13,
-            "p8": 1.01, "p9": 0.852, "p10": 0.117, "p11": 0.782, "p12": 0.555, "p13": 0.02,
-            "p14": 0.02,
-        },
-    },
-    "hongwu": {
-        "bidder": {
-            "t0": 2.15, "t1": 1.78, "t2": 1.5, "t3": 0.854, "t4": 1.07, "t5": 1.7, "t6": 1.53,
-            "t7": 0.83, "t8": 0.895, "t9": 0.761, "t10": 0.796, "t11": 0.978, "t12": 0.843,
-            "t13": 0.791, "t14": 0.532, "t15": 0.732, "t16": 0.804, "t17": 0.587, "p3": 1.49,
-            "p4": 0.558, "p5": 0.928, "p6": 0.878, "p7": 0.991, "p8": 0.862, "p9": 0.869,
-            "p10": 0.974, "p11": 0.951, "p12": 0.955, "p13": 1.09, "p14": 1.15,
-        },
-        "declarer": {
-            "t0": 3.05, "t1": 2.41, "t2": 2.06, "t3": 2.41, "t4": 2.43, "t5": 2.17, "t6": 2.16,
-            "t7": 2.15, "t8": 3.02, "t9": 2.55, "t10": 2.45, "t11": 3.2, "t12": 2.46, "t13": 2.62,
-            "t14": 2.75, "t15": 2.82, "t16": 3.25, "t17": 2.95, "p3": 0.02, "p4": 0.02, "p5": 1.18,
-            "p6": 0.269, "p7": 0.427, "p8": 0.583, "p9": 0.821, "p10": 2.41, "p11": 1.03,
-            "p12": 1.32, "p13": 2.36, "p14": 2.35,
-        },
-        "forced": {
-            "t0": 1.51, "t1": 1.56, "t2": 1.44, "t3": 1.86, "t4": 2.0, "t5": 1.54, "t6": 1.47,
-            "t7": 1.75, "t8": 2.37, "t9": 2.34, "t10": 2.41, "t11": 2.32, "t12": 2.25, "t13": 2.21,
-            "t14": 2.44, "t15": 2.53, "t16": 2.87, "t17": 2.55, "p3": 0.02, "p4": 0.0212,
-            "p5": 1.72, "p6": 0.438, "p7": 0.609, "p8": 0.872, "p9": 1.02, "p10": 2.51,
-            "p11": 1.35, "p12": 1.7, "p13": 2.06, "p14": 2.08,
-        },
-        "kitty": {
-            "t0": 0.02, "t1": 0.02, "t2": 0.02, "t3": 0.02, "t4": 0.02, "t5": 0.02, "t6": 0.02,
-            "t7": 0.02, "t8": 0.02, "t9": 0.02, "t10": 0.02, "t11": 0.02, "t12": 0.02, "t13": 0.02,
-            "t14": 0.02, "t15": 0.02, "t16": 0.02, "t17": 0.02, "p3": 50.0, "p4": 14.0, "p5": 0.395,
-            "p6": 1.51, "p7": 1.14, "p8": 1.03, "p9": 0.904, "p10": 0.124, "p11": 0.825,
-            "p12": 0.587, "p13": 0.02, "p14": 0.02,
-        },
-    },
-}
-"""How readily an unseen card goes to a holder, per game, by the holder's class
-(:func:`holder_class`) and the card's category (:func:`category`), over a defender who passed
-throughout (weight 1; so is any class or category not listed). Fitted on rule-bot hands by
-``bench/calibrate_holdings.py`` so that sampled worlds hold, at the start of play, what the rule
-bots' declarers, bury and defenders hold on average. No weight is 0: a human may bury a trump."""
+
+class Policy(Protocol):
+    """What the likelihood asks of the other seats' policy: the rule player's choices."""
+
+    def bid(self, obs: Observation) -> int | None: ...
+    def declare(self, obs: Observation) -> Declare: ...
+    def play(self, obs: Observation) -> tuple[Card, ...]: ...
+
+
+class World(Protocol):
+    """A full deal at the observed position, as a search plays it out: a :class:`Hand`, or the
+    native core's hand (:class:`~baofen.bots.native_worlds.NativeSampler`'s worlds). Only the
+    engine that drew a world plays it out (:meth:`baofen.bots.engine.Engine.play_out`)."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def copy(self) -> World: ...
 
 
 MISMATCH = {"bid": 0.4, "declare": 0.6, "play": 0.8}
@@ -121,12 +78,12 @@ search bot — often plays otherwise). Mild on purpose: a hand has dozens of obs
 sharp factors would leave one world carrying all the weight."""
 
 
-def gather(draw: Callable[[], tuple[Hand, float] | None], count: int,
-           attempts: int | None = None) -> list[tuple[Hand, float]]:
+def gather(draw: Callable[[], tuple[World, float] | None], count: int,
+           attempts: int | None = None) -> list[tuple[World, float]]:
     """Up to ``count`` weighted worlds from ``draw``, stopping at the first not found; with
     ``attempts``, from up to that many draws, passing over those that find none or weigh 0
     (late in a hand the constraints are tight, and one failed draw must not end a review)."""
-    out: list[tuple[Hand, float]] = []
+    out: list[tuple[World, float]] = []
     for _ in range(count if attempts is None else attempts):
         if len(out) == count:
             break
@@ -139,25 +96,18 @@ def gather(draw: Callable[[], tuple[Hand, float] | None], count: int,
 
 
 class Determinizer:
-    """Samples worlds (full deals) consistent with ``observation``, weighed with the mismatch
-    factors raised to ``sharpness``, the others' bids read as the rule bot's with ``bid_margin``
-    (see the module docstring)."""
+    """Samples worlds (full deals, Python hands) consistent with ``observation``, weighed by how
+    likely ``policy`` (the rule player, its ``bid_margin`` the others' bids are read with) would
+    have acted as the other seats did, the mismatch factors raised to ``sharpness`` (see the
+    module docstring). The engine makes one (:meth:`baofen.bots.engine.Engine.worlds`)."""
 
-    def __init__(self, observation: Observation, sharpness: float = 1.0,
-                 engine: _native.EngineName | None = None, native_worlds: bool = False,
-                 bid_margin: float = 0.0) -> None:
+    def __init__(self, observation: Observation, policy: Policy, sharpness: float = 1.0) -> None:
         obs = observation
         self.mismatch = {kind: factor ** sharpness for kind, factor in MISMATCH.items()}
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
         self.obs = obs
-        self.policy = RuleBot(engine=engine, bid_margin=bid_margin)
-        self.native_worlds = native_worlds and self.policy.native is not None
-        """Worlds as native hands, replayed on the native core (:mod:`.native_worlds`)."""
-        self._expected_plays: list[tuple[Card, ...]] | None = None
-        # The native core's replay and sampler, made once (native_worlds.replayer, .native_sampler).
-        self._native_replay: object | None = None
-        self._native_sampler: object | None = None
+        self.policy = policy
         me = self.me = obs.seat
         judge = obs.judge
         group = judge.group
@@ -243,11 +193,11 @@ class Determinizer:
         if sum(unseen) != sum(room.values()):
             raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
         table = HOLDING_WEIGHTS.get(obs.rules.variant, {})
-        categories = _categories(obs.rules.variant, obs.trump)
+        category = categories(obs.rules.variant, obs.trump)
         weight = {}
         for h in holders:
             row = table.get(holder_class(obs, h), {})
-            weight[h] = [row.get(categories[kind], 1.0) for kind in range(KINDS)]
+            weight[h] = [row.get(category[kind], 1.0) for kind in range(KINDS)]
         self.weight = weight
         self._order_kinds()
 
@@ -268,7 +218,6 @@ class Determinizer:
         self.cap[holder] = list(counts)
         self.need[holder] = counts
         self._order_kinds()
-        self._native_sampler = None
 
     def _good_throw(
         self,
@@ -396,28 +345,25 @@ class Determinizer:
                     queue.append(target)
         return False
 
-    def world(self, rng: random.Random, tries: int = 20) -> Hand | None:
-        """A full :class:`Hand` at the observed position, or ``None`` if none was found."""
+    def world(self, rng: random.Random, tries: int = 20) -> World | None:
+        """A full deal at the observed position, or ``None`` if none was found."""
         drawn = self.draw(rng, tries, weigh=False)
         return None if drawn is None else drawn[1]
 
-    def weighted_world(self, rng: random.Random, tries: int = 20) -> tuple[Hand, float] | None:
+    def weighted_world(self, rng: random.Random, tries: int = 20) -> tuple[World, float] | None:
         """A world as :meth:`world` draws it, with its likelihood under the rule bot's policy for
         the other seats (see the module docstring), or ``None``."""
         drawn = self.draw(rng, tries)
         return None if drawn is None else (drawn[1], drawn[2])
 
     def weighted_worlds(self, rng: random.Random, count: int, tries: int = 20,
-                        attempts: int | None = None) -> list[tuple[Hand, float]]:
+                        attempts: int | None = None) -> list[tuple[World, float]]:
         """Up to ``count`` worlds as :meth:`weighted_world` draws them one after another (see
-        :func:`gather`): with :attr:`native_worlds` (and a plain :class:`random.Random`) in one
-        native call, the same worlds and ``rng`` after."""
-        if self.native_worlds and type(rng) is random.Random:
-            return draw_native(self, rng, count, tries, True, attempts)
+        :func:`gather`)."""
         return gather(lambda: self.weighted_world(rng, tries), count, attempts)
 
     def draw(self, rng: random.Random, tries: int = 20, weigh: bool = True,
-             ) -> tuple[dict[int, list[Card]], Hand, float] | None:
+             ) -> tuple[dict[int, list[Card]], World, float] | None:
         """Holdings from :meth:`sample` that replay as observed (up to ``tries`` draws), with
         their world and likelihood (1 unless ``weigh``), or ``None``."""
         for _ in range(tries):
@@ -425,12 +371,12 @@ class Determinizer:
             if dealt is None:
                 return None
             likelihood = [1.0]
-            hand = self._replay(dealt, likelihood if weigh else None)
+            hand = self.replay(dealt, likelihood if weigh else None)
             if hand is not None:
                 return dealt, hand, likelihood[0]
         return None
 
-    def likely_world(self, dealt: dict[int, list[Card]]) -> tuple[Hand, float] | None:
+    def likely_world(self, dealt: dict[int, list[Card]]) -> tuple[World, float] | None:
         """The world built from ``dealt`` (holdings as :meth:`sample` gives them) with its
         likelihood, or ``None`` when it breaks a constraint or does not replay as observed."""
         for h in self.holders:
@@ -442,11 +388,11 @@ class Determinizer:
                     for n, cap, need in zip(held, self.cap[h], self.need[h], strict=True)):
                 return None
         likelihood = [1.0]
-        hand = self._replay(dealt, likelihood)
+        hand = self.replay(dealt, likelihood)
         return None if hand is None else (hand, likelihood[0])
 
     def move(self, rng: random.Random, dealt: dict[int, list[Card]], likelihood: float,
-             steps: int) -> tuple[dict[int, list[Card]], float, Hand | None]:
+             steps: int) -> tuple[dict[int, list[Card]], float, World | None]:
         """``steps`` Metropolis steps from the world ``dealt`` (of ``likelihood``), towards
         worlds drawn in proportion to prior weight times likelihood: each step swaps two cards of
         two holders, picked uniformly by position (a symmetric proposal), and keeps the swap
@@ -461,7 +407,7 @@ class Determinizer:
         for h in holders:
             for card in current[h]:
                 held[h][card] += 1
-        world: Hand | None = None
+        world: World | None = None
         for _ in range(steps):
             a, b = rng.sample(holders, 2)
             if not current[a] or not current[b]:
@@ -474,7 +420,7 @@ class Determinizer:
                 continue
             current[a][i], current[b][j] = y, x
             found = [1.0]
-            hand = self._replay(current, found)
+            hand = self.replay(current, found)
             prior = weight[a][y] * weight[b][x] / (weight[a][x] * weight[b][y])
             if hand is not None and rng.random() * likelihood < prior * found[0]:
                 held[a][x] -= 1
@@ -500,15 +446,10 @@ class Determinizer:
             return 1.0 if policy.declare(obs).trump == action.trump else self.mismatch["declare"]
         return 1.0
 
-    def _replay(self, dealt: dict[int, list[Card]],
-                likelihood: list[float] | None = None) -> Hand | None:
+    def replay(self, dealt: dict[int, list[Card]],
+               likelihood: list[float] | None = None) -> World | None:
         """The observed actions replayed on a deal built from ``dealt`` (``None`` when they do not
-        replay the same); each other seat's action multiplies ``likelihood[0]`` when given.
-        With :attr:`native_worlds` the world is a native hand (typed as a :class:`Hand` here:
-        only play-outs use it), replayed by :func:`~baofen.bots.native_worlds.replay_native`."""
-        if self.native_worlds:
-            world: Hand | None = replay_native(self, dealt, likelihood)
-            return world
+        replay the same); each other seat's action multiplies ``likelihood[0]`` when given."""
         obs = self.obs
         me = self.me
         declarer = obs.declarer
@@ -530,29 +471,4 @@ class Determinizer:
         return hand
 
 
-def category(order: Order, kind: int) -> str:
-    """A card's category for :data:`HOLDING_WEIGHTS`: a trump by its place from the top of the
-    trump order (``"t0"`` the highest; equal orders share a place), a plain card by its rank
-    (``"p14"`` an ace)."""
-    if order.group[kind] == TRUMP:
-        return f"t{max(order.strength) - order.strength[kind]}"
-    return f"p{kind % 13 + 2}"
 
-
-@cache
-def _categories(variant: str, trump: str | None) -> tuple[str, ...]:
-    """:func:`category` of every kind, once per game and trump (a sampler is built every
-    decision)."""
-    order = order_for(variant, trump)
-    return tuple(category(order, kind) for kind in range(KINDS))
-
-
-def holder_class(obs: Observation, holder: int) -> str:
-    """The class of a holder of hidden cards for :data:`HOLDING_WEIGHTS`: ``"kitty"`` (the bury),
-    ``"declarer"`` (包红五: ``"forced"`` when everyone passed and it declares at the lowest bid),
-    ``"bidder"`` (a defender who bid) or ``"passer"``."""
-    if holder == KITTY:
-        return "kitty"
-    if holder == obs.declarer:
-        return "declarer" if any(v is not None for _, v in obs.bids) else "forced"
-    return "bidder" if any(s == holder and v is not None for s, v in obs.bids) else "passer"
