@@ -14,7 +14,7 @@ from baofen._native import available as native_available
 from baofen.actions import Play
 from baofen.bots import make_bot
 from baofen.bots.engine import native, python, use
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.bots.screen import planted, points_let_go
 from baofen.cards import POINTS
 from baofen.cli import app

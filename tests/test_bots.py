@@ -12,12 +12,12 @@ import pytest
 
 from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards, play_hand
 from baofen.bots import bot_names, make_bot
-from baofen.bots.determinize import KITTY
 from baofen.bots.engine import python
-from baofen.bots.evaluation import choose_bury
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBudget
-from baofen.bots.shared import Knowledge
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.evaluation import choose_bury
+from baofen.bots.rule.shared import Knowledge
+from baofen.bots.search.bot import SearchBudget
+from baofen.bots.search.determinize import KITTY
 from baofen.cards import POINTS
 from baofen.order import TRUMP, order_for
 

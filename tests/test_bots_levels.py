@@ -10,12 +10,12 @@ import pytest
 from baofen import Bid, Declare, Hand, RuleSet
 from baofen.arena import BotSpec, play_table, run_arena
 from baofen.bots import BOT_LEVELS, BotLevel, DealSeer, bot_names, make_bot
-from baofen.bots.determinize import MISMATCH
 from baofen.bots.engine import python
 from baofen.bots.levels import EasyBot, hard_bot, master_bot
 from baofen.bots.reference_bot import ReferenceBot
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import SearchBot
+from baofen.bots.search.determinize import MISMATCH
 
 from .test_bots import check_legal, mixed_hands, played_to
 

@@ -1,4 +1,4 @@
-"""The search's prior on who holds which card (HOLDING_WEIGHTS in bots/holdings.py)."""
+"""The search's prior on who holds which card (HOLDING_WEIGHTS in bots/search/holdings.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from baofen import Hand, RuleSet, parse_cards
 from baofen.bots.engine import python
-from baofen.bots.holdings import HOLDING_WEIGHTS, KITTY, category, holder_class
+from baofen.bots.search.holdings import HOLDING_WEIGHTS, KITTY, category, holder_class
 from baofen.order import order_for
 
 from .test_bots import played_to

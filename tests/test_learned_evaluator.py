@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from baofen import RuleSet
-from baofen.bots.learned_bidder import default_weights as bidder_weights
-from baofen.bots.learned_evaluator import (
+from baofen.bots.learned.bidder import default_weights as bidder_weights
+from baofen.bots.learned.evaluator import (
     KINDS,
     ROW_SIZE,
     LearnedEvaluator,
@@ -21,9 +21,9 @@ from baofen.bots.learned_evaluator import (
     row_inputs,
 )
 from baofen.bots.levels import hard_bot, master_bot
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.bots.screen import positions
-from baofen.bots.search_bot import search_bot
+from baofen.bots.search.bot import search_bot
 
 
 def test_the_package_ships_an_evaluator_for_baofen_only() -> None:

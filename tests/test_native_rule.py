@@ -16,9 +16,9 @@ from baofen import _native as native
 from baofen.actions import Action, Bid, Declare, Play
 from baofen.bots.engine import current, python, use
 from baofen.bots.native_players import NativeRulePlayer
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.rule_play import RuleWeights
-from baofen.bots.rule_player import RulePlayer
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.play import RuleWeights
+from baofen.bots.rule.player import RulePlayer
 from baofen.cards import SUITS
 
 from .test_native import PROFILES, needs_native

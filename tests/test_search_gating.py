@@ -1,5 +1,5 @@
 """The search levels' parts: the halving schedule, the override gate, wide follows and the
-kitty search (src/baofen/bots/search_bot.py, kitty_search.py)."""
+kitty search (src/baofen/bots/search/bot.py, kitty.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ import pytest
 
 from baofen import Declare, Hand, RuleSet
 from baofen.bots import make_bot
-from baofen.bots.estimates import lower_bound, student_quantile
-from baofen.bots.evaluation import FILLS, bury_options, choose_bury
-from baofen.bots.kitty_search import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.bots.levels import (
     HARD_GATE,
     KITTY_WIDE,
@@ -22,8 +19,9 @@ from baofen.bots.levels import (
     MASTER_GATE,
     MASTER_KITTY_WORLDS,
 )
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import (
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.evaluation import FILLS, bury_options, choose_bury
+from baofen.bots.search.bot import (
     MIN_WORLDS,
     SearchBot,
     SearchBudget,
@@ -31,6 +29,8 @@ from baofen.bots.search_bot import (
     search_bot,
     wide_follows,
 )
+from baofen.bots.search.estimates import lower_bound, student_quantile
+from baofen.bots.search.kitty import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.cards import SUITS
 
 from .test_bots import check_legal, mixed_hands

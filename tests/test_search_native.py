@@ -16,14 +16,14 @@ from typing import Any, TypeVar
 import pytest
 
 from baofen import Hand, Observation, RuleSet
-from baofen.bots.contract import ContractSearch
-from baofen.bots.determinize import Determinizer, gather
 from baofen.bots.engine import native, python, use
-from baofen.bots.kitty_search import KittySearch
 from baofen.bots.levels import hard_bot
-from baofen.bots.native_worlds import NativeSampler
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import search_bot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import search_bot
+from baofen.bots.search.contract import ContractSearch
+from baofen.bots.search.determinize import Determinizer, gather
+from baofen.bots.search.kitty import KittySearch
+from baofen.bots.search.native_worlds import NativeSampler
 
 from .test_native import needs_native
 

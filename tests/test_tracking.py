@@ -1,4 +1,5 @@
-"""World tracking: worlds kept through a hand and moved by Metropolis steps (bots/tracking.py)."""
+"""World tracking: worlds kept through a hand and moved by Metropolis steps
+(bots/search/tracking.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import pytest
 from baofen import Hand, Play, RuleSet, _native
 from baofen._native import EngineName
 from baofen.bots import make_bot
-from baofen.bots.determinize import KITTY, MISMATCH
 from baofen.bots.engine import native, python
-from baofen.bots.kitty_search import KittySearch
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.bots.screen import positions
-from baofen.bots.search_bot import BOLD_MARGINS, OTHERS, search_bot
-from baofen.bots.tracking import WorldTracker
+from baofen.bots.search.bot import BOLD_MARGINS, OTHERS, search_bot
+from baofen.bots.search.determinize import KITTY, MISMATCH
+from baofen.bots.search.kitty import KittySearch
+from baofen.bots.search.tracking import WorldTracker
 from baofen.cards import Card
 
 from .test_bots import mixed_hands, play_out, played_to

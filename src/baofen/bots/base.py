@@ -11,8 +11,8 @@ from ..setting import BotLevel
 from .levels import EasyBot, hard_bot, master_bot
 from .random_bot import RandomBot
 from .reference_bot import ReferenceBot
-from .rule_bot import RuleBot
-from .search_bot import search_bot
+from .rule.bot import RuleBot
+from .search.bot import search_bot
 
 
 class Bot(Protocol):

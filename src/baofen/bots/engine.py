@@ -7,10 +7,10 @@ environment. Callers never ask which runs: a rule bot takes its rule player from
 :func:`current`, a search its sampled worlds and batched play-outs, the 复盘 the same, and each
 gets objects of one interface whichever engine made them:
 
-- :meth:`Engine.rule_player`: the rule bot's choices (:class:`~.rule_player.RulePlayer`);
+- :meth:`Engine.rule_player`: the rule bot's choices (:class:`~.rule.player.RulePlayer`);
 - :meth:`Engine.worlds`: a sampler of worlds consistent with an observation
-  (:class:`~.determinize.Determinizer`; its worlds are of the :class:`~.determinize.World`
-  protocol, a Python hand or a native one);
+  (:class:`~.search.determinize.Determinizer`; its worlds are of the
+  :class:`~.search.determinize.World` protocol, a Python hand or a native one);
 - :meth:`Engine.play_out`: every world × every option played to the end by rule players;
 - :meth:`Engine.env_core`: the research env's native steps, where this engine takes them.
 
@@ -34,11 +34,11 @@ from ..hand import Hand
 from ..observation import Observation
 from ..ruleset import RuleSet
 from ..scoring import HandResult
-from .determinize import Determinizer, World
 from .native_players import NativeRulePlayer, play_out_actions, play_out_candidates
-from .native_worlds import NativeSampler
-from .rule_play import RuleWeights
-from .rule_player import RulePlayer
+from .rule.play import RuleWeights
+from .rule.player import RulePlayer
+from .search.determinize import Determinizer, World
+from .search.native_worlds import NativeSampler
 
 __all__ = ["Engine", "EngineName", "current", "native", "python", "use"]
 

@@ -18,14 +18,14 @@ master    大师    search bot (:data:`MASTER`): 1024 rollouts a play over 16
 A search's departure from the rule bot's play (or kitty) stands only when confirmed on fresh
 worlds (the gate: a one-sided 90% lower confidence bound of the paired gain above 0), so that
 the levels never play worse than the rule bot by the luck of the worlds they chose on; the kitty
-has a search of its own (:mod:`baofen.bots.kitty_search`), the largest single decision of a hand.
+has a search of its own (:mod:`baofen.bots.search.kitty`), the largest single decision of a hand.
 
-大师's search starts from the learned evaluator's pick (:mod:`baofen.bots.learned_evaluator`)
+大师's search starts from the learned evaluator's pick (:mod:`baofen.bots.learned.evaluator`)
 where the package has one (包分): the challengers are played out against it and the gate tests
 them against it, where 困难 starts from the rule bot's choice.
 
 The search levels bid boldly: as the rule bot, with the expected result a bid must clear lowered
-from 0 to :data:`~baofen.bots.search_bot.BOLD_MARGINS` (包分 −30 points, 包红五 −2 levels), for
+from 0 to :data:`~baofen.bots.search.bot.BOLD_MARGINS` (包分 −30 points, 包红五 −2 levels), for
 the rule bot's bidding model was fitted on the rule bot's own play and the search plays a
 contract better. ``hard:bidder=rule`` is 困难 with the rule bot's bids.
 
@@ -45,9 +45,9 @@ from typing import Any
 from ..actions import Action, Play
 from ..cards import Card
 from ..observation import Observation
-from .budget import SearchBudget
-from .rule_bot import RuleBot, rule_weights
-from .search_bot import SearchBot
+from .rule.bot import RuleBot, rule_weights
+from .search.bot import SearchBot
+from .search.budget import SearchBudget
 
 EASY_NOISE = 0.3
 """How often the easy player plays a random one of the rule bot's top candidates."""
@@ -57,12 +57,12 @@ EASY_CHOICES = 3
 
 KITTY_WIDE = "hongwu"
 """The games where the hard and master levels' kitty searches are wide (every void set's other
-fills too, :data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates): 包红五, where they
+fills too, :data:`~baofen.bots.search.kitty.WIDE_CANDIDATES` candidates): 包红五, where they
 gained; in 包分 they were not told from the usual 13 candidates."""
 
 BIDDER = "bold"
-"""Who bids for the hard and master levels (:data:`~baofen.bots.budget.BIDDERS`): the rule
-bot, with the lower margins of :data:`~baofen.bots.search_bot.BOLD_MARGINS`."""
+"""Who bids for the hard and master levels (:data:`~baofen.bots.search.budget.BIDDERS`): the rule
+bot, with the lower margins of :data:`~baofen.bots.search.bot.BOLD_MARGINS`."""
 
 HARD = SearchBudget(iterations=256, candidates=12, gate=64, wide=True, kitty=200,
                     kitty_wide=KITTY_WIDE, bidder=BIDDER)

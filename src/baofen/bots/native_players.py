@@ -42,9 +42,9 @@ from ..hand import Hand
 from ..observation import Observation
 from ..ruleset import RuleSet
 from ..scoring import HandResult
-from .rule_play import RuleWeights
-from .rule_player import RulePlayer
-from .shared import tally_plays
+from .rule.play import RuleWeights
+from .rule.player import RulePlayer
+from .rule.shared import tally_plays
 
 if TYPE_CHECKING:
     from .._native import _core
@@ -78,7 +78,7 @@ def native_weights(weights: RuleWeights = RuleWeights()) -> _core.RuleWeights:  
 
 class NativeRulePlayer(RulePlayer):
     """The rule player whose decisions the native core makes (``_core.rule_decide``): the same
-    choices as :class:`~baofen.bots.rule_player.RulePlayer` (tests/test_native_rule.py), which
+    choices as :class:`~baofen.bots.rule.player.RulePlayer` (tests/test_native_rule.py), which
     still decides for an observation of no seat."""
 
     def __init__(self, weights: RuleWeights = RuleWeights()) -> None:  # noqa: B008

@@ -27,9 +27,9 @@ from typing import Any, Protocol, runtime_checkable
 from ..actions import Action, Play
 from ..hand import Hand
 from ..observation import Observation
-from .determinize import Determinizer
-from .holdings import KITTY
-from .search_bot import search_bot
+from .search.bot import search_bot
+from .search.determinize import Determinizer
+from .search.holdings import KITTY
 
 KNOWABLE = ("kitty", "declarer", "defenders")
 """Holders a partial reference can be told the true cards of (see the module docstring)."""

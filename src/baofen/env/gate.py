@@ -22,7 +22,7 @@ from typing import Any
 
 from ..actions import Play
 from ..bots import make_bot, parse_spec
-from ..bots.learned_evaluator import candidates_of
+from ..bots.learned.evaluator import candidates_of
 from ..bots.screen import groups, interval, phase_of, positions, role_of, true_values
 from .evaluator import Evaluator
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from ..actions import Action, Bid, Declare, Play
 from ..bots import make_bot
-from ..bots.contract import ContractSearch
-from ..bots.determinize import World, gather
-from ..bots.rule_bot import RuleBot
+from ..bots.rule.bot import RuleBot
+from ..bots.search.contract import ContractSearch
+from ..bots.search.determinize import World, gather
 from ..cards import KINDS, POINTS, Card, format_cards
 from ..observation import Observation
 from .confirm import CONFIRM, Worlds, categorize, confirm, rivals
@@ -141,7 +141,7 @@ class Judge:
 
     def _draw(self, obs: Observation) -> Callable[[int], list[tuple[World, float]]]:
         """A source of weighted worlds consistent with ``obs``: up to so many, from up to four
-        times as many draws (:func:`~baofen.bots.determinize.gather`: late in a hand the
+        times as many draws (:func:`~baofen.bots.search.determinize.gather`: late in a hand the
         constraints are tight, and one failed draw must not fail a one-world review)."""
         if obs.phase == "playing":
             sampler = self.engine.worlds(obs)

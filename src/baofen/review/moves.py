@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ..bots.search_bot import CLIP
+from ..bots.search.bot import CLIP
 from ..scoring import HandResult
 from .confirm import Category
 
@@ -128,7 +128,7 @@ class HandReview:
 def seat_value(variant: str, result: HandResult, seat: int) -> float:
     """What a hand's result is worth to ``seat`` in the review's unit: 包红五 the seat's levels;
     包分 the declarer's points against the target signed for the seat's side (clipped at
-    ±:data:`~baofen.bots.search_bot.CLIP`, as the search's), or the seat's pot stake when
+    ±:data:`~baofen.bots.search.bot.CLIP`, as the search's), or the seat's pot stake when
     nobody bid."""
     if variant != "baofen" or result.target is None or result.declarer is None:
         return float(result.deltas[seat])

@@ -1,12 +1,12 @@
 """The rule bot: a heuristic player for 包分 and 包红五 that decides from its observation only.
 
-It bids and buries by its hand evaluation (:mod:`baofen.bots.evaluation`) and plays the best of
-its scored candidate leads and follows (:mod:`baofen.bots.rule_play`); every play is checked
+It bids and buries by its hand evaluation (:mod:`baofen.bots.rule.evaluation`) and plays the best of
+its scored candidate leads and follows (:mod:`baofen.bots.rule.play`); every play is checked
 with the engine's rule checks before it is returned. Weights (:class:`RuleWeights`) can be set
 as options: ``make_bot("rule", plain_top=2.0)``.
 
 The decisions are the rule player's of the engine in use (:mod:`baofen.bots.engine`): the
-native core's where it runs, a port of :class:`~baofen.bots.rule_player.RulePlayer` that makes
+native core's where it runs, a port of :class:`~baofen.bots.rule.player.RulePlayer` that makes
 the same choices (tests/test_native_rule.py), else that Python reference.
 """
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..actions import Action, Declare
-from ..cards import Card
-from ..observation import Observation
-from .engine import Engine, current
-from .rule_play import RuleWeights
-from .rule_player import RulePlayer
+from ...actions import Action, Declare
+from ...cards import Card
+from ...observation import Observation
+from ..engine import Engine, current
+from .play import RuleWeights
+from .player import RulePlayer
 from .shared import TrickTally
 
 __all__ = ["RuleBot", "RuleWeights"]

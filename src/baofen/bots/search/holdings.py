@@ -1,8 +1,8 @@
 """Who holds which hidden card, on average: the prior a sampler deals unseen cards by.
 
-A sampler (:class:`~baofen.bots.determinize.Determinizer`) deals the cards a seat has not seen to
-the other seats and, for a defender, to the buried kitty; each holder takes a card more or less
-readily by its class (a declarer, a defender who bid, one who passed, the bury) and the card's
+A sampler (:class:`~baofen.bots.search.determinize.Determinizer`) deals the cards a seat has not
+seen to the other seats and, for a defender, to the buried kitty; each holder takes a card more or
+less readily by its class (a declarer, a defender who bid, one who passed, the bury) and the card's
 category (a trump by its place from the top, a plain card by its rank).
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ..cards import KINDS, Card
-from ..observation import Observation
-from ..order import TRUMP, Order, order_for
+from ...cards import KINDS, Card
+from ...observation import Observation
+from ...order import TRUMP, Order, order_for
 
 KITTY = 4
 """Holder index of the buried kitty among a sampler's holders (seats are 0–3)."""

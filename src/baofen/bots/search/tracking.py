@@ -7,9 +7,9 @@ explain many of them. A :class:`WorldTracker` instead keeps ``particles`` worlds
 hand. At each decision it brings every world up to date — the cards each seat played since are
 taken from that seat's holdings; a world that gave a seat a card another seat held swaps it back,
 and one that breaks a new constraint (a void shown, a throw) is drawn again — and then moves it
-``steps`` Metropolis steps (:meth:`~baofen.bots.determinize.Determinizer.move`) towards worlds in
-proportion to their likelihood. Chains thus grow over the hand, and the worlds follow the evidence
-as it comes; each counts once.
+``steps`` Metropolis steps (:meth:`~baofen.bots.search.determinize.Determinizer.move`) towards
+worlds in proportion to their likelihood. Chains thus grow over the hand, and the worlds follow the
+evidence as it comes; each counts once.
 
 A world is kept as each holder's cards at the start of play (the kitty: the bury), which stay
 fixed as the hand goes on.
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..cards import CARDS, KINDS, Card
-from ..observation import Observation
+from ...actions import Action
+from ...cards import CARDS, KINDS, Card
+from ...observation import Observation
 from .determinize import Determinizer, World
 from .holdings import KITTY
 

@@ -22,14 +22,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import Action, Bid, Declare
-from ..cards import SUITS, Card, full_pack
-from ..errors import IllegalAction
-from ..hand import Hand
-from ..observation import Observation
+from ...actions import Action, Bid, Declare
+from ...cards import SUITS, Card, full_pack
+from ...errors import IllegalAction
+from ...hand import Hand
+from ...observation import Observation
+from ..rule.bot import RuleBot
+from ..rule.evaluation import choose_bury
 from .determinize import MISMATCH, Policy
-from .evaluation import choose_bury
-from .rule_bot import RuleBot
 
 
 class ContractSearch:

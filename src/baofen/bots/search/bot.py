@@ -2,30 +2,31 @@
 Monte Carlo with the rule bot as playout policy).
 
 At each play it takes the rule bot's best candidate plays, deals the unseen cards into worlds
-consistent with its observation (:class:`~baofen.bots.determinize.Determinizer`), and plays every
-candidate out to the end of the hand in the same worlds with the rule bot in all four seats
+consistent with its observation (:class:`~baofen.bots.search.determinize.Determinizer`), and plays
+every candidate out to the end of the hand in the same worlds with the rule bot in all four seats
 (common random numbers). Candidates are pruned by successive halving — the worse half is dropped
 after each round — and the candidate with the best mean result for its seat (包分 score, 包红五
 levels) is played. A single candidate is played at once; if no consistent world can be drawn,
 the rule bot's choice is played. How much it searches, and how, is one value
-(:class:`~baofen.bots.budget.SearchBudget`); its fields:
+(:class:`~baofen.bots.search.budget.SearchBudget`); its fields:
 
 Bids and the kitty: the rule bot's, or with ``contract=N`` chosen by evaluating the candidates on
-``N`` sampled worlds (:mod:`baofen.bots.contract`). Without ``contract``, ``bidder`` says who
-bids (:data:`~baofen.bots.budget.BIDDERS`): ``"rule"``, the rule bot; ``"bold"``, the rule bot
-with the expected result a bid must clear lowered by :data:`BOLD_MARGINS` for the game, since the
-search plays its contracts better than the rule bot's bidding model (fitted on rule-bot play)
-expects; ``"learned"``, the learned bidder (:mod:`baofen.bots.learned_bidder`) wherever the
+``N`` sampled worlds (:mod:`baofen.bots.search.contract`). Without ``contract``, ``bidder`` says who
+bids (:data:`~baofen.bots.search.budget.BIDDERS`): ``"rule"``, the rule bot; ``"bold"``, the rule
+bot with the expected result a bid must clear lowered by :data:`BOLD_MARGINS` for the game, since
+the search plays its contracts better than the rule bot's bidding model (fitted on rule-bot play)
+expects; ``"learned"``, the learned bidder (:mod:`baofen.bots.learned.bidder`) wherever the
 package has a network for the game and its bid grid (包分's default grid), the rule bot
 elsewhere.
 
 Inference: with ``inference=1`` (the default) each world counts by its likelihood — how likely the
 rule bot's policy in the other seats would have bid, declared and played as they did in that world
-(:meth:`~baofen.bots.determinize.Determinizer.weighted_world`); the means are importance-weighted.
-A larger ``inference`` sharpens the weights (each mismatch factor is raised to that power).
+(:meth:`~baofen.bots.search.determinize.Determinizer.weighted_world`); the means are
+importance-weighted. A larger ``inference`` sharpens the weights (each mismatch factor is raised to
+that power).
 
 Tracking: with ``particles=P`` the worlds are instead kept from one decision to the next and moved
-``steps`` Metropolis steps a decision towards likely ones (:mod:`baofen.bots.tracking`); the
+``steps`` Metropolis steps a decision towards likely ones (:mod:`baofen.bots.search.tracking`); the
 rollouts cycle through those ``P`` worlds, each counted once, and ``inference`` is the sharpness of
 the likelihood they are moved towards.
 
@@ -65,7 +66,7 @@ follows composed to keep the strongest cards, to shed each suit, or to feed or k
 
 ``prior="evaluator"``: the search's baseline (the first candidate, which the halving never drops
 and against which the gate tests a challenger) is the learned evaluator's pick
-(:mod:`baofen.bots.learned_evaluator`) where the package has an evaluator for the game; the rule
+(:mod:`baofen.bots.learned.evaluator`) where the package has an evaluator for the game; the rule
 bot's candidates follow it. ``prior="rule"`` (the default): the rule bot's choice.
 
 ``others="bold"``: in play and in the kitty search, the worlds are weighed by the other seats'
@@ -74,9 +75,9 @@ the rule bot's) instead of the rule bot's (``others="rule"``, the default), for 
 other seats are 困难 or 大师.
 
 ``kitty=W`` worlds: the trump and the bury come from the kitty search
-(:mod:`baofen.bots.kitty_search`); ``kitty_wide`` names the games (``"hongwu"``,
+(:mod:`baofen.bots.search.kitty`); ``kitty_wide`` names the games (``"hongwu"``,
 ``"baofen+hongwu"``; ``1`` for both, ``0`` or ``""`` for none) where it is a wide one (every
-void set's other fills too, up to :data:`~baofen.bots.kitty_search.WIDE_CANDIDATES` candidates).
+void set's other fills too, up to :data:`~baofen.bots.search.kitty.WIDE_CANDIDATES` candidates).
 
 The engine in use (:mod:`baofen.bots.engine`) draws the worlds and plays them out: natively in
 batches (every world of a halving round × every candidate still in, and the gate's fresh worlds ×
@@ -96,22 +97,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from ..actions import Action, Bid, Play
-from ..cards import Card
-from ..hand import Hand
-from ..observation import Observation
-from ..ruleset import RuleSet
-from ..scoring import HandResult
+from ...actions import Action, Bid, Play
+from ...cards import Card
+from ...hand import Hand
+from ...observation import Observation
+from ...ruleset import RuleSet
+from ...scoring import HandResult
+from ..learned.bidder import LearnedBidder
+from ..learned.evaluator import LearnedEvaluator
+from ..rule.bot import RuleBot, rule_weights
+from ..rule.follows import wide_follows
+from ..rule.play import RuleWeights
 from .budget import MIN_WORLDS, OTHERS, SearchBudget
 from .contract import ContractSearch
 from .determinize import Determinizer, World
 from .estimates import lower_bound, student_quantile
-from .follows import wide_follows
-from .kitty_search import WIDE_CANDIDATES, KittySearch
-from .learned_bidder import LearnedBidder
-from .learned_evaluator import LearnedEvaluator
-from .rule_bot import RuleBot, rule_weights
-from .rule_play import RuleWeights
+from .kitty import WIDE_CANDIDATES, KittySearch
 from .tracking import WorldTracker
 
 __all__ = [
@@ -373,7 +374,7 @@ class SearchBot:
 
 def rollout_value(result: HandResult, seat: int, objective: str) -> float:
     """What a rollout ending in ``result`` is worth to ``seat`` (see
-    :data:`~baofen.bots.budget.OBJECTIVES`)."""
+    :data:`~baofen.bots.search.budget.OBJECTIVES`)."""
     if objective == "score":
         return float(result.deltas[seat])
     # The declarer's points against the target: smoother than the score (no 全击 jumps of
@@ -391,6 +392,6 @@ def _unweighted(world: World | None) -> tuple[World, float] | None:
 
 def search_bot(seed: int | None = None, **options: Any) -> SearchBot:
     """A search bot from keyword options (``make_bot("search", iterations=64)``): the fields of
-    :class:`~baofen.bots.budget.SearchBudget`, the rest :class:`RuleWeights`."""
+    :class:`~baofen.bots.search.budget.SearchBudget`, the rest :class:`RuleWeights`."""
     budget, weights = SearchBudget.split(options)
     return SearchBot(seed, SearchBudget(**budget), rule_weights(weights))

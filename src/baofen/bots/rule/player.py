@@ -1,7 +1,7 @@
 """The rule player in Python: the rule bot's decisions on one observation, the readable reference.
 
-It bids and buries by its hand evaluation (:mod:`baofen.bots.evaluation`) and plays the best of
-its scored candidate leads and follows (:mod:`baofen.bots.rule_play`); every play is checked
+It bids and buries by its hand evaluation (:mod:`baofen.bots.rule.evaluation`) and plays the best of
+its scored candidate leads and follows (:mod:`baofen.bots.rule.play`); every play is checked
 with the engine's rule checks before it is returned. The native core's rule player
 (:class:`baofen.bots.native_players.NativeRulePlayer`) makes the same choices; which of the two
 decides is the engine's choice (:mod:`baofen.bots.engine`), never the caller's.
@@ -9,11 +9,11 @@ decides is the engine's choice (:mod:`baofen.bots.engine`), never the caller's.
 
 from __future__ import annotations
 
-from ..actions import Action, Bid, Declare, Play
-from ..cards import SUITS, Card
-from ..observation import Observation
+from ...actions import Action, Bid, Declare, Play
+from ...cards import SUITS, Card
+from ...observation import Observation
 from .evaluation import best_trump, choose_bury, expected_points, expected_result, hand_features
-from .rule_play import PlayDecision, RuleWeights
+from .play import PlayDecision, RuleWeights
 from .shared import TrickTally
 
 

@@ -1,19 +1,19 @@
 """The kitty search (定主扣底): the declarer's trump and bury chosen on sampled worlds.
 
 The kitty is one decision a hand, and a large one; the rule bot makes it by its hand evaluation
-alone (:func:`~baofen.bots.evaluation.choose_bury`). Here the candidates are, for every trump
+alone (:func:`~baofen.bots.rule.evaluation.choose_bury`). Here the candidates are, for every trump
 suit, the rule bot's bury for each set of short plain suits it could void
-(:func:`~baofen.bots.evaluation.bury_options`), ranked by the rule bot's own value of the kept
+(:func:`~baofen.bots.rule.evaluation.bury_options`), ranked by the rule bot's own value of the kept
 hand (:func:`kitty_options`: the rule bot's choice first, each suit's best, then the next best
 up to ``candidates``, 13 by default). A *wide* search (``wide=True``) also takes each void set's
-other fills (:data:`~baofen.bots.evaluation.FILLS`: point cards first, no point cards, no pairs
+other fills (:data:`~baofen.bots.rule.evaluation.FILLS`: point cards first, no point cards, no pairs
 broken) and up to :data:`WIDE_CANDIDATES` of them all.
 
 Worlds: the unseen cards dealt at random to the other seats, the observed bidding replayed and
 weighted by how likely the rule bot's bidding (with a given ``bid_margin``: the search levels'
 bold bids read as bold) would have been in that world
-(:func:`~baofen.bots.contract.contract_world`). Each candidate is declared in every world and the
-hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
+(:func:`~baofen.bots.search.contract.contract_world`). Each candidate is declared in every world and
+the hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
 points, 包红五 levels), the importance-weighted mean over common worlds.
 
 Play-outs: by the rule bot's engine (:meth:`baofen.bots.engine.Engine.play_out`; natively, every
@@ -22,7 +22,7 @@ world of a round × every option in one call).
 Schedule: every candidate on ``screen`` worlds; the ``finalists`` best (with the rule bot's
 choice) on more worlds, to ``worlds`` each; the best finalist replaces the rule bot's choice
 only when, on ``gate`` *fresh* common worlds, the paired difference's one-sided lower confidence
-bound at ``confidence`` (:func:`~baofen.bots.estimates.lower_bound`) is above ``margin``
+bound at ``confidence`` (:func:`~baofen.bots.search.estimates.lower_bound`) is above ``margin``
 (``gate=0``: no gate, the finalists' means decide). With the defaults: 13 × 34 + 4 × 66 +
 2 × 66 = 838 playouts a kitty, deterministic under the bot's seed.
 """
@@ -33,15 +33,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..actions import Declare
-from ..cards import SUITS
-from ..hand import Hand
-from ..observation import Observation
-from ..ruleset import RuleSet
+from ...actions import Declare
+from ...cards import SUITS
+from ...hand import Hand
+from ...observation import Observation
+from ...ruleset import RuleSet
+from ..rule.bot import RuleBot
+from ..rule.evaluation import FILLS, bury_options, expected_points, hand_features
 from .contract import contract_world
 from .estimates import lower_bound
-from .evaluation import FILLS, bury_options, expected_points, hand_features
-from .rule_bot import RuleBot
 
 CANDIDATES = 13
 """Trump and bury candidates compared (the rule bot's choice among them)."""

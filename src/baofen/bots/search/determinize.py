@@ -12,7 +12,7 @@ so that everything observed stays true:
 - good throws: no other seat could beat any unit (§6), so none holds a higher single (or, in
   包分, a higher pair; in 包红五, any card as high as the throw's lowest);
 - failed throws: the thrower kept the cards it did not play (shown to everyone);
-- who holds what, on average (:data:`~baofen.bots.holdings.HOLDING_WEIGHTS`): the declarer is
+- who holds what, on average (:data:`~baofen.bots.search.holdings.HOLDING_WEIGHTS`): the declarer is
   dealt trumps and plain aces, kings and tens more readily (it bid on them and buried its low
   cards), the bury low plain cards, a defender who bid more of the top trumps.
 
@@ -27,12 +27,12 @@ hand the policy would bid on, a declarer naming a suit its world hand would not,
 throwing points on a trick it would have won — each makes the world less likely. ``sharpness``
 raises every factor to a power (0: no inference; larger: the policy trusted more). The policy's
 ``bid_margin`` is the margin its bids clear: 0 reads the others' bids as the rule bot's; the
-search levels' bold margin (:data:`~baofen.bots.search_bot.BOLD_MARGINS`) reads them as the bold
+search levels' bold margin (:data:`~baofen.bots.search.bot.BOLD_MARGINS`) reads them as the bold
 bids of 困难 and 大师, which bid on weaker hands.
 
 The worlds here are Python hands; the native core's sampler
-(:class:`~baofen.bots.native_worlds.NativeSampler`) draws the same worlds as native hands. Which
-one a search gets is the engine's choice (:meth:`baofen.bots.engine.Engine.worlds`).
+(:class:`~baofen.bots.search.native_worlds.NativeSampler`) draws the same worlds as native hands.
+Which one a search gets is the engine's choice (:meth:`baofen.bots.engine.Engine.worlds`).
 """
 
 from __future__ import annotations
@@ -41,15 +41,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..actions import Action, Bid, Declare, Play
-from ..cards import CARDS, KINDS, Card
-from ..errors import IllegalAction
-from ..hand import Hand
-from ..observation import Observation
-from ..tricks import TrickJudge
-from ..units import pair_kinds
+from ...actions import Action, Bid, Declare, Play
+from ...cards import CARDS, KINDS, Card
+from ...errors import IllegalAction
+from ...hand import Hand
+from ...observation import Observation
+from ...tricks import TrickJudge
+from ...units import pair_kinds
+from ..rule.shared import tally_plays
 from .holdings import HOLDING_WEIGHTS, KITTY, categories, holder_class, start_of_hand
-from .shared import tally_plays
 
 
 class Policy(Protocol):
@@ -62,7 +62,7 @@ class Policy(Protocol):
 
 class World(Protocol):
     """A full deal at the observed position, as a search plays it out: a :class:`Hand`, or the
-    native core's hand (:class:`~baofen.bots.native_worlds.NativeSampler`'s worlds). Only the
+    native core's hand (:class:`~baofen.bots.search.native_worlds.NativeSampler`'s worlds). Only the
     engine that drew a world plays it out (:meth:`baofen.bots.engine.Engine.play_out`)."""
 
     @property

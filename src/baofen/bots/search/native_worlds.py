@@ -1,7 +1,7 @@
 """A sampler's worlds drawn and replayed on the native core.
 
-:class:`NativeSampler` is a :class:`~baofen.bots.determinize.Determinizer` whose worlds are native
-hands: the same deal (the same card order a hand), the same checks — every observed play
+:class:`NativeSampler` is a :class:`~baofen.bots.search.determinize.Determinizer` whose worlds are
+native hands: the same deal (the same card order a hand), the same checks — every observed play
 replays as observed, a failed throw's unit included — and the same likelihood factors multiplied
 in the same order, the native rule player (the rule bot's choices) asked for each other seat's
 action. The loop over the actions runs natively (``_core.Replay``, made once a sampler), and so
@@ -17,18 +17,18 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._native import core
-from .._native.batch import native_rules
-from ..actions import Bid, Declare, Play
-from ..cards import SUITS, Card
-from ..deal import HAND_SIZE, KITTY_SIZE
-from ..observation import Observation
+from ..._native import core
+from ..._native.batch import native_rules
+from ...actions import Bid, Declare, Play
+from ...cards import SUITS, Card
+from ...deal import HAND_SIZE, KITTY_SIZE
+from ...observation import Observation
+from ..native_players import NativeRulePlayer
 from .determinize import Determinizer, World
 from .holdings import KITTY, own_cards, played_cards, start_of_hand
-from .native_players import NativeRulePlayer
 
 if TYPE_CHECKING:
-    from .._native import _core
+    from ..._native import _core
 
 
 class NativeSampler(Determinizer):

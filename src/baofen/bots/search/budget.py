@@ -4,7 +4,7 @@
 defaults (``SearchBudget(iterations=256, gate=64)``), so a level reads as what it sets. The
 levels players pick (:mod:`baofen.bots.levels`) are named values of it, and ``make_bot("search",
 iterations=64)`` or the arena's ``search:iterations=64`` build one from keyword options
-(:meth:`SearchBudget.split`). What each field does: :mod:`baofen.bots.search_bot`.
+(:meth:`SearchBudget.split`). What each field does: :mod:`baofen.bots.search.bot`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..setting import GAMES
+from ...setting import GAMES
 
 OBJECTIVES = ("points", "score")
 """What a rollout is worth to the searching seat: ``"points"``, the declarer's points minus the
@@ -42,7 +42,7 @@ CONFIDENCE = 0.9
 
 @dataclass(frozen=True, repr=False)
 class SearchBudget:
-    """How a search bot searches (see :mod:`baofen.bots.search_bot` for each field)."""
+    """How a search bot searches (see :mod:`baofen.bots.search.bot` for each field)."""
 
     iterations: int = DEFAULT_ITERATIONS
     """Rollouts per play decision (deterministic under the bot's seed)."""
