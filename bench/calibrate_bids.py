@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 from baofen import Hand, RuleSet
-from baofen.bots.evaluation import FEATURES, hand_features
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.evaluation import FEATURES, hand_features
 
 
 def forced_hands(variant: str, seed: int) -> list[tuple[tuple[float, ...], float]]:

@@ -1,12 +1,12 @@
 """The kitty search's gain over the rule bot's kitty, declarer hand by declarer hand, on the true
-deal: a decision-level screen of :mod:`baofen.bots.kitty_search` (issue 28).
+deal: a decision-level screen of :mod:`baofen.bots.search.kitty` (issue 28).
 
     PYTHONPATH=src python3 bench/kitty_screen.py --variant baofen --hands 50 --seed 1
     PYTHONPATH=src python3 bench/kitty_screen.py --variant baofen --hands 200 --seed 1 \\
         --bids bold --worlds 400 --searches 13 48:wide --rows kitty-1.jsonl
 
 Hands are dealt from seeds and bid by four rule bots (``--bids bold``: with the search levels'
-bold margin, :data:`~baofen.bots.search_bot.BOLD_MARGINS`); at each hand with a declarer, the
+bold margin, :data:`~baofen.bots.search.bot.BOLD_MARGINS`); at each hand with a declarer, the
 rule bot's trump and bury and each kitty search's (from the declarer's observation only; every
 search of a hand from the same seed, so on common first worlds) are each played out on the true
 deal by the rule bot in all four seats. A search is ``CANDIDATES`` or ``CANDIDATES:wide`` (each
@@ -27,10 +27,10 @@ from pathlib import Path
 
 from baofen import Hand, RuleSet
 from baofen.actions import Declare
-from baofen.bots.kitty_search import CANDIDATES, WORLDS, KittySearch
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.bots.screen import interval
-from baofen.bots.search_bot import BOLD_MARGINS
+from baofen.bots.search.bot import BOLD_MARGINS
+from baofen.bots.search.kitty import CANDIDATES, WORLDS, KittySearch
 
 
 def played(hand: Hand, seat: int, option: Declare, rule: RuleBot) -> float:

@@ -36,10 +36,10 @@ import statistics
 import time
 
 from baofen import Hand, RuleSet
-from baofen.analysis import MoveReview, review_hand, seat_value
 from baofen.bots import make_bot
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.bots.screen import planted, points_let_go
+from baofen.review import MoveReview, review_hand, seat_value
 from baofen.server.analysis import Reviews
 
 SERIOUS = ("mistake", "blunder")

@@ -23,9 +23,9 @@ import time
 
 from baofen.actions import Play
 from baofen.arena import BotSpec
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.bots.screen import interval, positions, role_of
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.search.bot import search_bot
 
 CANDIDATES = 12
 """Candidate plays valued on the true deal at each position."""
@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--bots", nargs="+", default=["rule", "hard"])
     args = parser.parse_args()
     playout = RuleBot()
-    judge = SearchBot(objective="score")
+    judge = search_bot(objective="score")
     found = positions(args.variant, args.positions, args.seed)
     specs = [BotSpec.parse(text) for text in args.bots]
     regret: dict[str, dict[str, list[float]]] = {
