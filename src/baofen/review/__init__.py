@@ -1,16 +1,17 @@
 """复盘 — the post-game review: the computer evaluates every decision of a finished hand.
 
 Each decision of the reviewed seats is judged from the position as that seat saw it (its
-:class:`~baofen.Observation`, never the other hands). Its options — the rule bot's best candidates,
-the hint's choice (提示, :data:`~baofen.review.moves.HINT`) and the move actually made — are each
-played out to the end, the rule bot in all four seats, on the **same** sampled worlds (likelihood-
-weighted as the search bot's, :meth:`~baofen.bots.search.determinize.Determinizer.weighted_world`;
-before play, deals of the unseen cards with the bidding replayed, weighted by how likely the rule
-bot would have bid as the others did). The worlds are drawn and played out by the engine in use
-(:mod:`baofen.bots.engine`: natively where the core is built, the same worlds and values, several
-times faster). A world's value for the seat is in the hand's own unit
-(:func:`~baofen.review.moves.seat_value`): 包分 points (the declarer's points against the target,
-signed for the seat's side; the pot stake of a hand nobody bid), 包红五 levels (the seat's result).
+:class:`~baofen.Observation`, never the other hands). Its options — the rule bot's best
+candidates, the hint's choice (提示, :data:`~baofen.review.moves.HINT`) and the move actually made
+— are each played out to the end, the rule bot in all four seats, on the **same** sampled worlds
+(likelihood-weighted as the search bot's,
+:meth:`~baofen.bots.search.determinize.Determinizer.weighted_world`; before play, deals of the
+unseen cards with the bidding replayed, weighted by how likely the rule bot would have bid as the
+others did). The worlds are drawn and played out by the engine in use (:mod:`baofen.bots.engine`:
+natively where the core is built, the same worlds and values, several times faster). A world's
+value for the seat is in the hand's own unit (:func:`~baofen.review.moves.seat_value`): 包分 points
+(the declarer's points against the target, signed for the seat's side; the pot stake of a hand
+nobody bid), 包红五 levels (the seat's result).
 
 Two stages, so that a loss is both large and told from noise (:mod:`baofen.review.confirm`):
 1. *screen*: every option on ``worlds`` common worlds; their weighted means are the move's

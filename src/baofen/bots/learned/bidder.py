@@ -1,12 +1,12 @@
 """The learned bidder (学习叫分): the learned player's bids, computed without numpy or torch.
 
-The learned player (:mod:`baofen.env.neural`, the ``research`` extra) scores every candidate of
-a decision with a Q network trained by self-play. Its bids are the part of it that plays better
-than the rule bot, and the search levels (困难, 大师) bid with them. This module reads the same
-network from the package's weights file (:data:`WEIGHTS_DIR`, one file a game: ``baofen.qnet``)
-and computes its bids in plain Python: a bid's observation holds a few dozen non-zero inputs,
-so the first layer is a sum of that many columns, and the state's layers are shared by all the
-candidate bids.
+The learned player (:mod:`baofen.env.neural`, the ``research`` extra) scores every candidate of a
+decision with a Q network trained by self-play. Its bids are the part of it that plays better
+than the rule bot, and the search bot can bid with them (``bidder="learned"``). This module reads
+the same network from the package's weights file (:data:`WEIGHTS_DIR`, one file a game:
+``baofen.qnet``) and computes its bids in plain Python: a bid's observation holds a few dozen
+non-zero inputs, so the first layer is a sum of that many columns, and the state's layers are
+shared by all the candidate bids.
 
 The file (:func:`read_weights`, :func:`write_weights`) is of
 :mod:`baofen.bots.learned.network_file`'s format; its header holds the rule set the network was
