@@ -106,40 +106,46 @@ class Determinizer:
         self.mismatch = {kind: factor ** sharpness for kind, factor in MISMATCH.items()}
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
+        assert obs.declarer is not None
         self.obs = obs
         self.policy = policy
-        me = self.me = obs.seat
-        judge = obs.judge
-        group = judge.group
-        self.strength = judge.strength
-        kinds_by_group = judge.order.kinds_by_group
-        declarer = obs.declarer
-        assert declarer is not None
-        holders = [s for s in range(4) if s != me]
+        self.me = obs.seat
+        self.strength = obs.judge.strength
+        holders = [s for s in range(4) if s != self.me]
         room = {s: obs.hand_sizes[s] for s in holders}
         if obs.buried is None:
             holders.append(KITTY)
             room[KITTY] = 8
         self.holders = holders
         self.room = room
-        # Cards each seat played, with the index of the trick it was played to.
-        history = [t.plays for t in obs.tricks]
-        if obs.current_trick:
-            history.append(obs.current_trick)
-        played_after: list[list[list[int]]] = [[] for _ in range(4)]
-        for plays in history:
-            for seat in range(4):
-                played_after[seat].append([0] * KINDS)
-            for seat, cards in plays:
-                for card in cards:
-                    played_after[seat][-1][card] += 1
-        # Suffix sums: played_after[s][t][k] = copies of k seat s played in tricks t, t+1, ….
-        for seat in range(4):
-            rows = played_after[seat]
-            for t in range(len(rows) - 2, -1, -1):
-                rows[t] = [a + b for a, b in zip(rows[t], rows[t + 1], strict=True)]
-        cap = {h: [2] * KINDS for h in holders}
-        need = {h: [0] * KINDS for h in holders}
+        history = _history(obs)
+        played_after = _played_after(history)
+        self.cap, self.need = self._constraints(history, played_after)
+        self.played = [rows[0] if rows else [0] * KINDS for rows in played_after]
+        """How many of each kind each seat has played this hand."""
+        self.unseen = _unseen(obs, history)
+        if sum(self.unseen) != sum(room.values()):
+            raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
+        table = HOLDING_WEIGHTS.get(obs.rules.variant, {})
+        category = categories(obs.rules.variant, obs.trump)
+        self.weight = {h: [table.get(holder_class(obs, h), {}).get(category[kind], 1.0)
+                           for kind in range(KINDS)] for h in holders}
+        self._order_kinds()
+
+    def _constraints(self, history: list[Sequence[tuple[int, tuple[Card, ...]]]],
+                     played_after: list[list[list[int]]],
+                     ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The most (``cap``) and the fewest (``need``) copies of each kind each holder may hold
+        now, from what the tricks showed: voids, pairs not played to a pair lead (包分), good
+        and failed throws."""
+        obs = self.obs
+        judge = obs.judge
+        assert judge is not None
+        me = self.me
+        group = judge.group
+        kinds_by_group = judge.order.kinds_by_group
+        cap = {h: [2] * KINDS for h in self.holders}
+        need = {h: [0] * KINDS for h in self.holders}
         no_pairs_from: dict[tuple[int, int], int] = {}
         structure = obs.rules.must_follow_structure
         hongwu = obs.rules.variant == "hongwu"
@@ -176,30 +182,7 @@ class Determinizer:
             later = played_after[seat][t]
             for card in kinds_by_group[g]:
                 cap[seat][card] = min(cap[seat][card], max(0, 1 - later[card]))
-        self.cap = cap
-        self.need = need
-        self.played = [rows[0] if rows else [0] * KINDS for rows in played_after]
-        """How many of each kind each seat has played this hand."""
-        unseen = [2] * KINDS
-        for card in obs.hand:
-            unseen[card] -= 1
-        for card in obs.buried or ():
-            unseen[card] -= 1
-        for plays in history:
-            for _, cards in plays:
-                for card in cards:
-                    unseen[card] -= 1
-        self.unseen = unseen
-        if sum(unseen) != sum(room.values()):
-            raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
-        table = HOLDING_WEIGHTS.get(obs.rules.variant, {})
-        category = categories(obs.rules.variant, obs.trump)
-        weight = {}
-        for h in holders:
-            row = table.get(holder_class(obs, h), {})
-            weight[h] = [row.get(category[kind], 1.0) for kind in range(KINDS)]
-        self.weight = weight
-        self._order_kinds()
+        return cap, need
 
     def _order_kinds(self) -> None:
         """Deal the most constrained kinds first: those fewest holders may take."""
@@ -471,4 +454,41 @@ class Determinizer:
         return hand
 
 
+def _history(obs: Observation) -> list[Sequence[tuple[int, tuple[Card, ...]]]]:
+    """The plays of every trick so far, the current one last."""
+    history: list[Sequence[tuple[int, tuple[Card, ...]]]] = [t.plays for t in obs.tricks]
+    if obs.current_trick:
+        history.append(obs.current_trick)
+    return history
 
+
+def _played_after(history: list[Sequence[tuple[int, tuple[Card, ...]]]]) -> list[list[list[int]]]:
+    """``out[s][t][k]``: the copies of kind ``k`` seat ``s`` played in tricks ``t``, ``t + 1``,
+    … (suffix sums over the tricks)."""
+    played_after: list[list[list[int]]] = [[] for _ in range(4)]
+    for plays in history:
+        for seat in range(4):
+            played_after[seat].append([0] * KINDS)
+        for seat, cards in plays:
+            for card in cards:
+                played_after[seat][-1][card] += 1
+    for seat in range(4):
+        rows = played_after[seat]
+        for t in range(len(rows) - 2, -1, -1):
+            rows[t] = [a + b for a, b in zip(rows[t], rows[t + 1], strict=True)]
+    return played_after
+
+
+def _unseen(obs: Observation, history: list[Sequence[tuple[int, tuple[Card, ...]]]]) -> list[int]:
+    """The copies of each kind the observing seat has not seen: not in its hand, its bury, or
+    played."""
+    unseen = [2] * KINDS
+    for card in obs.hand:
+        unseen[card] -= 1
+    for card in obs.buried or ():
+        unseen[card] -= 1
+    for plays in history:
+        for _, cards in plays:
+            for card in cards:
+                unseen[card] -= 1
+    return unseen
