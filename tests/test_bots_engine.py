@@ -3,6 +3,7 @@ the engine in use, and a block may use the other one."""
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import pytest
@@ -53,3 +54,12 @@ def test_the_python_engine_draws_python_worlds() -> None:
 def test_the_native_engine_says_why_it_is_not_there() -> None:
     with pytest.raises(RuntimeError, match="native engine is not available"):
         native()
+
+
+def test_no_constructor_takes_an_engine_flag() -> None:
+    from baofen.bots.levels import EasyBot
+    from baofen.review import Judge, review_action, review_hand
+
+    flags = {"engine", "native", "native_worlds"}
+    for made in (RuleBot, SearchBot, Determinizer, EasyBot, Judge, review_action, review_hand):
+        assert not flags & set(inspect.signature(made).parameters), made
