@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -11,7 +12,13 @@ from typer.testing import CliRunner
 from baofen import Hand, RuleSet, play_hand
 from baofen._native import available as native_available
 from baofen.actions import Play
-from baofen.analysis import (
+from baofen.bots import make_bot
+from baofen.bots.engine import native, python, use
+from baofen.bots.rule.bot import RuleBot
+from baofen.cards import POINTS
+from baofen.cli import app
+from baofen.observation import Observation
+from baofen.review import (
     HINT,
     THRESHOLDS,
     accuracy,
@@ -20,7 +27,7 @@ from baofen.analysis import (
     review_hand,
     sure_winners,
 )
-from baofen.analysis_confirm import (
+from baofen.review.confirm import (
     CONFIRM,
     EXTENSIONS,
     PRUNE,
@@ -30,11 +37,6 @@ from baofen.analysis_confirm import (
     rivals,
     undecided,
 )
-from baofen.bots import make_bot
-from baofen.bots.rule_bot import RuleBot
-from baofen.cards import POINTS
-from baofen.cli import app
-from baofen.observation import Observation
 from bench.common.screen import planted, points_let_go
 
 Planted = tuple[Hand, int, int]
@@ -300,12 +302,24 @@ def test_accuracy_counts_flagged_losses_only() -> None:
 
 
 @pytest.mark.skipif(not native_available(), reason="the native core is not built")
-def test_the_native_playouts_give_the_same_review() -> None:
-    """The review plays out on the native core's rule player where it is built: the same
-    values and verdicts as the Python rule bot's playouts (bids, the bury and plays)."""
+def test_the_native_engine_gives_the_same_review() -> None:
+    """The review draws its worlds and plays them out on the native core where it is built: the
+    same values and verdicts as on the Python engine (bids, the bury and plays)."""
     for variant in ("baofen", "hongwu"):
         hand = play_hand(RuleSet.create(variant=variant), 5, [make_bot("easy", seed=1)] * 4)
         chosen = decisions(hand)
         for index in chosen[:5] + chosen[20:60:10]:
-            assert review_action(hand, index, 4, 3, native=True) == review_action(
-                hand, index, 4, 3, native=False)
+            with use(native()):
+                natively = review_action(hand, index, 4, 3)
+            with use(python()):
+                assert review_action(hand, index, 4, 3) == natively
+
+
+@pytest.mark.parametrize(("old", "new"), [("baofen.analysis", "baofen.review"),
+                                          ("baofen.analysis_confirm", "baofen.review.confirm")])
+def test_the_old_review_modules_still_import_with_a_warning(old: str, new: str) -> None:
+    with pytest.warns(DeprecationWarning, match=new):
+        importlib.reload(importlib.import_module(old))
+    module, renamed = importlib.import_module(old), importlib.import_module(new)
+    assert module.__all__ and all(getattr(module, name) is getattr(renamed, name)
+                                  for name in module.__all__)

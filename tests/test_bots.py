@@ -12,11 +12,12 @@ import pytest
 
 from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards, play_hand
 from baofen.bots import bot_names, make_bot
-from baofen.bots.determinize import KITTY, Determinizer
-from baofen.bots.evaluation import choose_bury
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
-from baofen.bots.shared import Knowledge
+from baofen.bots.engine import python
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.evaluation import choose_bury
+from baofen.bots.rule.shared import Knowledge
+from baofen.bots.search.bot import SearchBudget
+from baofen.bots.search.determinize import KITTY
 from baofen.cards import POINTS
 from baofen.order import TRUMP, order_for
 
@@ -169,7 +170,7 @@ def test_decisions_depend_on_the_observation_only(variant: str) -> None:
     hand.play_out(bots, until=lambda hand: len(hand.tricks) >= 6 and hand.to_act == 0)
     assert hand.phase == "playing" and hand.to_act == 0
     observed = hand.observation(0)
-    twin = Determinizer(observed).world(random.Random(1))
+    twin = python().worlds(observed).world(random.Random(1))
     assert twin is not None
     assert public_part(twin.observation(0)) == public_part(observed)
     hidden = [sorted(hand.hand_of(s)) for s in (1, 2, 3)]
@@ -178,7 +179,8 @@ def test_decisions_depend_on_the_observation_only(variant: str) -> None:
         first = make_bot(name, **options).act(observed)
         second = make_bot(name, **options).act(twin.observation(0))
         assert first == second
-    worlds = [Determinizer(o).sample(random.Random(3)) for o in (observed, twin.observation(0))]
+    seen = (observed, twin.observation(0))
+    worlds = [python().worlds(o).sample(random.Random(3)) for o in seen]
     assert worlds[0] == worlds[1]
 
 
@@ -212,7 +214,7 @@ def test_worlds_are_consistent_with_the_observation(variant: str) -> None:
         for seat in hand.turns():
             observation = hand.observation(seat)
             if observation.phase == "playing" and len(hand.tricks) % 5 == 2:
-                sampler = Determinizer(observation)
+                sampler = python().worlds(observation)
                 dealt = sampler.sample(random.Random(number))
                 assert dealt is not None
                 unseen: Counter[int] = Counter()
@@ -299,9 +301,9 @@ def test_bury_keeps_trumps_and_makes_voids(variant: str) -> None:
 
 def test_search_bot_validates_options() -> None:
     with pytest.raises(ValueError, match="iterations"):
-        SearchBot(iterations=0)
+        SearchBudget(iterations=0)
     with pytest.raises(ValueError, match="time_limit"):
-        SearchBot(time_limit=0)
+        SearchBudget(time_limit=0)
 
 
 # -- the random bot can make every legal move ----------------------------------------------------

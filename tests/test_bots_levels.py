@@ -10,11 +10,12 @@ import pytest
 from baofen import Bid, Declare, Hand, RuleSet
 from baofen.arena import BotSpec, play_table, run_arena
 from baofen.bots import BOT_LEVELS, BotLevel, DealSeer, bot_names, make_bot
-from baofen.bots.determinize import MISMATCH, Determinizer
+from baofen.bots.engine import python
 from baofen.bots.levels import EasyBot, hard_bot, master_bot
 from baofen.bots.reference_bot import ReferenceBot
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import SearchBot
+from baofen.bots.search.determinize import MISMATCH
 
 from .test_bots import check_legal, mixed_hands, played_to
 
@@ -28,8 +29,10 @@ def test_levels_are_offered_and_library_names_still_work() -> None:
     assert isinstance(make_bot("normal"), RuleBot)
     hard, master = make_bot("hard", seed=1), make_bot("master", seed=1)
     assert isinstance(hard, SearchBot) and isinstance(master, SearchBot)
-    assert master.iterations > hard.iterations and master.candidates >= hard.candidates
-    assert hard_bot(iterations=8).iterations == 8 and master_bot(candidates=3).candidates == 3
+    assert master.budget.iterations > hard.budget.iterations
+    assert master.budget.candidates >= hard.budget.candidates
+    assert hard_bot(iterations=8).budget.iterations == 8
+    assert master_bot(candidates=3).budget.candidates == 3
     for name in ("random", "rule", "search"):
         make_bot(name, seed=1)
 
@@ -87,7 +90,7 @@ def test_weighted_worlds_favour_what_the_rule_policy_would_have_done() -> None:
         for seat in hand.turns():
             obs = hand.observation(seat)
             if len(hand.tricks) == 6 and not obs.current_trick:
-                sampler = Determinizer(obs)
+                sampler = python().worlds(obs)
                 for draw in range(6):
                     drawn = sampler.weighted_world(random.Random(draw))
                     assert drawn is not None
@@ -99,7 +102,7 @@ def test_weighted_worlds_favour_what_the_rule_policy_would_have_done() -> None:
                 if seat != hand.declarer:
                     hidden[4] = list(hand.buried or ())
                 likelihood = [1.0]
-                assert sampler._replay(hidden, likelihood) is not None
+                assert sampler.replay(hidden, likelihood) is not None
                 assert likelihood[0] == 1.0
                 checked += 1
             hand.apply(seat, bot.act(obs))
@@ -159,7 +162,7 @@ def test_sharper_inference_raises_each_mismatch_factor_to_its_power() -> None:
     obs = hand.observation(seat)
     weights = []
     for sharpness in (1.0, 2.0, 0.0):
-        drawn = Determinizer(obs, sharpness).weighted_world(random.Random(9))
+        drawn = python().worlds(obs, sharpness).weighted_world(random.Random(9))
         assert drawn is not None
         weights.append(drawn[1])
     assert weights[0] < 1.0 and weights[1] == pytest.approx(weights[0] ** 2) and weights[2] == 1.0
@@ -200,7 +203,7 @@ def test_partial_reference_deals_the_holders_it_is_told_their_true_cards() -> No
     declarer = hand.declarer
     assert declarer is not None
     partial = ReferenceBot(seed=1, knows="kitty+declarer")
-    sampler = partial.told(Determinizer(hand.observation(seat)), hand)
+    sampler = partial.told(python().worlds(hand.observation(seat)), hand)
     others = [s for s in range(4) if s not in (seat, declarer)]
     differs = False
     for draw in range(6):

@@ -16,7 +16,7 @@ import pexpect
 import pytest
 
 from baofen import CARDS, Card, Hand, IllegalAction, Match, RuleSet, parse_card, parse_cards
-from baofen.bots.rule_bot import choose_bury
+from baofen.bots.rule.evaluation import choose_bury
 from baofen.cli.answers import parse_selection, parse_trump, positions_of, refusal
 from baofen.cli.render import SEAT_NAMES, bid_choices
 from baofen.errors import Reason

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from baofen import RuleSet
+from baofen.bots.engine import native, python, use
 from baofen.env.aec import AGENTS, BaofenEnv, native_env_available
 from baofen.errors import IllegalAction
 
@@ -44,8 +45,15 @@ def _same(native: BaofenEnv, python: BaofenEnv, where: str) -> None:
 
 
 def _play(rules: RuleSet, seed: int, commit_rate: float) -> int:
-    native = BaofenEnv(rules, engine="native")
-    python = BaofenEnv(rules, engine="python")
+    with use(native()):
+        natively = BaofenEnv(rules)
+    with use(python()):
+        in_python = BaofenEnv(rules)
+    return _compare(rules, seed, commit_rate, natively, in_python)
+
+
+def _compare(rules: RuleSet, seed: int, commit_rate: float, native: BaofenEnv,
+             python: BaofenEnv) -> int:
     native.reset(seed=seed)
     python.reset(seed=seed)
     rng = random.Random(seed)
@@ -84,7 +92,8 @@ def test_the_native_env_takes_the_python_envs_steps(rules: RuleSet) -> None:
 
 
 def test_the_python_hand_of_a_native_env_follows_it_when_read() -> None:
-    env = BaofenEnv(RuleSet.create(variant="hongwu"), engine="native")
+    with use(native()):
+        env = BaofenEnv(RuleSet.create(variant="hongwu"))
     env.reset(seed=5)
     rng = random.Random(5)
     totals = dict.fromkeys(AGENTS, 0.0)
@@ -103,9 +112,9 @@ def test_the_python_hand_of_a_native_env_follows_it_when_read() -> None:
     assert [totals[a] for a in AGENTS] == list(env.hand.result.deltas)
 
 
-def test_the_engine_is_chosen() -> None:
-    assert BaofenEnv(engine="native").engine == "native"
-    assert BaofenEnv(engine="python").engine == "python"
+def test_the_env_takes_its_steps_on_the_engine_in_use() -> None:
+    with use(native()):
+        assert BaofenEnv().engine == "native"
+    with use(python()):
+        assert BaofenEnv().engine == "python"
     assert BaofenEnv().engine == "native"
-    with pytest.raises(ValueError, match="engine"):
-        BaofenEnv(engine="fast")  # type: ignore[arg-type]

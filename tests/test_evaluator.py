@@ -14,7 +14,7 @@ pytest.importorskip("torch")
 from baofen import Hand, RuleSet
 from baofen._native import available
 from baofen.actions import Play
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 
 pytestmark = pytest.mark.skipif(not available(), reason="the labels are made natively")
 
@@ -43,7 +43,7 @@ def _decisions(rules: RuleSet, seed: int) -> list[tuple[Hand, list[tuple[int, ..
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
 def test_records_and_labels_match_the_python_engine(variant: str) -> None:
-    from baofen.bots.learned_evaluator import FIRST_ROW, HAND_INDEX, OPTIONS
+    from baofen.bots.learned.evaluator import FIRST_ROW, HAND_INDEX, OPTIONS
     from baofen.env.labels import label_hands, record_of
 
     rules = _rules(variant)
@@ -84,7 +84,7 @@ def test_records_and_labels_match_the_python_engine(variant: str) -> None:
 
 def _renamed(labels, perm):  # type: ignore[no-untyped-def]
     """``labels``' records with the suits renamed by ``perm`` (old suit → new), trump too."""
-    from baofen.bots.learned_evaluator import LEAD_GROUP, TRUMP_SUIT, VOIDS
+    from baofen.bots.learned.evaluator import LEAD_GROUP, TRUMP_SUIT, VOIDS
 
     new = np.array([perm[k // 13] * 13 + k % 13 if k < 52 else k for k in range(54)])
     states = labels.states.copy()
@@ -145,7 +145,7 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 def test_training_command_on_a_tiny_run(tiny: tuple[Path, list[str]]) -> None:
     import torch
 
-    from baofen.bots.learned_evaluator import candidates_of
+    from baofen.bots.learned.evaluator import candidates_of
     from baofen.env.evaluator import Evaluator, load, main
 
     out, args = tiny

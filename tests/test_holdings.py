@@ -1,4 +1,4 @@
-"""The search's prior on who holds which card (HOLDING_WEIGHTS in bots/determinize.py)."""
+"""The search's prior on who holds which card (HOLDING_WEIGHTS in bots/search/holdings.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,8 @@ import statistics
 import pytest
 
 from baofen import Hand, RuleSet, parse_cards
-from baofen.bots.determinize import (
-    HOLDING_WEIGHTS,
-    KITTY,
-    Determinizer,
-    category,
-    holder_class,
-)
+from baofen.bots.engine import python
+from baofen.bots.search.holdings import HOLDING_WEIGHTS, KITTY, category, holder_class
 from baofen.order import order_for
 
 from .test_bots import played_to
@@ -72,7 +67,7 @@ def declarer_hit(variant: str, seeds: range, worlds: int) -> float:
         if hand is None:
             continue
         seat = (hand.declarer + 1) % 4
-        sampler = Determinizer(hand.observation(seat))
+        sampler = python().worlds(hand.observation(seat))
         for _ in range(worlds):
             dealt = sampler.sample(rng)
             assert dealt is not None

@@ -13,15 +13,15 @@ import torch
 
 from baofen import Bid, Hand, RuleSet
 from baofen.bots import make_bot
-from baofen.bots.learned_bidder import (
+from baofen.bots.learned.bidder import (
     LearnedBidder,
     bidding_inputs,
     default_weights,
     read_weights,
 )
 from baofen.bots.levels import BIDDER, hard_bot
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import BOLD_MARGINS, SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import BOLD_MARGINS, SearchBot
 from baofen.env.candidates import candidates, stack
 from baofen.env.encoding import Encoder
 from baofen.env.neural import NeuralBot, export, load, new_model, save

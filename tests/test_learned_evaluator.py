@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from baofen import RuleSet
-from baofen.bots.learned_bidder import default_weights as bidder_weights
-from baofen.bots.learned_evaluator import (
+from baofen.bots.learned.bidder import default_weights as bidder_weights
+from baofen.bots.learned.evaluator import (
     KINDS,
     ROW_SIZE,
     LearnedEvaluator,
@@ -21,8 +21,8 @@ from baofen.bots.learned_evaluator import (
     row_inputs,
 )
 from baofen.bots.levels import hard_bot, master_bot
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import search_bot
 from bench.common.screen import positions
 
 
@@ -54,12 +54,12 @@ def test_the_search_takes_the_evaluators_pick_as_its_baseline() -> None:
         obs = hand.observation(seat)
         pick = evaluator.play(obs)
         options = dict(iterations=32, candidates=6, margin=1e9, seed=index)
-        assert sorted(SearchBot(prior="evaluator", **options).play(obs)) == sorted(pick)
-        assert sorted(SearchBot(**options).play(obs)) == sorted(rule.play(obs))
+        assert sorted(search_bot(prior="evaluator", **options).play(obs)) == sorted(pick)
+        assert sorted(search_bot(**options).play(obs)) == sorted(rule.play(obs))
         departures += sorted(pick) != sorted(rule.play(obs))
     assert departures >= 3
     with pytest.raises(ValueError, match="prior is one of rule, evaluator"):
-        SearchBot(prior="oracle")
+        search_bot(prior="oracle")
 
 
 def test_master_searches_from_the_evaluators_pick_and_hard_from_the_rule_bots() -> None:

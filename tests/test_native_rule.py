@@ -1,5 +1,5 @@
 """The native rule player (baofen.bots.native_players, and RuleBot where the native core runs) makes
-the Python rule bot's choices (``RuleBot(engine="python")``, the reference): every bid,
+the Python rule player's choices (``RulePlayer``, the reference): every bid,
 declaration and play on the same observation, under every setting profile of both games and with
 weights other than the defaults; its hands replay in the Python engine to the same results.
 
@@ -9,15 +9,16 @@ which builds it) they fail instead.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import pytest
 
 from baofen import Hand, RuleSet
 from baofen import _native as native
 from baofen.actions import Action, Bid, Declare, Play
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.rule_play import RuleWeights
+from baofen.bots.engine import current, python, use
+from baofen.bots.native_players import NativeRulePlayer
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.play import RuleWeights
+from baofen.bots.rule.player import RulePlayer
 from baofen.cards import SUITS
 
 from .test_native import PROFILES, needs_native
@@ -64,8 +65,8 @@ def _lockstep_hand(hand: Hand, weights: RuleWeights) -> int:
     rules = hand.rules
     seed = hand.seed
     twin = native.core().Hand(native_rules(rules), [c for p in hand.deal for c in p], hand.first)
-    bots = [RuleBot(engine="python", **asdict(weights)) for _ in range(4)]
-    natives = [RuleBot(engine="native", **asdict(weights)) for _ in range(4)]
+    bots = [RulePlayer(weights) for _ in range(4)]
+    natives = [NativeRulePlayer(weights) for _ in range(4)]
     w = native_weights(weights)
     decisions = 0
     for seat in hand.turns():
@@ -126,7 +127,7 @@ def test_native_rule_hands_replay_in_the_python_engine(profile: str) -> None:
     # Whole rule-player hands: each one's actions are the Python rule bots' (a few checked).
     for native_hand in player_hands(hands[:3], "rule"):
         replay = Hand(rules, seed=native_hand.seed)
-        bots = [RuleBot(engine="python") for _ in range(4)]
+        bots = [RulePlayer() for _ in range(4)]
         for seat, action in native_hand.actions:
             assert bots[seat].act(replay.observation(seat)) == action
             replay.apply(seat, action)
@@ -175,14 +176,12 @@ def test_random_seats_play_as_the_random_hands() -> None:
     assert player_table(rules, seeds, "rule") != player_table(rules, seeds, OTHER_WEIGHTS)
 
 
-def test_rule_bot_engine_option() -> None:
-    assert RuleBot(engine="python").native is None
-    assert (RuleBot().native is not None) == native.available()
-    with pytest.raises(ValueError, match="engine"):
-        RuleBot(engine="fortran")  # type: ignore[arg-type]
-    if not native.available():
-        with pytest.raises(RuntimeError):
-            RuleBot(engine="native")
+def test_the_rule_bot_decides_on_the_engine_in_use() -> None:
+    assert RuleBot().engine is current() and current().name == native.engine_name()
+    assert isinstance(RuleBot().player, NativeRulePlayer) == native.available()
+    with use(python()):
+        bot = RuleBot()
+    assert bot.engine.name == "python" and not isinstance(bot.player, NativeRulePlayer)
 
 
 @needs_native
@@ -191,7 +190,7 @@ def test_rule_action_of_a_python_hand() -> None:
 
     rules = RuleSet.hongwu()
     hand = Hand(rules, seed=21)
-    bots = [RuleBot(engine="python", **asdict(OTHER_WEIGHTS)) for _ in range(4)]
+    bots = [RulePlayer(OTHER_WEIGHTS) for _ in range(4)]
     while len(hand.tricks) < 3 or hand.lead_shape is None:
         seat = hand.to_act
         assert seat is not None
@@ -211,7 +210,7 @@ def test_play_out_candidates_from_worlds() -> None:
     worlds = []
     for seed in range(30, 60):
         hand = Hand(rules, seed=seed)
-        bots = [RuleBot(engine="python") for _ in range(4)]
+        bots = [RulePlayer() for _ in range(4)]
         hand.play_out(bots, until=lambda h: len(h.tricks) >= 4)
         if hand.phase == "playing" and hand.lead_shape is None:
             worlds.append(native_hand(hand))

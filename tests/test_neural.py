@@ -13,7 +13,7 @@ import baofen.env.neural  # noqa: F401  (registers "neural")
 from baofen import Hand, Play, RuleSet, play_hand
 from baofen.arena import BotSpec, run_arena, summarize
 from baofen.bots import make_bot
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
 from baofen.env.candidates import candidates
 from baofen.env.train import train
 

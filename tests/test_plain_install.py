@@ -42,7 +42,7 @@ ENGINE = textwrap.dedent(
         hand = play_hand(rules, 7, [make_bot("rule", seed=s) for s in range(4)])
         record = json.loads(json.dumps(hand.to_record()))
         assert Hand.from_record(record).to_record() == record
-    from baofen.bots.learned_bidder import LearnedBidder
+    from baofen.bots.learned.bidder import LearnedBidder
     hand = Hand(RuleSet.baofen(), seed=3)
     assert LearnedBidder().bid(hand.observation(hand.to_act)) in (None, 85, 90, 95)
     match = Match(RuleSet.baofen(), seed=1)

@@ -1,5 +1,5 @@
-"""The search levels' strength: the halving schedule, the override gate, wide follows and the
-kitty search (src/baofen/bots/search_bot.py, kitty_search.py)."""
+"""The search levels' parts: the halving schedule, the override gate, wide follows and the
+kitty search (src/baofen/bots/search/bot.py, kitty.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ import pytest
 
 from baofen import Declare, Hand, RuleSet
 from baofen.bots import make_bot
-from baofen.bots.estimates import lower_bound, student_quantile
-from baofen.bots.evaluation import FILLS, bury_options, choose_bury
-from baofen.bots.kitty_search import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.bots.levels import (
     HARD_GATE,
     KITTY_WIDE,
@@ -22,8 +19,18 @@ from baofen.bots.levels import (
     MASTER_GATE,
     MASTER_KITTY_WORLDS,
 )
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import MIN_WORLDS, SearchBot, halving_plan, wide_follows
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.evaluation import FILLS, bury_options, choose_bury
+from baofen.bots.search.bot import (
+    MIN_WORLDS,
+    SearchBot,
+    SearchBudget,
+    halving_plan,
+    search_bot,
+    wide_follows,
+)
+from baofen.bots.search.estimates import lower_bound, student_quantile
+from baofen.bots.search.kitty import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.cards import SUITS
 
 from .test_bots import check_legal, mixed_hands
@@ -34,7 +41,7 @@ VARIANTS = ("baofen", "hongwu")
 # -- the halving schedule -----------------------------------------------------------------------
 
 
-def test_the_first_cut_of_the_old_schedule_rested_on_one_world() -> None:
+def test_without_min_worlds_the_first_cut_rests_on_one_world() -> None:
     assert halving_plan(10, 64, min_worlds=0) == (10, 4)  # 64 // (10 · 4) = 1 world
     assert halving_plan(10, 64) == (4, 2)  # 困难: 4 candidates, 8 worlds, then 2–3 on 10 more
     assert halving_plan(12, 256) == (8, 3)  # 大师: 8 candidates, 10 worlds before the first cut
@@ -54,13 +61,16 @@ def test_no_planned_cut_rests_on_fewer_than_min_worlds(options: int, budget: int
 class Scripted(SearchBot):
     """A search bot whose rollouts are a given function of (world, candidate index)."""
 
-    def __init__(self, value: Any, **options: Any) -> None:
-        super().__init__(**options)
+    def __init__(self, value: Any, seed: int, **options: Any) -> None:
+        super().__init__(seed, SearchBudget(**options))
         self.value = value
         self.played: Counter[int] = Counter()
         self.gated = 0
 
-    def rollout(self, world: Any, seat: int, cards: Any) -> float:
+    def rollouts(self, worlds: Any, seat: int, plays: Any) -> list[list[float]]:
+        return [[self.scripted(world, cards) for cards in plays] for world in worlds]
+
+    def scripted(self, world: Any, cards: Any) -> float:
         self.played[cards[0]] += 1
         return float(self.value(world, cards[0]))
 
@@ -279,8 +289,9 @@ def test_kitty_search_picks_the_better_of_two_options() -> None:
         return rng.gauss(0.0, 20.0), 1.0
 
     def hearts(bonus: float) -> Any:
-        """A playout value: the world's own noise, plus ``bonus`` for hearts as trump."""
-        return lambda world, option: world + (bonus if option.trump == "H" else 0.0)
+        """Play-out values: each world's own noise, plus ``bonus`` for hearts as trump."""
+        return lambda worlds, chosen: [[world + (bonus if option.trump == "H" else 0.0)
+                                        for option in chosen] for world in worlds]
 
     def search(seed: int) -> KittySearch:
         return KittySearch(RuleBot(), random.Random(seed), worlds=100, finalists=1, gate=64)
@@ -299,18 +310,19 @@ def test_kitty_search_picks_the_better_of_two_options() -> None:
 def test_levels_gate_search_wide_and_search_the_kitty() -> None:
     hard, master = make_bot("hard", seed=1), make_bot("master", seed=1)
     assert isinstance(hard, SearchBot) and isinstance(master, SearchBot)
-    assert hard.gate == HARD_GATE and master.gate == MASTER_GATE
-    assert hard.wide and master.wide and hard.min_worlds == MIN_WORLDS
+    assert hard.budget.gate == HARD_GATE and master.budget.gate == MASTER_GATE
+    assert hard.budget.wide and master.budget.wide and hard.budget.min_worlds == MIN_WORLDS
     assert hard.kitty is not None and hard.kitty.worlds == KITTY_WORLDS >= 100
-    assert hard.kitty_wide == master.kitty_wide == {KITTY_WIDE} == {"hongwu"}
+    assert (hard.budget.wide_kitty_games == master.budget.wide_kitty_games == {KITTY_WIDE}
+            == {"hongwu"})
     assert hard.wide_kitty is not None and hard.wide_kitty.worlds == KITTY_WORLDS
     assert master.wide_kitty is not None and master.wide_kitty.worlds == MASTER_KITTY_WORLDS
     old = make_bot("hard", seed=1, gate=0, min_worlds=0, wide=0, kitty=0)
-    assert isinstance(old, SearchBot) and old.kitty is None and not old.gate
+    assert isinstance(old, SearchBot) and old.kitty is None and not old.budget.gate
     for bad, match in (({"min_worlds": -1}, "min_worlds"), ({"gate": -1}, "gate"),
                        ({"confidence": 1.0}, "confidence"), ({"kitty": -1}, "kitty")):
         with pytest.raises(ValueError, match=match):
-            SearchBot(**bad)
+            search_bot(**bad)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -1,8 +1,8 @@
-"""The search on the native core: 困难's play-outs, its gate's, the kitty
-search's and the contract search's go to the native core in batches, and the sampler's
-likelihood replay runs there too — with the same decisions, the same per-candidate values, the
-same gate bounds and the same worlds and weights as the pure-Python search
-(``engine="python"``, the reference) for the same seed.
+"""The search on the native core: 困难's play-outs, its gate's, the kitty search's and the
+contract search's go to the native core in batches, and the sampler's likelihood replay runs
+there too — with the same decisions, the same per-candidate values, the same gate bounds and the
+same worlds and weights as the pure-Python search (the Python engine, the reference) for the same
+seed.
 
 Without the extension these tests skip, saying why (``BAOFEN_TEST_REQUIRE_NATIVE=1``: fail).
 """
@@ -10,23 +10,35 @@ Without the extension these tests skip, saying why (``BAOFEN_TEST_REQUIRE_NATIVE
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 
 from baofen import Hand, Observation, RuleSet
-from baofen.bots.contract import ContractSearch
-from baofen.bots.determinize import Determinizer, gather
-from baofen.bots.kitty_search import KittySearch
+from baofen.bots.engine import native, python, use
 from baofen.bots.levels import hard_bot
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import search_bot
+from baofen.bots.search.contract import ContractSearch
+from baofen.bots.search.determinize import Determinizer, gather
+from baofen.bots.search.kitty import KittySearch
+from baofen.bots.search.native_worlds import NativeSampler
 
 from .test_native import needs_native
 
 pytestmark = needs_native
 
 VARIANTS = ("baofen", "hongwu")
+ENGINES = {"native": native, "python": python}
+
+Made = TypeVar("Made")
+
+
+def made_with(engine: str, make: Callable[[], Made]) -> Made:
+    """What ``make`` makes with the engine named ``engine`` in use."""
+    with use(ENGINES[engine]()):
+        return make()
 
 
 def play_positions(variant: str, hands: int, every: int = 9, seed: int = 3) -> list[Observation]:
@@ -52,8 +64,9 @@ def test_the_search_decides_the_same_natively_and_in_python(variant: str) -> Non
     """困难's choice, every candidate's mean and the gate's bound, position by position."""
     gated = 0
     for index, obs in enumerate(play_positions(variant, 2, every=23)):
-        bots = [hard_bot(seed=index, kitty=0, engine=engine) for engine in ("native", "python")]
-        assert [bot.engine for bot in bots] == ["native", "python"]
+        bots = [made_with(engine, lambda: hard_bot(seed=index, kitty=0))  # noqa: B023
+                for engine in ENGINES]
+        assert [bot.engine.name for bot in bots] == ["native", "python"]
         choices = [bot.act(obs) for bot in bots]
         assert choices[0] == choices[1], index
         assert bots[0].last_values == bots[1].last_values, index
@@ -67,18 +80,20 @@ def test_the_sampler_draws_the_same_worlds_and_weights_natively(variant: str) ->
     """The likelihood replay on the native core: the same deals, accepted or refused alike,
     the same likelihoods (the same factors, multiplied in the same order)."""
     for index, obs in enumerate(play_positions(variant, 1, every=17)):
-        native = Determinizer(obs, engine="native", native_worlds=True)
-        python = Determinizer(obs, engine="python")
-        assert native.native_worlds and not python.native_worlds
+        natively = native().worlds(obs)
+        in_python = python().worlds(obs)
+        assert isinstance(natively, NativeSampler) and not isinstance(in_python, NativeSampler)
         for draw in range(6):
             seed = index * 100 + draw
-            a = native.draw(random.Random(seed))
-            b = python.draw(random.Random(seed))
+            a = natively.draw(random.Random(seed))
+            b = in_python.draw(random.Random(seed))
             assert (a is None) == (b is None)
             if a is None or b is None:
                 continue
             assert a[0] == b[0] and a[2] == b[2]
-            world, reference = a[1], b[1]
+            world: Any = a[1]
+            reference = b[1]
+            assert isinstance(reference, Hand)
             assert [list(part) for part in reference.deal] == [
                 world.deal[0:25], world.deal[25:50], world.deal[50:75], world.deal[75:100],
                 world.deal[100:108]]
@@ -108,7 +123,8 @@ def test_the_native_draw_of_many_worlds_is_the_one_by_one_draw(
         assert obs.seat is not None
         roles.add(obs.seat == obs.declarer)
         for tell in (False, True) if index % 10 == 0 else (False,):
-            sampler = Determinizer(obs, engine="native", native_worlds=True)
+            sampler = native().worlds(obs)
+            assert isinstance(sampler, NativeSampler)  # drawn natively
             if tell:
                 holder = sampler.holders[0]
                 told = sampler.draw(random.Random(index))
@@ -116,8 +132,7 @@ def test_the_native_draw_of_many_worlds_is_the_one_by_one_draw(
                 sampler.tell(holder, told[0][holder])
             one, many = random.Random(index), random.Random(index)
             expected = [sampler.weighted_world(one) for _ in range(12)]
-            worlds = sampler.weighted_worlds(many, 12)
-            assert sampler._native_sampler is not None  # drawn natively
+            worlds: list[Any] = sampler.weighted_worlds(many, 12)
             assert None not in expected and len(worlds) == 12
             assert [(w.deal, p) for w, p in worlds] == [(w.deal, p) for w, p in expected]
             assert one.getstate() == many.getstate() and one.random() == many.random()
@@ -131,13 +146,13 @@ def test_the_native_draw_of_many_worlds_is_the_one_by_one_draw(
 
 def test_a_sampler_that_finds_no_world_draws_none_natively() -> None:
     obs = play_positions("baofen", 1, every=17)[3]
-    sampler = Determinizer(obs, engine="native", native_worlds=True)
+    sampler = native().worlds(obs)
+    assert isinstance(sampler, NativeSampler)  # drawn natively
     holder = sampler.holders[0]
     sampler.tell(holder, [])  # a holder with cards to take told it holds none
     one, many = random.Random(5), random.Random(5)
     assert sampler.weighted_world(one) is None
     assert sampler.weighted_worlds(many, 10) == []
-    assert sampler._native_sampler is not None  # drawn natively
     assert one.getstate() == many.getstate() != random.Random(5).getstate()
     # the review's way draws on, seven times in all
     assert gather(lambda: sampler.weighted_world(one), 10, 7) == []
@@ -147,9 +162,9 @@ def test_a_sampler_that_finds_no_world_draws_none_natively() -> None:
 
 def test_noise_keeps_python_playouts() -> None:
     obs = play_positions("baofen", 1)[2]
-    bot = SearchBot(seed=1, noise=0.5, iterations=8, engine="native")
+    bot = made_with("native", lambda: search_bot(1, noise=0.5, iterations=8))
     bot.act(obs)  # the playouts draw from the bot's generator: Python, with Python worlds
-    assert bot.engine == "native" and bot.last_values
+    assert bot.engine.name == "native" and bot.last_values
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -164,8 +179,8 @@ def test_kitty_and_contract_searches_are_the_same_natively(variant: str) -> None
             assert seat is not None
             obs = hand.observation(seat)
             values = []
-            for engine in ("native", "python"):
-                search = ContractSearch(RuleBot(engine=engine), random.Random(number), 4, 0.0)
+            for engine in ENGINES:
+                search = ContractSearch(made_with(engine, RuleBot), random.Random(number), 4, 0.0)
                 values.append(search.values(obs, search.bid_options(obs)))
             assert values[0] == values[1]
             bids += 1
@@ -180,8 +195,8 @@ def test_kitty_and_contract_searches_are_the_same_natively(variant: str) -> None
         assert seat is not None
         obs = hand.observation(seat)
         found = []
-        for engine in ("native", "python"):
-            kitty = KittySearch(RuleBot(engine=engine), random.Random(number), worlds=9,
+        for engine in ENGINES:
+            kitty = KittySearch(made_with(engine, RuleBot), random.Random(number), worlds=9,
                                 candidates=5, screen=4, finalists=2, gate=6)
             found.append((kitty.declare(obs), kitty.last))
         assert found[0] == found[1]

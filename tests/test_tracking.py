@@ -1,4 +1,5 @@
-"""World tracking: worlds kept through a hand and moved by Metropolis steps (bots/tracking.py)."""
+"""World tracking: worlds kept through a hand and moved by Metropolis steps
+(bots/search/tracking.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pytest
 from baofen import Hand, Play, RuleSet, _native
 from baofen._native import EngineName
 from baofen.bots import make_bot
-from baofen.bots.determinize import KITTY, MISMATCH, Determinizer
-from baofen.bots.kitty_search import KittySearch
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import BOLD_MARGINS, OTHERS, SearchBot
-from baofen.bots.tracking import WorldTracker
+from baofen.bots.engine import native, python
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import BOLD_MARGINS, OTHERS, search_bot
+from baofen.bots.search.determinize import KITTY, MISMATCH
+from baofen.bots.search.kitty import KittySearch
+from baofen.bots.search.tracking import WorldTracker
 from baofen.cards import Card
 from bench.common.screen import positions
 
@@ -52,7 +54,7 @@ def test_tracked_worlds_stay_consistent_through_a_hand(variant: str) -> None:
         for seat in hand.turns():
             obs = hand.observation(seat)
             if seat == 1 and hand.phase == "playing":
-                worlds = tracker.worlds(obs, Determinizer(obs, 4.0), rng)
+                worlds = tracker.worlds(obs, python().worlds(obs, 4.0), rng)
                 assert len(worlds) == 3
                 for world, weight in worlds:
                     assert weight == 1.0 and _replays(world, hand, seat)
@@ -79,7 +81,7 @@ def test_a_world_is_carried_over_when_the_new_plays_fit_it() -> None:
         assert seat is not None
         obs = hand.observation(seat)
         if seat == 2 and hand.phase == "playing" and len(hand.tricks) >= 3:
-            sampler = Determinizer(obs)
+            sampler = python().worlds(obs)
             if seen == 0:
                 tracker.worlds(obs, sampler, rng)
                 truth = _hidden(hand, seat)
@@ -103,7 +105,7 @@ def test_metropolis_moves_keep_every_constraint() -> None:
         if hand.phase != "playing" or len(hand.tricks) % 5 != 2 or hand.current_trick:
             continue
         obs = hand.observation(seat)
-        sampler = Determinizer(obs, 3.0)
+        sampler = python().worlds(obs, 3.0)
         rng = random.Random(checked)
         dealt = sampler.sample(rng)
         assert dealt is not None
@@ -125,7 +127,7 @@ def test_moves_favour_worlds_the_rule_policy_explains() -> None:
     hand = played_to(RuleSet.baofen(), 21, 12)
     seat = hand.to_act
     assert seat is not None
-    sampler = Determinizer(hand.observation(seat), 4.0)
+    sampler = python().worlds(hand.observation(seat), 4.0)
     truth = sampler.likely_world(_hidden(hand, seat))
     assert truth is not None and truth[1] == 1.0
     fresh, moved = [], []
@@ -194,8 +196,9 @@ def test_the_sampler_reads_bold_bids_as_bold(variant: str, engine: EngineName) -
             continue
         obs = hand.observation(seat)
         truth = _hidden(hand, seat)
-        as_bold = Determinizer(obs, engine=engine, bid_margin=margin).likely_world(truth)
-        as_rule = Determinizer(obs, engine=engine).likely_world(truth)
+        made = native() if engine == "native" else python()
+        as_bold = made.worlds(obs, bid_margin=margin).likely_world(truth)
+        as_rule = made.worlds(obs).likely_world(truth)
         assert as_bold is not None and as_rule is not None
         assert as_bold[1] == 1.0
         assert as_rule[1] <= MISMATCH["bid"]
@@ -213,13 +216,13 @@ def test_the_search_reads_the_others_bids_as_told() -> None:
         obs = hand.observation(seat)
         values = []
         for others in OTHERS:
-            bot = SearchBot(iterations=24, candidates=3, min_worlds=0, seed=index, others=others)
+            bot = search_bot(index, iterations=24, candidates=3, min_worlds=0, others=others)
             bot.play(obs)
             values.append(bot.last_values)
         changed += values[0] != values[1]
     assert changed >= 2
     with pytest.raises(ValueError, match="others is one of rule, bold"):
-        SearchBot(others="shy")
+        search_bot(others="shy")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

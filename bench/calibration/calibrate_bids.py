@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 
 from baofen import Hand, RuleSet
-from baofen.bots.evaluation import hand_features
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.rule.evaluation import hand_features
 from bench.common.tables import read_table, write_table
 
 ABOUT = ("The rule bot's bidding models: the declarer's points (包分 S + target, 包红五 P) as a "

@@ -7,9 +7,10 @@
 In hands of four rule bots, at the start of play, every card is counted by its holder's class —
 the declarer (包红五: ``forced`` when everyone passed and it was made declarer at the lowest bid),
 the bury, a defender who bid in the auction (``bidder``), a defender who passed throughout
-(``passer``) — and by its *category* (:func:`~baofen.bots.determinize.category`: a trump by its
-place from the top of the trump order, a plain card by its rank). A class's weight for a category
-is how many more of those cards a slot of that class holds than a slot of a passing defender.
+(``passer``) — and by its *category* (:func:`~baofen.bots.search.holdings.category`: a trump by
+its place from the top of the trump order, a plain card by its rank). A class's weight for a
+category is how many more of those cards a slot of that class holds than a slot of a passing
+defender.
 
 Sampled worlds deal each card to a holder with chance proportional to weight and room, which does
 not give exactly those odds (the holders fill up), so the weights are then corrected a few times:
@@ -29,8 +30,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from baofen import Hand, RuleSet
-from baofen.bots.determinize import KITTY, Determinizer, category, holder_class
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.engine import current
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.determinize import Determinizer
+from baofen.bots.search.holdings import KITTY, category, holder_class
 from baofen.order import order_for
 from bench.common.tables import read_table, write_table
 
@@ -84,7 +87,7 @@ def sampled_counts(hand: Hand, rng: random.Random, worlds: int) -> Counts:
     counts: Counts = defaultdict(float)
     seat = next(s for s in range(4) if s != hand.declarer)
     obs = hand.observation(seat)
-    sampler = Determinizer(obs, 0.0)
+    sampler = Determinizer(obs, current().rule_player(), 0.0)
     own = holder_class(obs, seat)
     for _ in range(worlds):
         dealt = sampler.sample(rng)
@@ -164,9 +167,9 @@ def fit(variant: str, deals: int, jobs: int, rounds: int, worlds: int
 
 def _install(variant: str, weights: dict[str, dict[str, float]]) -> None:
     """Use ``weights`` in a worker process's sampler."""
-    import baofen.bots.determinize as determinize
+    import baofen.bots.search.holdings as holdings
 
-    determinize.HOLDING_WEIGHTS[variant] = weights
+    holdings.HOLDING_WEIGHTS[variant] = weights
 
 
 def main() -> None:

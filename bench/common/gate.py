@@ -22,7 +22,7 @@ from typing import Any
 
 from baofen.actions import Play
 from baofen.bots import make_bot, parse_spec
-from baofen.bots.learned_evaluator import candidates_of
+from baofen.bots.learned.evaluator import candidates_of
 from baofen.env.evaluator import Evaluator
 from bench.common.screen import groups, interval, phase_of, positions, role_of, true_values
 

@@ -8,7 +8,7 @@ In 包分 hands of rule bots, the first time a seat must follow a single trump t
 winning and that none of its trumps can beat, while its highest trump would be the highest left
 once the trick is over (no unseen trump beats it: e.g. its 大王 under the declarer's 大王), it
 plays that trump instead of the rule bot's choice; the seat is then reviewed
-(:func:`baofen.analysis.review_hand`) and the line printed is the deal's seed, the card thrown,
+(:func:`baofen.review.review_hand`) and the line printed is the deal's seed, the card thrown,
 the best move found, the expected loss (points) and whether it was flagged as a mistake, and
 why (``loss`` over the threshold, or ``wasted_winner``). A summary of the flag rate ends the
 run. A deal where all the seat's trumps are sure winners plants no real blunder (any of them
@@ -22,11 +22,11 @@ import statistics
 
 from baofen import Hand, RuleSet, play_hand
 from baofen.actions import Play
-from baofen.analysis import review_hand
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import search_bot
 from baofen.cards import KINDS, Card
 from baofen.observation import Observation
+from baofen.review import review_hand
 from bench.common.screen import planted
 
 
@@ -98,7 +98,7 @@ def main() -> None:
 
 def false_alarms(variant: str, hands: int) -> tuple[int, int]:
     """In ``hands`` rule-bot hands (seeds 0, 1, …): the rule bot's plays, and how many of them
-    the review (:func:`baofen.analysis.review_hand`, its 8 best plays as options) takes for a
+    the review (:func:`baofen.review.review_hand`, its 8 best plays as options) takes for a
     winner thrown away."""
     plays = taken = 0
     for seed in range(hands):
@@ -117,7 +117,7 @@ def true_loss(hand: Hand, action: int, seat: int) -> float:
     before = hand.redeal(action)
     blunder = hand.actions[action][1]
     assert isinstance(blunder, Play)
-    search = SearchBot(objective="points")
+    search = search_bot(objective="points")
     own = tuple(RuleBot().play(before.observation(seat)))
     return search.rollout(before, seat, own) - search.rollout(before, seat, tuple(blunder.cards))
 

@@ -36,9 +36,9 @@ import statistics
 import time
 
 from baofen import Hand, RuleSet
-from baofen.analysis import MoveReview, review_hand, seat_value
 from baofen.bots import make_bot
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.review import MoveReview, review_hand, seat_value
 from baofen.server.analysis import Reviews
 from bench.common.screen import planted, points_let_go
 

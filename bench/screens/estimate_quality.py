@@ -46,11 +46,12 @@ from collections.abc import Callable
 
 from baofen import Hand, RuleSet
 from baofen.arena import Estimate
-from baofen.bots.determinize import Determinizer
+from baofen.bots.engine import current
 from baofen.bots.reference_bot import ReferenceBot
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
-from baofen.bots.tracking import WorldTracker
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import SearchBot, search_bot
+from baofen.bots.search.determinize import Determinizer
+from baofen.bots.search.tracking import WorldTracker
 from baofen.cards import Card
 from baofen.observation import Observation
 
@@ -87,18 +88,20 @@ class Source:
     def draws(self, obs: Observation, hand: Hand, rng: random.Random) -> Draw:
         """A world drawer at ``obs`` (``hand``: the true deal, for ``knows=``)."""
         if self.tracker is not None:
-            worlds = self.tracker.worlds(obs, Determinizer(obs, self.config[2]), rng)
+            sampler = Determinizer(obs, current().rule_player(), self.config[2])
+            worlds = self.tracker.worlds(obs, sampler, rng)
             cycle = itertools.cycle(worlds)
             return lambda _rng: next(cycle, None)
         if self.text.startswith("knows="):
-            sampler = self.reference.told(Determinizer(obs), hand)
+            sampler = self.reference.told(Determinizer(obs, current().rule_player()), hand)
             return sampler.weighted_world
-        return Determinizer(obs).weighted_world
+        return Determinizer(obs, current().rule_player()).weighted_world
 
     def follow(self, obs: Observation, rng: random.Random) -> None:
         """Keep a tracker up to date at a decision that is not probed."""
         if self.tracker is not None:
-            self.tracker.worlds(obs, Determinizer(obs, self.config[2]), rng)
+            sampler = Determinizer(obs, current().rule_player(), self.config[2])
+            self.tracker.worlds(obs, sampler, rng)
 
 
 def rank_correlation(x: list[float], y: list[float]) -> float:
@@ -151,7 +154,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = RuleSet.create(variant=args.variant)
     rule = RuleBot()
-    judge = SearchBot(objective="score")
+    judge = search_bot(objective="score")
     sources = [Source(text) for text in args.sources]
     pick = random.Random(args.seed)
     # (source, part) -> rank correlations, gains, moves.

@@ -6,7 +6,7 @@ deal: a decision-level screen of :mod:`baofen.bots.kitty_search`.
         --bids bold --worlds 400 --searches 13 48:wide --rows kitty-1.jsonl
 
 Hands are dealt from seeds and bid by four rule bots (``--bids bold``: with the search levels'
-bold margin, :data:`~baofen.bots.search_bot.BOLD_MARGINS`); at each hand with a declarer, the
+bold margin, :data:`~baofen.bots.search.bot.BOLD_MARGINS`); at each hand with a declarer, the
 rule bot's trump and bury and each kitty search's (from the declarer's observation only; every
 search of a hand from the same seed, so on common first worlds) are each played out on the true
 deal by the rule bot in all four seats. A search is ``CANDIDATES`` or ``CANDIDATES:wide`` (each
@@ -27,9 +27,9 @@ from pathlib import Path
 
 from baofen import Hand, RuleSet
 from baofen.actions import Declare
-from baofen.bots.kitty_search import CANDIDATES, WORLDS, KittySearch
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import BOLD_MARGINS
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import BOLD_MARGINS
+from baofen.bots.search.kitty import CANDIDATES, WORLDS, KittySearch
 from bench.common.screen import interval
 
 

@@ -27,9 +27,9 @@ from typing import Any, TextIO
 
 from baofen.actions import Play
 from baofen.arena import BotSpec
-from baofen.bots.learned_evaluator import LearnedEvaluator
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import BOLD_MARGINS
+from baofen.bots.learned.evaluator import LearnedEvaluator
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import BOLD_MARGINS
 from bench.common.screen import groups, interval, phase_of, positions, role_of, true_values
 
 EVALUATOR = "evaluator"

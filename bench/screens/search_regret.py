@@ -23,8 +23,8 @@ import time
 
 from baofen.actions import Play
 from baofen.arena import BotSpec
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.search_bot import SearchBot
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.bot import search_bot
 from bench.common.screen import interval, positions, role_of
 
 CANDIDATES = 12
@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--bots", nargs="+", default=["rule", "hard"])
     args = parser.parse_args()
     playout = RuleBot()
-    judge = SearchBot(objective="score")
+    judge = search_bot(objective="score")
     found = positions(args.variant, args.positions, args.seed)
     specs = [BotSpec.parse(text) for text in args.bots]
     regret: dict[str, dict[str, list[float]]] = {

@@ -5,15 +5,15 @@
 
 In hands of four rule bots (seeded), at every play decision of seats 0 and 1 after the first
 trick, worlds are drawn for the deciding seat (a) fresh, as the search bot draws them without
-tracking (:meth:`~baofen.bots.determinize.Determinizer.draw`), counted alike (``fresh``) or by
-their likelihood weights as 困难 counts them (``weighted``), and (b) by each world tracker given
-as ``particles:steps:sharpness`` (:mod:`baofen.bots.tracking`; one tracker per seat and hand, as a
-search bot keeps it). A world's accuracy is the share of the cards hidden from the seat (the other
-hands, and for a defender the bury) that it gives to their true holder. The table gives the mean
-accuracy over decisions, by stage of the hand (tricks 1–7, 8–15, 16–24), for the declarer's hand
-alone as a defender sees it and for the defenders' hands as the declarer sees them (the parts the
-partial reference found worth most), and each tracker's median seconds a decision. Since the other
-seats here play the rule bot's policy, the true deal is a world the likelihood explains fully;
+tracking (:meth:`~baofen.bots.search.determinize.Determinizer.draw`), counted alike (``fresh``) or
+by their likelihood weights as 困难 counts them (``weighted``), and (b) by each world tracker given
+as ``particles:steps:sharpness`` (:mod:`baofen.bots.search.tracking`; one tracker per seat and hand,
+as a search bot keeps it). A world's accuracy is the share of the cards hidden from the seat (the
+other hands, and for a defender the bury) that it gives to their true holder. The table gives the
+mean accuracy over decisions, by stage of the hand (tricks 1–7, 8–15, 16–24), for the declarer's
+hand alone as a defender sees it and for the defenders' hands as the declarer sees them (the parts
+the partial reference found worth most), and each tracker's median seconds a decision. Since the
+other seats here play the rule bot's policy, the true deal is a world the likelihood explains fully;
 against other players the gain is smaller.
 """
 
@@ -25,9 +25,11 @@ import statistics
 import time
 
 from baofen import Hand, RuleSet
-from baofen.bots.determinize import KITTY, Determinizer
-from baofen.bots.rule_bot import RuleBot
-from baofen.bots.tracking import WorldTracker
+from baofen.bots.engine import current
+from baofen.bots.rule.bot import RuleBot
+from baofen.bots.search.determinize import Determinizer
+from baofen.bots.search.holdings import KITTY
+from baofen.bots.search.tracking import WorldTracker
 from baofen.cards import Card
 
 STAGES = ("tricks 1–7", "tricks 8–15", "tricks 16–24")
@@ -112,13 +114,14 @@ def main() -> None:
                 truth = {s: hand.hand_of(s) for s in range(4) if s != seat}
                 if seat != hand.declarer:
                     truth[KITTY] = list(hand.buried or ())
-                sampler = Determinizer(obs)
+                sampler = Determinizer(obs, current().rule_player())
                 drawn = [d for d in (sampler.draw(rng) for _ in range(args.fresh)) if d]
                 record("fresh", stage, hand, seat, [(w, 1.0) for _, w, _ in drawn], truth)
                 record("weighted", stage, hand, seat, [(w, x) for _, w, x in drawn], truth)
                 for label, config in zip(args.trackers, configs, strict=True):
                     start = time.perf_counter()
-                    worlds = trackers[label, seat].worlds(obs, Determinizer(obs, config[2]), rng)
+                    tracked = Determinizer(obs, current().rule_player(), config[2])
+                    worlds = trackers[label, seat].worlds(obs, tracked, rng)
                     seconds[label].append(time.perf_counter() - start)
                     record(label, stage, hand, seat, worlds, truth)
             hand.apply(seat, bot.act(obs))

@@ -8,7 +8,7 @@ median, p95 and maximum decision time per variant: wall clock of one process, or
 the process's CPU time (what one core spends, whatever else the machine runs).
 
 ``--engines python,native``: the same hands played once a engine, alternating hand by hand (the
-order swapped every hand), the bot made with ``engine=…`` (the rule bots of the other seats
+order swapped every hand), the bot made with that engine in use (the rule bots of the other seats
 too); the decisions are the same on both engines (tests/test_search_native.py), so are the
 hands, and the ratio of the times is the native core's speed-up of the bot's decisions.
 """
@@ -23,6 +23,9 @@ from collections.abc import Callable
 from baofen import Hand, RuleSet
 from baofen.arena import BotSpec
 from baofen.bots import make_bot
+from baofen.bots.engine import current, native, python, use
+
+ENGINES = {"native": native, "python": python}
 
 
 def decision_times(rules: RuleSet, spec: BotSpec, hands: int, seed: int,
@@ -31,11 +34,11 @@ def decision_times(rules: RuleSet, spec: BotSpec, hands: int, seed: int,
     """Seconds (of ``clock``) taken by each decision of ``spec``'s bot over hands ``first`` …
     ``first + hands - 1`` (``engine``: the bots' and rule bots' engine, else the default)."""
     times: list[float] = []
-    rule_options = {} if engine is None else {"engine": engine}
     for number in range(first, first + hands):
         seat_of_bot = number % 4
-        bot = spec.make(seed * 1000 + number)
-        others = [make_bot("rule", **rule_options) for _ in range(4)]
+        with use(current() if engine is None else ENGINES[engine]()):
+            bot = spec.make(seed * 1000 + number)
+            others = [make_bot("rule") for _ in range(4)]
         hand = Hand(rules, seed=seed * 1_000_003 + number)
         for seat in hand.turns():
             observation = hand.observation(seat)
@@ -68,14 +71,15 @@ def main() -> None:
             report(variant, BotSpec.parse(args.bot).label, args.cpu,
                    decision_times(rules, BotSpec.parse(args.bot), args.hands, args.seed, clock))
             continue
-        specs = {e: BotSpec.parse(f"{args.bot}:engine={e}") for e in engines}
+        specs = {e: BotSpec.parse(args.bot) for e in engines}
         found: dict[str, list[float]] = {e: [] for e in engines}
         for number in range(args.hands):
             order = engines if number % 2 == 0 else engines[::-1]
             for engine in order:
                 found[engine] += decision_times(rules, specs[engine], 1, args.seed, clock,
                                                 first=number, engine=engine)
-        medians = {e: report(variant, specs[e].label, args.cpu, found[e]) for e in engines}
+        medians = {e: report(variant, f"{specs[e].label} ({e})", args.cpu, found[e])
+                   for e in engines}
         if len(engines) == 2:
             slow, fast = engines
             ratio = medians[slow][0] / medians[fast][0]

@@ -21,8 +21,11 @@ import numpy as np
 
 from baofen import RuleSet
 from baofen._native import EngineName
+from baofen.bots.engine import current, native, python, use
 from baofen.env import BaofenEnv
 from bench.speed.random_hands import play_hands
+
+ENGINES = {"native": native, "python": python}
 
 
 def env_rates(
@@ -30,7 +33,8 @@ def env_rates(
 ) -> tuple[float, float, float]:
     """Play ``hands`` hands with a random agent; (steps/s, hands/s, steps per hand), by wall
     time or, with ``cpu``, by CPU time. ``engine``: the env's (``None``: native where built)."""
-    env = BaofenEnv(rules, engine=engine)
+    with use(current() if engine is None else ENGINES[engine]()):
+        env = BaofenEnv(rules)
     rng = np.random.default_rng(seed)
     steps = 0
     clock = time.process_time if cpu else time.perf_counter

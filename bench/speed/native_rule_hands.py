@@ -3,10 +3,10 @@
     python3 -m bench.speed.native_rule_hands [--python-hands N] [--native-hands N] [--runs R] \
         [--variant baofen|hongwu|both] [--cpu]
 
-Python: full hands played by four pure-Python rule bots (``RuleBot(engine="python")``), as
-``baofen.play_hand`` plays them (deal, an observation and a rule-bot decision at every turn,
-score); "RuleBot native" is the same with ``RuleBot()`` deciding natively from each observation
-(the Python engine still plays the hand). Native: the same deals
+Python: full hands played by four pure-Python rule bots (``RuleBot()`` made with the Python engine
+in use), as ``baofen.play_hand`` plays them (deal, an observation and a rule-bot decision at every
+turn, score); "RuleBot native" is the same with ``RuleBot()`` deciding natively from each
+observation (the Python engine still plays the hand). Native: the same deals
 (``Hand(rules, seed=...)``'s, packed before the clock starts: a play-out is given its state)
 played by four native rule players in one call (``baofen.bots.native_players``); "with deals" adds
 the Python dealing time. Also: play-outs from a position (the search's use), rule players from
@@ -24,14 +24,16 @@ import sys
 import time
 
 from baofen import Hand, RuleSet, _native, play_hand
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.engine import native, python, use
+from baofen.bots.rule.bot import RuleBot
 
 clock = time.perf_counter
 
 
 def python_rate(rules: RuleSet, hands: int, seed: int, engine: _native.EngineName) -> float:
     """Rule-bot hands per second in the Python engine, the bots deciding in ``engine``."""
-    bots = [RuleBot(engine=engine) for _ in range(4)]
+    with use(native() if engine == "native" else python()):
+        bots = [RuleBot() for _ in range(4)]
     start = clock()
     for number in range(hands):
         play_hand(rules, seed * 1_000_003 + number, bots)

@@ -11,8 +11,8 @@ from ..setting import BotLevel
 from .levels import EasyBot, hard_bot, master_bot
 from .random_bot import RandomBot
 from .reference_bot import ReferenceBot
-from .rule_bot import RuleBot
-from .search_bot import SearchBot
+from .rule.bot import RuleBot
+from .search.bot import search_bot
 
 
 class Bot(Protocol):
@@ -26,7 +26,7 @@ class Bot(Protocol):
 
 _SEATED: dict[BotLevel, Callable[..., Bot]] = {
     "easy": EasyBot, "normal": RuleBot, "hard": hard_bot, "master": master_bot,
-    "random": RandomBot, "rule": RuleBot, "search": SearchBot,
+    "random": RandomBot, "rule": RuleBot, "search": search_bot,
 }
 
 

@@ -8,6 +8,7 @@ The rule player is deterministic; the random seats of one hand share one generat
 ``player_seed`` and the hand's index in the call. Deals come from the Python engine, as in
 :mod:`baofen._native.batch`, so a native hand and a Python one on a seed are the same deal.
 
+- :class:`NativeRulePlayer`: the rule player deciding on an observation natively.
 - :func:`rule_action`: the native rule player's action for a Python hand's seat to act.
 - :func:`player_hands` / :func:`player_table`: hands dealt from seeds (or fresh Python hands)
   played to the end by a native player a seat, with their actions (hand records) or results only.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict
 from functools import cache
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from .._native import core
 from .._native.batch import (
@@ -36,16 +37,20 @@ from .._native.batch import (
     seeded_deals,
 )
 from ..actions import Action, Bid, Declare, Play
-from ..cards import CARDS, SUITS
+from ..cards import CARDS, KINDS, SUITS, Card
 from ..hand import Hand
+from ..observation import Observation
 from ..ruleset import RuleSet
 from ..scoring import HandResult
-from .rule_play import RuleWeights
+from .rule.play import RuleWeights
+from .rule.player import RulePlayer
+from .rule.shared import tally_plays
 
 if TYPE_CHECKING:
     from .._native import _core
 
 __all__ = [
+    "NativeRulePlayer",
     "Player",
     "RuleWeights",
     "native_players",
@@ -69,6 +74,56 @@ def native_weights(weights: RuleWeights = RuleWeights()) -> _core.RuleWeights:  
     """The native form of rule-player weights (made once per weights)."""
     weights_type: type[_core.RuleWeights] = core().RuleWeights
     return weights_type(asdict(weights))
+
+
+class NativeRulePlayer(RulePlayer):
+    """The rule player whose decisions the native core makes (``_core.rule_decide``): the same
+    choices as :class:`~baofen.bots.rule.player.RulePlayer` (tests/test_native_rule.py), which
+    still decides for an observation of no seat."""
+
+    def __init__(self, weights: RuleWeights = RuleWeights()) -> None:  # noqa: B008
+        super().__init__(weights)
+        self.native = native_weights(weights)
+        """The weights in the native core's form."""
+
+    def first_bid(self, obs: Observation, legal: list[int]) -> int | None:
+        """As :meth:`RulePlayer.first_bid`, decided natively."""
+        if obs.seat is None:
+            return super().first_bid(obs, legal)
+        value: int | None = self.decide(obs, legal, 1)
+        return value
+
+    def declare(self, obs: Observation) -> Declare:
+        """As :meth:`RulePlayer.declare`, decided natively."""
+        if obs.seat is None:
+            return super().declare(obs)
+        trump, bury = self.decide(obs, [], 1)
+        return Declare(trump, bury)
+
+    def play_candidates(self, obs: Observation, limit: int = 64) -> list[tuple[Card, ...]]:
+        """As :meth:`RulePlayer.play_candidates`, found natively."""
+        if obs.seat is None:
+            return super().play_candidates(obs, limit)
+        plays = self.decide(obs, [], limit)
+        return [tuple(CARDS[c] for c in play) for play in plays]
+
+    def decide(self, obs: Observation, bids: list[int], limit: int) -> Any:
+        """The native rule player's decision on ``obs``: a bid among ``bids``, a trump and bury,
+        or up to ``limit`` plays, as the phase asks."""
+        judge = obs.judge
+        played: list[int] = [0] * KINDS
+        voids: list[int] = [0] * 4
+        won: list[int] = voids
+        if judge is not None:
+            done, shown, won = self.tally.after(judge, obs.tricks)
+            played = list(done)
+            voids = list(shown)
+            tally_plays(judge, obs.current_trick, played, voids)
+        return core().rule_decide(
+            native_rules(obs.rules), self.native, obs.phase, obs.seat, obs.declarer, obs.trump,
+            obs.hand, played, voids, won, obs.hand_sizes, obs.buried, obs.current_trick, bids,
+            limit,
+        )
 
 
 def native_players(players: Player | Sequence[Player]) -> list[_core.RuleWeights | None]:

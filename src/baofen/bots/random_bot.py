@@ -18,7 +18,7 @@ from ..cards import SUITS, Card
 from ..observation import Observation
 from ..tricks import LeadShape, TrickJudge
 from ..units import pair_kinds, runs_of_pairs
-from .shared import RandomChooser, compose_follow, eight_of_a_kind
+from .rule.shared import RandomChooser, compose_follow, eight_of_a_kind
 
 
 class RandomBot:

@@ -11,8 +11,7 @@ The rule bot's playouts are deterministic, so one rollout of each candidate on t
 its exact value under that playout policy: the budget is one rollout per candidate. With the
 search's ``noise`` option the playouts are no longer exact, and ``rollouts`` playouts of each
 candidate are averaged: a reference that sees every card but cannot foresee exactly how the
-other seats will answer (what share of the ceiling comes from each is measured in
-docs/measurements.md).
+other seats will answer (the arena tells what share of the ceiling comes from each).
 
 ``knows``: a *partial* reference, for measuring which hidden cards matter. Instead of the true
 deal, it searches sampled worlds as the search bot does (same budget), but in every world the
@@ -28,8 +27,9 @@ from typing import Any, Protocol, runtime_checkable
 from ..actions import Action, Play
 from ..hand import Hand
 from ..observation import Observation
-from .determinize import KITTY, Determinizer
-from .search_bot import SearchBot
+from .search.bot import search_bot
+from .search.determinize import Determinizer
+from .search.holdings import KITTY
 
 KNOWABLE = ("kitty", "declarer", "defenders")
 """Holders a partial reference can be told the true cards of (see the module docstring)."""
@@ -58,11 +58,11 @@ class ReferenceBot:
             raise ValueError(f"knows: {', '.join(unknown)} is not one of all, "
                              f"{', '.join(KNOWABLE)} (joined by +)")
         if self.knows:
-            self.search = SearchBot(seed=seed, **options)
+            self.search = search_bot(seed, **options)
             return
         options.setdefault("candidates", 10)
         options.setdefault("iterations", options["candidates"] * rollouts)
-        self.search = SearchBot(seed=seed, halving=0, **options)
+        self.search = search_bot(seed, halving=0, **options)
 
     def act(self, observation: Observation) -> Action:
         """Refused: the reference player needs the whole hand (:meth:`act_seeing`)."""
@@ -75,11 +75,12 @@ class ReferenceBot:
         search = self.search
         if obs.phase != "playing":
             return search.rule.act(obs)
-        options = search.rule.play_candidates(obs, search.candidates)
+        options = search.rule.play_candidates(obs, search.budget.candidates)
         if len(options) == 1:
             return Play.of(options[0])
         if self.knows:
-            sampler = self.told(Determinizer(obs, search.inference), hand)
+            policy = search.engine.rule_player()
+            sampler = self.told(Determinizer(obs, policy, search.budget.inference), hand)
             return Play.of(search.search(obs, options, sampler.weighted_world))
         return Play.of(search.search(obs, options, lambda _rng: _true(hand)))
 

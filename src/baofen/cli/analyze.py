@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis import DEFAULT_CANDIDATES, DEFAULT_WORLDS, HandReview, review_hand
 from ..hand import Hand
+from ..review import DEFAULT_CANDIDATES, DEFAULT_WORLDS, HandReview, review_hand
 from .render import seat_name
 from .replay import records_in
 from .root import app

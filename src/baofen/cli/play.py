@@ -22,7 +22,7 @@ from rich.text import Text
 
 from ..actions import Action, Bid, Declare, Play
 from ..bots import Bot, make_bot
-from ..bots.evaluation import choose_bury
+from ..bots.rule.evaluation import choose_bury
 from ..cards import Card
 from ..hand import Hand, PlayResult
 from ..match import Match

@@ -7,10 +7,11 @@ decision of several steps (a bury, a play of several cards) keeps the same agent
 it is complete. Rewards come at the end of the hand: each seat's result in the game's unit
 (包分 score points, 包红五 levels), :attr:`baofen.HandResult.deltas`.
 
-Where the native core runs (:mod:`baofen._native`), the steps, masks and encodings are computed
-natively (``src/baofen/_native/env.cpp``, the same values: ``tests/test_env_native.py``) and
-:attr:`BaofenEnv.hand`, the Python :class:`~baofen.Hand`, is brought up to date only when it is
-read; ``engine="python"`` (or ``BAOFEN_ENGINE=python``) runs the Python reference path.
+Where the engine in use is the native core (:mod:`baofen.bots.engine`), the steps, masks and
+encodings are computed natively (``src/baofen/_native/env.cpp``, the same values:
+``tests/test_env_native.py``) and :attr:`BaofenEnv.hand`, the Python :class:`~baofen.Hand`, is
+brought up to date only when it is read; with the Python engine (``BAOFEN_ENGINE=python``) the
+env takes the Python reference path.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .. import _native
-from .._native.batch import seeded_deals
+from .._native import EngineName
+from ..bots.engine import EnvCore, current
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..ruleset import RuleSet
@@ -44,12 +45,13 @@ Obs = dict[str, npt.NDArray[Any]]
 
 
 def native_env_available() -> bool:
-    """True when the native core runs and writes the pieces :data:`~baofen.env.encoding.PIECES`
-    declares (else the env runs the Python path)."""
-    if not _native.available():
-        return False
-    names = tuple(piece.name for piece in PIECES)
-    return bool(getattr(_native.core(), "ENV_PIECES", None) == names)
+    """True when the engine in use takes the env's steps natively: the native core, writing the
+    pieces :data:`~baofen.env.encoding.PIECES` declares (else the env runs the Python path)."""
+    return _env_core(RuleSet.baofen()) is not None
+
+
+def _env_core(rules: RuleSet) -> EnvCore | None:
+    return current().env_core(rules, tuple(piece.name for piece in PIECES))
 
 
 def observation_space(rules: RuleSet) -> spaces.Dict:
@@ -65,32 +67,22 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
 
     ``reset(seed=s)`` deals the hand of seed ``s`` (the same deal as ``Hand(rules, seed=s)``);
     ``reset()`` without a seed deals the next hand of a sequence drawn from the last seed given.
-    ``render()`` with ``render_mode="ansi"`` returns the hand as text. ``engine``: ``"native"``,
-    ``"python"``, or ``None`` for the native core where it runs.
+    ``render()`` with ``render_mode="ansi"`` returns the hand as text. The steps are taken by
+    the engine in use when it is made (:attr:`engine`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"], "name": "baofen_v1", "is_parallelizable": False,
     }
 
-    def __init__(
-        self,
-        rules: RuleSet | None = None,
-        render_mode: str | None = None,
-        *,
-        engine: _native.EngineName | None = None,
-    ) -> None:
+    def __init__(self, rules: RuleSet | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if engine not in (None, "native", "python"):
-            raise ValueError(f"engine is 'native', 'python' or None, not {engine!r}")
-        native = native_env_available()
-        if engine == "native" and not native:
-            raise RuntimeError(f"the native env is not available: {_native.why_unavailable()}")
-        self.engine: _native.EngineName = "native" if native and engine != "python" else "python"
-        """Which engine takes the steps."""
         self.rules = rules or RuleSet.baofen()
+        self._env_core = _env_core(self.rules)
+        self.engine: EngineName = "native" if self._env_core is not None else "python"
+        """Which engine takes the steps."""
         self.render_mode = render_mode
         self.space = ActionSpace(self.rules)
         self.composer = Composer(self.space)
@@ -107,9 +99,6 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
         # The native path: the native env of the hand, the steps taken (seat, index), and how
         # many of them the Python hand has had.
         self._core: Any = None
-        self._native_rules: Any = (
-            _native.core().Rules(self.rules.to_dict()) if self.engine == "native" else None
-        )
         self._steps: list[tuple[int, int]] = []
         self._replayed = 0
 
@@ -148,12 +137,11 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
         self._steps = []
         self._replayed = 0
         self._seed = deal
-        if self.engine == "native":
+        if self._env_core is not None:
             # The deal of Hand(rules, seed=deal), dealt natively; the Python hand waits until
             # it is read.
             self._hand_now = None
-            cards, firsts = seeded_deals(self.rules, [deal])
-            self._core = core = _native.core().EnvCore(self._native_rules, list(cards), firsts[0])
+            self._core = core = self._env_core(deal)
             to_act = core.to_act
         else:
             hand = self._hand_now = Hand(self.rules, seed=deal)
@@ -259,11 +247,6 @@ class BaofenEnv(AECEnv):  # type: ignore[misc]
         return hand
 
 
-def env(
-    rules: RuleSet | None = None,
-    render_mode: str | None = None,
-    *,
-    engine: _native.EngineName | None = None,
-) -> BaofenEnv:
+def env(rules: RuleSet | None = None, render_mode: str | None = None) -> BaofenEnv:
     """A new environment (PettingZoo's usual constructor name)."""
-    return BaofenEnv(rules, render_mode, engine=engine)
+    return BaofenEnv(rules, render_mode)

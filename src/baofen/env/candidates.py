@@ -23,9 +23,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Action, Bid, Declare, Play
-from ..bots.evaluation import choose_bury
 from ..bots.random_bot import random_follow, random_lead
-from ..bots.rule_bot import RuleBot
+from ..bots.rule.bot import RuleBot
+from ..bots.rule.evaluation import choose_bury
 from ..cards import KINDS, SUITS, Card
 from ..observation import Observation
 from ..ruleset import RuleSet

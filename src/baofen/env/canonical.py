@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.learned_evaluator import (
+from ..bots.learned.evaluator import (
     CAPTURED,
     CARD_CHANNELS,
     DECLARER,
@@ -47,7 +47,7 @@ _POINTS = np.array(POINTS, dtype=np.float32)
 FINGERPRINT = np.random.default_rng(20_281).integers(1, 1 << 20, size=(CARD_CHANNELS, 13),
                                                dtype=np.int64)
 """Fixed weights of a suit's fingerprint, a channel's rank by rank (equal contents, equal
-fingerprints); the exported weights carry them (:mod:`baofen.bots.learned_evaluator`)."""
+fingerprints); the exported weights carry them (:mod:`baofen.bots.learned.evaluator`)."""
 VOID_FINGERPRINT = np.random.default_rng(20_282).integers(1, 1 << 20, size=4, dtype=np.int64)
 """Fixed weights of a suit's fingerprint for each relative seat shown void in it."""
 

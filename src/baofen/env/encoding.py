@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.shared import tally_plays
+from ..bots.rule.shared import tally_plays
 from ..cards import KINDS, POINTS, SUITS
 from ..observation import AUDIENCE, Observation
 from ..order import TRUMP

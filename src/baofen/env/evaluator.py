@@ -20,7 +20,7 @@ package's weights, with which the learned player (:mod:`baofen.env.neural`) play
 The go/no-go against the search (``bench/screens/evaluator_gate.py``): the evaluator's
 true-deal gain over the rule bot's choice against 困难's on the same held-out positions (not
 passed: it does not replace the search). As the search's baseline it helps: 大师 searches from
-its pick in 包分 (:mod:`baofen.bots.learned_evaluator`, which reads the weights ``--export``
+its pick in 包分 (:mod:`baofen.bots.learned.evaluator`, which reads the weights ``--export``
 writes::
 
     python -m baofen.env.evaluator --export src/baofen/env/weights/evaluator-baofen.pt \
@@ -46,11 +46,11 @@ import numpy.typing as npt
 import torch
 from torch import nn
 
-from ..bots import learned_evaluator
-from ..bots.learned_evaluator import FIRST_ROW, OPTIONS
-from ..bots.network_file import write_network
-from ..bots.rule_bot import RuleBot
-from ..bots.shared import TrickTally
+from ..bots.learned import evaluator as learned_evaluator
+from ..bots.learned.evaluator import FIRST_ROW, OPTIONS
+from ..bots.learned.network_file import write_network
+from ..bots.rule.bot import RuleBot
+from ..bots.rule.shared import TrickTally
 from ..cards import KINDS, Card
 from ..observation import Observation
 from ..ruleset import RuleSet
@@ -231,7 +231,7 @@ class Evaluator:
     def scores(self, obs: Observation, plays: list[tuple[Card, ...]], ranks: list[int]
                ) -> npt.NDArray[np.float32]:
         """The predicted scaled advantage of each of ``plays`` (ranks as
-        :func:`~baofen.bots.learned_evaluator.candidates_of`)."""
+        :func:`~baofen.bots.learned.evaluator.candidates_of`)."""
         if obs.rules.variant != self.variant:
             raise ValueError(f"these weights are for {self.variant}, not {obs.rules.variant}")
         state, planes = record_of(obs, self.tally)
@@ -249,13 +249,13 @@ class Evaluator:
 
     def play(self, obs: Observation) -> tuple[Card, ...]:
         """The candidate of highest predicted advantage
-        (:func:`~baofen.bots.learned_evaluator.pick`, with ``margin``)."""
+        (:func:`~baofen.bots.learned.evaluator.pick`, with ``margin``)."""
         return learned_evaluator.pick(obs, self.rule, self.scores, self.margin)
 
 
 def export(trained: Path, out: Path) -> None:
     """Write the evaluator saved at ``trained`` in the plain format the search levels read
-    without torch (:mod:`baofen.bots.learned_evaluator`), with the fingerprint's weights."""
+    without torch (:mod:`baofen.bots.learned.evaluator`), with the fingerprint's weights."""
     model, variant, margin, meta = load(str(trained))
     state = model.state_dict()
     layers = {name: (state[f"{name}.weight"].tolist(), state[f"{name}.bias"].tolist())

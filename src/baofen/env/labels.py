@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from .._native import core
 from .._native.batch import native_rules, seeded_deals
-from ..bots.learned_evaluator import (
+from ..bots.learned.evaluator import (
     FIRST_ROW,
     OPTIONS,
     PLANES,
@@ -31,7 +31,7 @@ from ..bots.learned_evaluator import (
     record,
 )
 from ..bots.native_players import native_weights
-from ..bots.shared import TrickTally
+from ..bots.rule.shared import TrickTally
 from ..cards import KINDS
 from ..observation import Observation
 from ..ruleset import RuleSet
@@ -152,6 +152,6 @@ def generate(rules: RuleSet, count: int, seed: int = 0, keep: float = 0.5, wide:
 def record_of(obs: Observation, tally: TrickTally | None = None
               ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
     """The record (``states`` row, ``planes``) of the observing seat's play decision, as
-    labels.cpp writes it (:func:`baofen.bots.learned_evaluator.record`, as arrays)."""
+    labels.cpp writes it (:func:`baofen.bots.learned.evaluator.record`, as arrays)."""
     state, planes = record(obs, tally)
     return np.array(state, np.int32), np.array(planes, np.uint8)

@@ -3,7 +3,7 @@
 Importing this module registers the player with the bots' registry
 (:func:`baofen.bots.register_bot`): then ``make_bot("neural", weights=PATH)`` plays with weights
 saved by :mod:`baofen.env.train`; with no ``weights``, the network shipped in the package for
-the game (``baofen/bots/weights/``, the format of :mod:`baofen.bots.learned_bidder`, which bids
+the game (``baofen/bots/weights/``, the format of :mod:`baofen.bots.learned.bidder`, which bids
 with it in the search levels without torch). ``python -m baofen.env.neural export TRAINED OUT``
 writes a trained network in that format.
 The network scores ``Q(state, candidate)`` — the expected result of the hand for the seat, in
@@ -29,8 +29,9 @@ import torch
 from torch import nn
 
 from ..actions import Action, Play
-from ..bots import learned_bidder, register_bot
-from ..bots.rule_bot import RuleBot
+from ..bots import register_bot
+from ..bots.learned import bidder as learned_bidder
+from ..bots.rule.bot import RuleBot
 from ..observation import Observation
 from ..ruleset import RuleSet
 from .candidates import Candidate, candidates, feature_size, stack
@@ -124,7 +125,7 @@ def _load_exported(path: Path) -> tuple[QNet, RuleSet, float, dict[str, Any]]:
 
 def export(trained: Path, out: Path) -> None:
     """Write the network saved at ``trained`` (by :mod:`baofen.env.train`) as a ``.qnet`` file
-    (:mod:`baofen.bots.learned_bidder`), the format the package ships."""
+    (:mod:`baofen.bots.learned.bidder`), the format the package ships."""
     model, rules, scale, meta = load(str(trained))
     state = model.state_dict()
     layers = {name: (state[f"{name}.weight"].tolist(), state[f"{name}.bias"].tolist())

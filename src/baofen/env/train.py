@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 import torch
 
-from ..bots.rule_bot import RuleBot
+from ..bots.rule.bot import RuleBot
 from ..hand import Hand
 from ..ruleset import RuleSet
 from .candidates import candidates, feature_size, stack

@@ -26,8 +26,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
 
-from ..analysis import VERSION, decisions, review_of_moves, review_record
 from ..hand import Hand
+from ..review import VERSION, decisions, review_of_moves, review_record
 from ..store.async_store import StoreUnavailable
 from . import rest, sessions
 

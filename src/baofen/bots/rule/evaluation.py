@@ -19,11 +19,11 @@ import math
 from collections.abc import Sequence
 from functools import cache, partial
 
-from ..cards import BIG_JOKER, KINDS, LITTLE_JOKER, POINTS, SAME_COLOUR, SUITS, Card, card_of
-from ..order import TRUMP, order_for
-from ..ruleset import RuleSet
-from ..scoring import RED_FIVE, levels_for
-from .data import load_table
+from ...cards import BIG_JOKER, KINDS, LITTLE_JOKER, POINTS, SAME_COLOUR, SUITS, Card, card_of
+from ...order import TRUMP, order_for
+from ...ruleset import RuleSet
+from ...scoring import RED_FIVE, levels_for
+from ..data import load_table
 
 FEATURES = ("n_trump", "power", "trump_pairs", "side_top", "short", "points")
 """Names of :func:`hand_features`, in order."""
@@ -149,7 +149,7 @@ def bury_options(variant: str, cards: Sequence[Card], trump: str,
     """For every set of short plain suits that fits in eight cards (the empty set included),
     the bury :func:`choose_bury` would make voiding exactly those suits: its cost, its eight cards
     and the suit groups voided (indexes of :data:`~baofen.cards.SUITS`). The kitty search
-    (:mod:`baofen.bots.kitty_search`) compares them on sampled worlds; with more ``fills``
+    (:mod:`baofen.bots.search.kitty`) compares them on sampled worlds; with more ``fills``
     (:data:`FILLS`) each void set also gives its other fills, each distinct bury once, costed
     alike."""
     order = order_for(variant, trump)

@@ -7,27 +7,26 @@ explain many of them. A :class:`WorldTracker` instead keeps ``particles`` worlds
 hand. At each decision it brings every world up to date — the cards each seat played since are
 taken from that seat's holdings; a world that gave a seat a card another seat held swaps it back,
 and one that breaks a new constraint (a void shown, a throw) is drawn again — and then moves it
-``steps`` Metropolis steps (:meth:`~baofen.bots.determinize.Determinizer.move`) towards worlds in
-proportion to their likelihood. Chains thus grow over the hand, and the worlds follow the evidence
-as it comes; each counts once.
+``steps`` Metropolis steps (:meth:`~baofen.bots.search.determinize.Determinizer.move`) towards
+worlds in proportion to their likelihood. Chains thus grow over the hand, and the worlds follow the
+evidence as it comes; each counts once.
 
 A world is kept as each holder's cards at the start of play (the kitty: the bury), which stay
 fixed as the hand goes on.
 
 Off in every level: tracked worlds give more of the hidden cards to their true holders
-(``bench/world_accuracy.py``), but the search plays no better with them in the arena
-(docs/measurements.md, issue 14).
+(``bench/world_accuracy.py``), but the search plays no better with them in the arena.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..cards import CARDS, KINDS, Card
-from ..hand import Hand
-from ..observation import Observation
-from .determinize import KITTY, Determinizer
+from ...actions import Action
+from ...cards import CARDS, KINDS, Card
+from ...observation import Observation
+from .determinize import Determinizer, World
+from .holdings import KITTY
 
 FRESH_TRIES = 4
 """Fresh draws tried for a world that cannot be brought up to date."""
@@ -49,7 +48,7 @@ class WorldTracker:
         self._starts: list[dict[int, list[Card]]] = []
 
     def worlds(self, obs: Observation, sampler: Determinizer,
-               rng: random.Random) -> list[tuple[Hand, float]]:
+               rng: random.Random) -> list[tuple[World, float]]:
         """Up to ``particles`` worlds at ``obs``'s position, each with weight 1 (empty when no
         consistent world was found)."""
         played = sampler.played
@@ -59,7 +58,7 @@ class WorldTracker:
                      and obs.actions[:len(self._hand[2])] == self._hand[2])
         starts = self._starts if same_hand else []
         self._hand = hand
-        found: list[tuple[Hand, float]] = []
+        found: list[tuple[World, float]] = []
         kept: list[dict[int, list[Card]]] = []
         for index in range(self.particles):
             state = None
@@ -80,7 +79,7 @@ class WorldTracker:
 
     @staticmethod
     def _carried(start: dict[int, list[Card]], played: list[list[int]], sampler: Determinizer,
-                 rng: random.Random) -> tuple[dict[int, list[Card]], tuple[Hand, float]] | None:
+                 rng: random.Random) -> tuple[dict[int, list[Card]], tuple[World, float]] | None:
         """The world that started as ``start``, with the cards played since taken out; a card a
         seat played but the world gave another holder is swapped in for one of its own."""
         held = {h: [0] * KINDS for h in sampler.holders}

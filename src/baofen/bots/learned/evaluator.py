@@ -3,9 +3,9 @@ without numpy or torch, for the search levels.
 
 The evaluator (:mod:`baofen.env.evaluator`, the ``research`` extra) is a small network trained on
 perfect-information labels that scores each candidate of a play decision by its advantage over
-the rule bot's choice. 大师 takes its pick as the search's baseline (:mod:`baofen.bots.search_bot`,
+the rule bot's choice. 大师 takes its pick as the search's baseline (:mod:`baofen.bots.search.bot`,
 ``prior="evaluator"``). This module reads the network from the package's weights file
-(:func:`default_weights`, the format of :mod:`baofen.bots.network_file`; written by
+(:func:`default_weights`, the format of :mod:`baofen.bots.learned.network_file`; written by
 ``python -m baofen.env.evaluator --export``) and scores the candidates row by row: a row's
 inputs are a few hundred card counts and flags of several hundred, so the first layer is a sum
 of that many columns.
@@ -23,16 +23,13 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
-from ..cards import KINDS, POINTS, SUITS, Card
-from ..observation import Observation
-from ..ruleset import RuleSet
-from .follows import wide_follows
-from .network_file import Network, accumulate, active, read_network
-from .rule_bot import RuleBot
-from .shared import TrickTally, tally_plays
-
-WEIGHTS_DIR = Path(__file__).parent / "weights"
-"""Where the package's networks lie (``evaluator-baofen.enet``)."""
+from ...cards import KINDS, POINTS, SUITS, Card
+from ...observation import Observation
+from ...ruleset import RuleSet
+from ..rule.bot import RuleBot
+from ..rule.follows import wide_follows
+from ..rule.shared import TrickTally, tally_plays
+from .network_file import WEIGHTS_DIR, Network, accumulate, active, read_network
 
 MAGIC = b"baofen-evaluator 1\n"
 """First line of an evaluator weights file (the format and its version)."""

@@ -9,8 +9,8 @@ rule bot in all four seats; the candidate with the best weighted mean result for
 points, 包红五 levels) is chosen, the rule bot's own choice unless another beats it by more than
 the margin.
 
-Play-outs: on the native core (every world × candidate in one call) where the rule bot decides
-natively, with the same results as in Python.
+Play-outs: by the rule bot's engine (:meth:`baofen.bots.engine.Engine.play_out`; natively, every
+world × candidate in one call).
 
 Candidates: to bid, the rule bot's choice, a pass and the lowest legal bid; for the kitty, for
 each suit the rule bot's bury with that suit as trump.
@@ -22,15 +22,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import Action, Bid, Declare
-from ..cards import SUITS, Card, full_pack
-from ..errors import IllegalAction
-from ..hand import Hand
-from ..observation import Observation
-from .determinize import MISMATCH
-from .estimates import weighted_means
-from .evaluation import choose_bury
-from .rule_bot import RuleBot
+from ...actions import Action, Bid, Declare
+from ...cards import SUITS, Card, full_pack
+from ...errors import IllegalAction
+from ...hand import Hand
+from ...observation import Observation
+from ..rule.bot import RuleBot
+from ..rule.evaluation import choose_bury
+from .determinize import MISMATCH, Policy
 
 
 class ContractSearch:
@@ -78,17 +77,11 @@ class ContractSearch:
         worlds (the score: 包分 points, 包红五 levels); ``None`` if no world could be drawn."""
         seat = obs.seat
         assert seat is not None
-        found = (self._world(obs) for _ in range(self.worlds))
+        found = (self.world(obs) for _ in range(self.worlds))
         drawn = [d for d in found if d is not None]
-        if self.rule.native is None or not drawn:
-            return weighted_means(drawn, options,
-                                  lambda world, option: self._rollout(world, seat, option))
-        # Native play-outs, every world × option in one call: the same results, summed in the
-        # same order as weighted_means.
-        from .native_players import play_out_actions
-
-        rows = play_out_actions(obs.rules, [world for world, _ in drawn], options,
-                                self.rule.weights)
+        rule = self.rule
+        rows = rule.engine.play_out(obs.rules, [world for world, _ in drawn], options,
+                                    rule.weights)
         totals = [0.0] * len(options)
         mass = 0.0
         for (_, weight), row in zip(drawn, rows, strict=True):
@@ -109,21 +102,12 @@ class ContractSearch:
             return options[0]
         return options[best]
 
-    def _world(self, obs: Observation) -> tuple[Hand, float] | None:
+    def world(self, obs: Observation) -> tuple[Hand, float] | None:
         """A deal consistent with ``obs`` before play (:func:`contract_world`)."""
         return contract_world(obs, self.rule, self.rng)
 
-    def _rollout(self, world: Hand, seat: int, action: Action) -> float:
-        """``seat``'s result when it takes ``action`` in ``world`` and the rule bot plays on."""
-        hand = world.copy()
-        hand.apply(seat, action)
-        rule = self.rule
-        result = hand.play_out((rule, rule, rule, rule)).result
-        assert result is not None
-        return float(result.deltas[seat])
 
-
-def contract_world(obs: Observation, rule: RuleBot, rng: random.Random,
+def contract_world(obs: Observation, rule: Policy, rng: random.Random,
                    ) -> tuple[Hand, float] | None:
     """A deal consistent with ``obs`` before play, with the bidding replayed, and its
     likelihood under the rule bot's bidding for the other seats (``None``: not replayable)."""

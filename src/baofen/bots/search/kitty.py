@@ -1,29 +1,28 @@
-"""The kitty search (定主扣底, issue 28): the declarer's trump and bury chosen on sampled worlds.
+"""The kitty search (定主扣底): the declarer's trump and bury chosen on sampled worlds.
 
 The kitty is one decision a hand, and a large one; the rule bot makes it by its hand evaluation
-alone (:func:`~baofen.bots.evaluation.choose_bury`). Here the candidates are, for every trump
+alone (:func:`~baofen.bots.rule.evaluation.choose_bury`). Here the candidates are, for every trump
 suit, the rule bot's bury for each set of short plain suits it could void
-(:func:`~baofen.bots.evaluation.bury_options`), ranked by the rule bot's own value of the kept
+(:func:`~baofen.bots.rule.evaluation.bury_options`), ranked by the rule bot's own value of the kept
 hand (:func:`kitty_options`: the rule bot's choice first, each suit's best, then the next best
 up to ``candidates``, 13 by default). A *wide* search (``wide=True``) also takes each void set's
-other fills (:data:`~baofen.bots.evaluation.FILLS`: point cards first, no point cards, no pairs
+other fills (:data:`~baofen.bots.rule.evaluation.FILLS`: point cards first, no point cards, no pairs
 broken) and up to :data:`WIDE_CANDIDATES` of them all.
 
 Worlds: the unseen cards dealt at random to the other seats, the observed bidding replayed and
 weighted by how likely the rule bot's bidding (with a given ``bid_margin``: the search levels'
 bold bids read as bold) would have been in that world
-(:func:`~baofen.bots.contract.contract_world`). Each candidate is declared in every world and the
-hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
+(:func:`~baofen.bots.search.contract.contract_world`). Each candidate is declared in every world and
+the hand played out by the rule bot in all four seats; its value is the seat's result (包分 score
 points, 包红五 levels), the importance-weighted mean over common worlds.
 
-Play-outs: on the native core, every world of a round × every option in one call
-(:func:`baofen.bots.native_players.play_out_actions`) where the rule bot decides natively; the same
-results as the Python play-outs (``RuleBot(engine="python")``).
+Play-outs: by the rule bot's engine (:meth:`baofen.bots.engine.Engine.play_out`; natively, every
+world of a round × every option in one call).
 
 Schedule: every candidate on ``screen`` worlds; the ``finalists`` best (with the rule bot's
 choice) on more worlds, to ``worlds`` each; the best finalist replaces the rule bot's choice
 only when, on ``gate`` *fresh* common worlds, the paired difference's one-sided lower confidence
-bound at ``confidence`` (:func:`~baofen.bots.estimates.lower_bound`) is above ``margin``
+bound at ``confidence`` (:func:`~baofen.bots.search.estimates.lower_bound`) is above ``margin``
 (``gate=0``: no gate, the finalists' means decide). With the defaults: 13 × 34 + 4 × 66 +
 2 × 66 = 838 playouts a kitty, deterministic under the bot's seed.
 """
@@ -32,17 +31,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import replace
 
-from ..actions import Declare
-from ..cards import SUITS
-from ..hand import Hand
-from ..observation import Observation
-from ..ruleset import RuleSet
+from ...actions import Declare
+from ...cards import SUITS
+from ...hand import Hand
+from ...observation import Observation
+from ...ruleset import RuleSet
+from ..rule.bot import RuleBot
+from ..rule.evaluation import FILLS, bury_options, expected_points, hand_features
 from .contract import contract_world
 from .estimates import lower_bound
-from .evaluation import FILLS, bury_options, expected_points, hand_features
-from .rule_bot import RuleBot
 
 CANDIDATES = 13
 """Trump and bury candidates compared (the rule bot's choice among them)."""
@@ -127,31 +126,24 @@ class KittySearch:
         seat = obs.seat
         assert seat is not None
         rules = obs.rules
-        reader = self.rule if not bid_margin else RuleBot(
-            engine="native" if self.rule.native is not None else "python",
-            **{**asdict(self.rule.weights), "bid_margin": bid_margin})
+        rule = self.rule
+        reader = rule.player if not bid_margin else rule.engine.rule_player(
+            replace(rule.weights, bid_margin=bid_margin))
         return options[self.choose(options, lambda rng: contract_world(obs, reader, rng),
-                                   lambda world, option: self.rollout(world, seat, option),
                                    lambda worlds, chosen: self.rollouts(rules, worlds, seat,
                                                                         chosen))]
 
     def choose(self, options: Sequence[Declare],
                draw: Callable[[random.Random], tuple[Hand, float] | None],
-               value: Callable[[Hand, Declare], float],
-               values: Callable[[Sequence[Hand], Sequence[Declare]], list[list[float]]]
-               | None = None) -> int:
+               values: Callable[[Sequence[Hand], Sequence[Declare]], list[list[float]]]) -> int:
         """Index of the chosen option (0, the rule bot's choice, unless a challenger passes the
-        gate), from worlds of ``draw`` and the playout ``value`` of an option in a world (or
-        ``values``, every option in every world at once: ``out[w][o]``)."""
+        gate), from worlds of ``draw`` and the play-out ``values`` of every option in every world
+        (``out[w][o]``)."""
         self.last = {}
         if len(options) == 1:
             return 0
         totals = [0.0] * len(options)
         mass = [0.0] * len(options)
-        if values is None:
-            def values(worlds: Sequence[Hand], chosen: Sequence[Declare]) -> list[list[float]]:
-                return [[value(world, option) for option in chosen] for world in worlds]
-
         def worlds_of(count: int) -> list[tuple[Hand, float]]:
             found = (draw(self.rng) for _ in range(count))
             return [drawn for drawn in found if drawn is not None]
@@ -189,24 +181,8 @@ class KittySearch:
 
     def rollouts(self, rules: RuleSet, worlds: Sequence[Hand], seat: int,
                  options: Sequence[Declare]) -> list[list[float]]:
-        """:meth:`rollout` of every option in every world, ``out[w][o]``: on the native core in
-        one call where the rule bot decides natively (the same results), else in Python."""
-        if not worlds or not options:
-            return [[] for _ in worlds]
-        if self.rule.native is not None:
-            from .native_players import play_out_actions
-
-            return [[float(result.deltas[seat]) for result in row]
-                    for row in play_out_actions(rules, worlds, options, self.rule.weights)]
-        return [[self.rollout(world, seat, option) for option in options] for world in worlds]
-
-    def rollout(self, world: Hand, seat: int, option: Declare) -> float:
-        """``seat``'s result (包分 points, 包红五 levels) when it declares ``option`` in
-        ``world`` and the rule bot plays the hand out in every seat."""
-        hand = world.copy()
-        hand.apply(seat, option)
+        """``seat``'s result (包分 points, 包红五 levels) when it declares each option in each
+        world and the rule bot plays the hand out in every seat: ``out[w][o]``."""
         rule = self.rule
-        result = hand.play_out((rule, rule, rule, rule)).result
-        assert result is not None
-        return float(result.deltas[seat])
-
+        return [[float(result.deltas[seat]) for result in row]
+                for row in rule.engine.play_out(rules, worlds, options, rule.weights)]

@@ -12,9 +12,9 @@ so that everything observed stays true:
 - good throws: no other seat could beat any unit (§6), so none holds a higher single (or, in
   包分, a higher pair; in 包红五, any card as high as the throw's lowest);
 - failed throws: the thrower kept the cards it did not play (shown to everyone);
-- who holds what, on average (:data:`HOLDING_WEIGHTS`): the declarer is dealt trumps and plain
-  aces, kings and tens more readily (it bid on them and buried its low cards), the bury low plain
-  cards, a defender who bid more of the top trumps.
+- who holds what, on average (:data:`~baofen.bots.search.holdings.HOLDING_WEIGHTS`): the declarer is
+  dealt trumps and plain aces, kings and tens more readily (it bid on them and buried its low
+  cards), the bury low plain cards, a defender who bid more of the top trumps.
 
 Each world is then checked by replaying the observed actions on an explicit deal built from it
 (:meth:`Determinizer.world`): the replay must be legal and give the same tricks (a throw must
@@ -25,41 +25,50 @@ other seats would have acted as observed had they held that world's cards, under
 policy softened by a mismatch factor per action (:data:`MISMATCH`): a seat that passed with a
 hand the policy would bid on, a declarer naming a suit its world hand would not, a follower
 throwing points on a trick it would have won — each makes the world less likely. ``sharpness``
-raises every factor to a power (0: no inference; larger: the policy trusted more).
-``bid_margin`` is the margin the policy's bids clear (the rule bot's ``bid_margin``): 0 reads the
-others' bids as the rule bot's; the search levels' bold margin
-(:data:`~baofen.bots.search_bot.BOLD_MARGINS`) reads them as the bold bids of 困难 and 大师, which
-bid on weaker hands.
+raises every factor to a power (0: no inference; larger: the policy trusted more). The policy's
+``bid_margin`` is the margin its bids clear: 0 reads the others' bids as the rule bot's; the
+search levels' bold margin (:data:`~baofen.bots.search.bot.BOLD_MARGINS`) reads them as the bold
+bids of 困难 and 大师, which bid on weaker hands.
+
+The worlds here are Python hands; the native core's sampler
+(:class:`~baofen.bots.search.native_worlds.NativeSampler`) draws the same worlds as native hands.
+Which one a search gets is the engine's choice (:meth:`baofen.bots.engine.Engine.worlds`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
+from typing import Protocol
 
-from .. import _native
-from ..actions import Action, Bid, Declare, Play
-from ..cards import CARDS, KINDS, Card
-from ..errors import IllegalAction
-from ..hand import Hand
-from ..observation import Observation
-from ..order import TRUMP, Order, order_for
-from ..tricks import TrickJudge
-from ..units import pair_kinds
-from .data import load_table
-from .native_worlds import KITTY as KITTY  # the holders are the sampler's: it names them
-from .native_worlds import draw_native, replay_native, start_of_hand
-from .rule_bot import RuleBot
-from .shared import tally_plays
+from ...actions import Action, Bid, Declare, Play
+from ...cards import CARDS, KINDS, Card
+from ...errors import IllegalAction
+from ...hand import Hand
+from ...observation import Observation
+from ...tricks import TrickJudge
+from ...units import pair_kinds
+from ..rule.shared import tally_plays
+from .holdings import HOLDING_WEIGHTS, KITTY, categories, holder_class, start_of_hand
 
-HOLDING_WEIGHTS: dict[str, dict[str, dict[str, float]]] = load_table("holdings")
-"""How readily an unseen card goes to a holder, per game, by the holder's class
-(:func:`holder_class`) and the card's category (:func:`category`), over a defender who passed
-throughout (weight 1; so is any class or category not listed), as ``data/holdings.json`` holds
-it. Fitted on rule-bot hands by ``bench/calibration/calibrate_holdings.py`` so that sampled worlds
-hold, at the start of play, what the rule bots' declarers, bury and defenders hold on average.
-No weight is 0: a human may bury a trump."""
+
+class Policy(Protocol):
+    """What the likelihood asks of the other seats' policy: the rule player's choices."""
+
+    def bid(self, obs: Observation) -> int | None: ...
+    def declare(self, obs: Observation) -> Declare: ...
+    def play(self, obs: Observation) -> tuple[Card, ...]: ...
+
+
+class World(Protocol):
+    """A full deal at the observed position, as a search plays it out: a :class:`Hand`, or the
+    native core's hand (:class:`~baofen.bots.search.native_worlds.NativeSampler`'s worlds). Only the
+    engine that drew a world plays it out (:meth:`baofen.bots.engine.Engine.play_out`)."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def copy(self) -> World: ...
 
 
 MISMATCH = {"bid": 0.4, "declare": 0.6, "play": 0.8}
@@ -69,12 +78,12 @@ search bot — often plays otherwise). Mild on purpose: a hand has dozens of obs
 sharp factors would leave one world carrying all the weight."""
 
 
-def gather(draw: Callable[[], tuple[Hand, float] | None], count: int,
-           attempts: int | None = None) -> list[tuple[Hand, float]]:
+def gather(draw: Callable[[], tuple[World, float] | None], count: int,
+           attempts: int | None = None) -> list[tuple[World, float]]:
     """Up to ``count`` weighted worlds from ``draw``, stopping at the first not found; with
     ``attempts``, from up to that many draws, passing over those that find none or weigh 0
     (late in a hand the constraints are tight, and one failed draw must not end a review)."""
-    out: list[tuple[Hand, float]] = []
+    out: list[tuple[World, float]] = []
     for _ in range(count if attempts is None else attempts):
         if len(out) == count:
             break
@@ -87,57 +96,56 @@ def gather(draw: Callable[[], tuple[Hand, float] | None], count: int,
 
 
 class Determinizer:
-    """Samples worlds (full deals) consistent with ``observation``, weighed with the mismatch
-    factors raised to ``sharpness``, the others' bids read as the rule bot's with ``bid_margin``
-    (see the module docstring)."""
+    """Samples worlds (full deals, Python hands) consistent with ``observation``, weighed by how
+    likely ``policy`` (the rule player, its ``bid_margin`` the others' bids are read with) would
+    have acted as the other seats did, the mismatch factors raised to ``sharpness`` (see the
+    module docstring). The engine makes one (:meth:`baofen.bots.engine.Engine.worlds`)."""
 
-    def __init__(self, observation: Observation, sharpness: float = 1.0,
-                 engine: _native.EngineName | None = None, native_worlds: bool = False,
-                 bid_margin: float = 0.0) -> None:
+    def __init__(self, observation: Observation, policy: Policy, sharpness: float = 1.0) -> None:
         obs = observation
         self.mismatch = {kind: factor ** sharpness for kind, factor in MISMATCH.items()}
         if obs.seat is None or obs.judge is None or obs.phase != "playing":
             raise ValueError("determinization needs a seat's observation during play")
+        assert obs.declarer is not None
         self.obs = obs
-        self.policy = RuleBot(engine=engine, bid_margin=bid_margin)
-        self.native_worlds = native_worlds and self.policy.native is not None
-        """Worlds as native hands, replayed on the native core (:mod:`.native_worlds`)."""
-        self._expected_plays: list[tuple[Card, ...]] | None = None
-        # The native core's replay and sampler, made once (native_worlds.replayer, .native_sampler).
-        self._native_replay: object | None = None
-        self._native_sampler: object | None = None
-        me = self.me = obs.seat
-        judge = obs.judge
-        group = judge.group
-        self.strength = judge.strength
-        kinds_by_group = judge.order.kinds_by_group
-        declarer = obs.declarer
-        assert declarer is not None
-        holders = [s for s in range(4) if s != me]
+        self.policy = policy
+        self.me = obs.seat
+        self.strength = obs.judge.strength
+        holders = [s for s in range(4) if s != self.me]
         room = {s: obs.hand_sizes[s] for s in holders}
         if obs.buried is None:
             holders.append(KITTY)
             room[KITTY] = 8
         self.holders = holders
         self.room = room
-        # Cards each seat played, with the index of the trick it was played to.
-        history = [t.plays for t in obs.tricks]
-        if obs.current_trick:
-            history.append(obs.current_trick)
-        played_after: list[list[list[int]]] = [[] for _ in range(4)]
-        for plays in history:
-            for seat in range(4):
-                played_after[seat].append([0] * KINDS)
-            for seat, cards in plays:
-                for card in cards:
-                    played_after[seat][-1][card] += 1
-        # Suffix sums: played_after[s][t][k] = copies of k seat s played in tricks t, t+1, ….
-        for seat in range(4):
-            rows = played_after[seat]
-            for t in range(len(rows) - 2, -1, -1):
-                rows[t] = [a + b for a, b in zip(rows[t], rows[t + 1], strict=True)]
-        cap = {h: [2] * KINDS for h in holders}
-        need = {h: [0] * KINDS for h in holders}
+        history = _history(obs)
+        played_after = _played_after(history)
+        self.cap, self.need = self._constraints(history, played_after)
+        self.played = [rows[0] if rows else [0] * KINDS for rows in played_after]
+        """How many of each kind each seat has played this hand."""
+        self.unseen = _unseen(obs, history)
+        if sum(self.unseen) != sum(room.values()):
+            raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
+        table = HOLDING_WEIGHTS.get(obs.rules.variant, {})
+        category = categories(obs.rules.variant, obs.trump)
+        self.weight = {h: [table.get(holder_class(obs, h), {}).get(category[kind], 1.0)
+                           for kind in range(KINDS)] for h in holders}
+        self._order_kinds()
+
+    def _constraints(self, history: list[Sequence[tuple[int, tuple[Card, ...]]]],
+                     played_after: list[list[list[int]]],
+                     ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The most (``cap``) and the fewest (``need``) copies of each kind each holder may hold
+        now, from what the tricks showed: voids, pairs not played to a pair lead (包分), good
+        and failed throws."""
+        obs = self.obs
+        judge = obs.judge
+        assert judge is not None
+        me = self.me
+        group = judge.group
+        kinds_by_group = judge.order.kinds_by_group
+        cap = {h: [2] * KINDS for h in self.holders}
+        need = {h: [0] * KINDS for h in self.holders}
         no_pairs_from: dict[tuple[int, int], int] = {}
         structure = obs.rules.must_follow_structure
         hongwu = obs.rules.variant == "hongwu"
@@ -174,30 +182,7 @@ class Determinizer:
             later = played_after[seat][t]
             for card in kinds_by_group[g]:
                 cap[seat][card] = min(cap[seat][card], max(0, 1 - later[card]))
-        self.cap = cap
-        self.need = need
-        self.played = [rows[0] if rows else [0] * KINDS for rows in played_after]
-        """How many of each kind each seat has played this hand."""
-        unseen = [2] * KINDS
-        for card in obs.hand:
-            unseen[card] -= 1
-        for card in obs.buried or ():
-            unseen[card] -= 1
-        for plays in history:
-            for _, cards in plays:
-                for card in cards:
-                    unseen[card] -= 1
-        self.unseen = unseen
-        if sum(unseen) != sum(room.values()):
-            raise ValueError("observation is inconsistent: unseen cards do not fill the hands")
-        table = HOLDING_WEIGHTS.get(obs.rules.variant, {})
-        categories = _categories(obs.rules.variant, obs.trump)
-        weight = {}
-        for h in holders:
-            row = table.get(holder_class(obs, h), {})
-            weight[h] = [row.get(categories[kind], 1.0) for kind in range(KINDS)]
-        self.weight = weight
-        self._order_kinds()
+        return cap, need
 
     def _order_kinds(self) -> None:
         """Deal the most constrained kinds first: those fewest holders may take."""
@@ -216,7 +201,6 @@ class Determinizer:
         self.cap[holder] = list(counts)
         self.need[holder] = counts
         self._order_kinds()
-        self._native_sampler = None
 
     def _good_throw(
         self,
@@ -344,28 +328,25 @@ class Determinizer:
                     queue.append(target)
         return False
 
-    def world(self, rng: random.Random, tries: int = 20) -> Hand | None:
-        """A full :class:`Hand` at the observed position, or ``None`` if none was found."""
+    def world(self, rng: random.Random, tries: int = 20) -> World | None:
+        """A full deal at the observed position, or ``None`` if none was found."""
         drawn = self.draw(rng, tries, weigh=False)
         return None if drawn is None else drawn[1]
 
-    def weighted_world(self, rng: random.Random, tries: int = 20) -> tuple[Hand, float] | None:
+    def weighted_world(self, rng: random.Random, tries: int = 20) -> tuple[World, float] | None:
         """A world as :meth:`world` draws it, with its likelihood under the rule bot's policy for
         the other seats (see the module docstring), or ``None``."""
         drawn = self.draw(rng, tries)
         return None if drawn is None else (drawn[1], drawn[2])
 
     def weighted_worlds(self, rng: random.Random, count: int, tries: int = 20,
-                        attempts: int | None = None) -> list[tuple[Hand, float]]:
+                        attempts: int | None = None) -> list[tuple[World, float]]:
         """Up to ``count`` worlds as :meth:`weighted_world` draws them one after another (see
-        :func:`gather`): with :attr:`native_worlds` (and a plain :class:`random.Random`) in one
-        native call, the same worlds and ``rng`` after."""
-        if self.native_worlds and type(rng) is random.Random:
-            return draw_native(self, rng, count, tries, True, attempts)
+        :func:`gather`)."""
         return gather(lambda: self.weighted_world(rng, tries), count, attempts)
 
     def draw(self, rng: random.Random, tries: int = 20, weigh: bool = True,
-             ) -> tuple[dict[int, list[Card]], Hand, float] | None:
+             ) -> tuple[dict[int, list[Card]], World, float] | None:
         """Holdings from :meth:`sample` that replay as observed (up to ``tries`` draws), with
         their world and likelihood (1 unless ``weigh``), or ``None``."""
         for _ in range(tries):
@@ -373,12 +354,12 @@ class Determinizer:
             if dealt is None:
                 return None
             likelihood = [1.0]
-            hand = self._replay(dealt, likelihood if weigh else None)
+            hand = self.replay(dealt, likelihood if weigh else None)
             if hand is not None:
                 return dealt, hand, likelihood[0]
         return None
 
-    def likely_world(self, dealt: dict[int, list[Card]]) -> tuple[Hand, float] | None:
+    def likely_world(self, dealt: dict[int, list[Card]]) -> tuple[World, float] | None:
         """The world built from ``dealt`` (holdings as :meth:`sample` gives them) with its
         likelihood, or ``None`` when it breaks a constraint or does not replay as observed."""
         for h in self.holders:
@@ -390,11 +371,11 @@ class Determinizer:
                     for n, cap, need in zip(held, self.cap[h], self.need[h], strict=True)):
                 return None
         likelihood = [1.0]
-        hand = self._replay(dealt, likelihood)
+        hand = self.replay(dealt, likelihood)
         return None if hand is None else (hand, likelihood[0])
 
     def move(self, rng: random.Random, dealt: dict[int, list[Card]], likelihood: float,
-             steps: int) -> tuple[dict[int, list[Card]], float, Hand | None]:
+             steps: int) -> tuple[dict[int, list[Card]], float, World | None]:
         """``steps`` Metropolis steps from the world ``dealt`` (of ``likelihood``), towards
         worlds drawn in proportion to prior weight times likelihood: each step swaps two cards of
         two holders, picked uniformly by position (a symmetric proposal), and keeps the swap
@@ -409,7 +390,7 @@ class Determinizer:
         for h in holders:
             for card in current[h]:
                 held[h][card] += 1
-        world: Hand | None = None
+        world: World | None = None
         for _ in range(steps):
             a, b = rng.sample(holders, 2)
             if not current[a] or not current[b]:
@@ -422,7 +403,7 @@ class Determinizer:
                 continue
             current[a][i], current[b][j] = y, x
             found = [1.0]
-            hand = self._replay(current, found)
+            hand = self.replay(current, found)
             prior = weight[a][y] * weight[b][x] / (weight[a][x] * weight[b][y])
             if hand is not None and rng.random() * likelihood < prior * found[0]:
                 held[a][x] -= 1
@@ -448,15 +429,10 @@ class Determinizer:
             return 1.0 if policy.declare(obs).trump == action.trump else self.mismatch["declare"]
         return 1.0
 
-    def _replay(self, dealt: dict[int, list[Card]],
-                likelihood: list[float] | None = None) -> Hand | None:
+    def replay(self, dealt: dict[int, list[Card]],
+               likelihood: list[float] | None = None) -> World | None:
         """The observed actions replayed on a deal built from ``dealt`` (``None`` when they do not
-        replay the same); each other seat's action multiplies ``likelihood[0]`` when given.
-        With :attr:`native_worlds` the world is a native hand (typed as a :class:`Hand` here:
-        only play-outs use it), replayed by :func:`~baofen.bots.native_worlds.replay_native`."""
-        if self.native_worlds:
-            world: Hand | None = replay_native(self, dealt, likelihood)
-            return world
+        replay the same); each other seat's action multiplies ``likelihood[0]`` when given."""
         obs = self.obs
         me = self.me
         declarer = obs.declarer
@@ -478,29 +454,41 @@ class Determinizer:
         return hand
 
 
-def category(order: Order, kind: int) -> str:
-    """A card's category for :data:`HOLDING_WEIGHTS`: a trump by its place from the top of the
-    trump order (``"t0"`` the highest; equal orders share a place), a plain card by its rank
-    (``"p14"`` an ace)."""
-    if order.group[kind] == TRUMP:
-        return f"t{max(order.strength) - order.strength[kind]}"
-    return f"p{kind % 13 + 2}"
+def _history(obs: Observation) -> list[Sequence[tuple[int, tuple[Card, ...]]]]:
+    """The plays of every trick so far, the current one last."""
+    history: list[Sequence[tuple[int, tuple[Card, ...]]]] = [t.plays for t in obs.tricks]
+    if obs.current_trick:
+        history.append(obs.current_trick)
+    return history
 
 
-@cache
-def _categories(variant: str, trump: str | None) -> tuple[str, ...]:
-    """:func:`category` of every kind, once per game and trump (a sampler is built every
-    decision)."""
-    order = order_for(variant, trump)
-    return tuple(category(order, kind) for kind in range(KINDS))
+def _played_after(history: list[Sequence[tuple[int, tuple[Card, ...]]]]) -> list[list[list[int]]]:
+    """``out[s][t][k]``: the copies of kind ``k`` seat ``s`` played in tricks ``t``, ``t + 1``,
+    … (suffix sums over the tricks)."""
+    played_after: list[list[list[int]]] = [[] for _ in range(4)]
+    for plays in history:
+        for seat in range(4):
+            played_after[seat].append([0] * KINDS)
+        for seat, cards in plays:
+            for card in cards:
+                played_after[seat][-1][card] += 1
+    for seat in range(4):
+        rows = played_after[seat]
+        for t in range(len(rows) - 2, -1, -1):
+            rows[t] = [a + b for a, b in zip(rows[t], rows[t + 1], strict=True)]
+    return played_after
 
 
-def holder_class(obs: Observation, holder: int) -> str:
-    """The class of a holder of hidden cards for :data:`HOLDING_WEIGHTS`: ``"kitty"`` (the bury),
-    ``"declarer"`` (包红五: ``"forced"`` when everyone passed and it declares at the lowest bid),
-    ``"bidder"`` (a defender who bid) or ``"passer"``."""
-    if holder == KITTY:
-        return "kitty"
-    if holder == obs.declarer:
-        return "declarer" if any(v is not None for _, v in obs.bids) else "forced"
-    return "bidder" if any(s == holder and v is not None for s, v in obs.bids) else "passer"
+def _unseen(obs: Observation, history: list[Sequence[tuple[int, tuple[Card, ...]]]]) -> list[int]:
+    """The copies of each kind the observing seat has not seen: not in its hand, its bury, or
+    played."""
+    unseen = [2] * KINDS
+    for card in obs.hand:
+        unseen[card] -= 1
+    for card in obs.buried or ():
+        unseen[card] -= 1
+    for plays in history:
+        for _, cards in plays:
+            for card in cards:
+                unseen[card] -= 1
+    return unseen

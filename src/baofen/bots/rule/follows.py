@@ -1,14 +1,14 @@
 """The follows considered beyond the rule bot's own list: by the search's ``wide=1``
-(:mod:`baofen.bots.search_bot`) and among the learned evaluator's candidates
-(:mod:`baofen.bots.learned_evaluator`)."""
+(:mod:`baofen.bots.search.bot`) and among the learned evaluator's candidates
+(:mod:`baofen.bots.learned.evaluator`)."""
 
 from __future__ import annotations
 
-from ..cards import KINDS, POINTS, Card
-from ..observation import Observation
-from ..order import TRUMP
-from .rule_bot import RuleBot
-from .rule_play import PlayDecision
+from ...cards import KINDS, POINTS, Card
+from ...observation import Observation
+from ...order import TRUMP
+from .bot import RuleBot
+from .play import PlayDecision
 from .shared import CostChooser, compose_follow, matching_play
 
 __all__ = ["wide_follows"]

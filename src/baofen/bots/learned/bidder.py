@@ -1,19 +1,19 @@
 """The learned bidder (学习叫分): the learned player's bids, computed without numpy or torch.
 
-The learned player (:mod:`baofen.env.neural`, the ``research`` extra) scores every candidate of
-a decision with a Q network trained by self-play. Its bids are the part of it that plays better
-than the rule bot, and the search levels (困难, 大师) bid with them. This module reads the same
-network from the package's weights file (:data:`WEIGHTS_DIR`, one file a game: ``baofen.qnet``)
-and computes its bids in plain Python: a bid's observation holds a few dozen non-zero inputs,
-so the first layer is a sum of that many columns, and the state's layers are shared by all the
-candidate bids.
+The learned player (:mod:`baofen.env.neural`, the ``research`` extra) scores every candidate of a
+decision with a Q network trained by self-play. Its bids are the part of it that plays better
+than the rule bot, and the search bot can bid with them (``bidder="learned"``). This module reads
+the same network from the package's weights file (:data:`WEIGHTS_DIR`, one file a game:
+``baofen.qnet``) and computes its bids in plain Python: a bid's observation holds a few dozen
+non-zero inputs, so the first layer is a sum of that many columns, and the state's layers are
+shared by all the candidate bids.
 
-The file (:func:`read_weights`, :func:`write_weights`) is of :mod:`baofen.bots.network_file`'s
-format; its header holds the rule set the network was trained for, the encoding's layout (names
-and sizes of :mod:`baofen.env.encoding`'s pieces, so the inputs are placed from the file, not from
-a copy of that layout), its phases, the result scale and the training notes.
-``python -m baofen.env.neural export`` writes it from a trained network; the learned player reads
-it as its default weights.
+The file (:func:`read_weights`, :func:`write_weights`) is of
+:mod:`baofen.bots.learned.network_file`'s format; its header holds the rule set the network was
+trained for, the encoding's layout (names and sizes of :mod:`baofen.env.encoding`'s pieces, so the
+inputs are placed from the file, not from a copy of that layout), its phases, the result scale and
+the training notes. ``python -m baofen.env.neural export`` writes it from a trained network; the
+learned player reads it as its default weights.
 
 A bid's inputs are those of :mod:`baofen.env.encoding` for a bidding observation (the pieces
 that can be non-zero then: own cards, the phase, the bids spoken, the first bidder, the hand
@@ -29,14 +29,18 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from ..cards import KINDS
-from ..observation import Observation
-from ..ruleset import RuleSet
-from .network_file import Network, accumulate, active, read_network, write_network
-from .rule_bot import RuleBot
-
-WEIGHTS_DIR = Path(__file__).parent / "weights"
-"""Where the package's networks lie, one file a game (``baofen.qnet``)."""
+from ...cards import KINDS
+from ...observation import Observation
+from ...ruleset import RuleSet
+from ..rule.bot import RuleBot
+from .network_file import (
+    WEIGHTS_DIR,
+    Network,
+    accumulate,
+    active,
+    read_network,
+    write_network,
+)
 
 MAGIC = b"baofen-qnet 1\n"
 """First line of a weights file (the format and its version)."""
@@ -48,7 +52,8 @@ state → 2·hidden → hidden; (hidden + candidate features) → hidden → 1; 
 
 @dataclass(frozen=True)
 class QWeights(Network):
-    """A Q network as read from a weights file (:class:`~baofen.bots.network_file.Network`)."""
+    """A Q network as read from a weights file
+    (:class:`~baofen.bots.learned.network_file.Network`)."""
 
     @cached_property
     def rules(self) -> RuleSet:

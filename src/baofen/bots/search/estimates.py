@@ -1,32 +1,11 @@
-"""Estimates over a search's sampled worlds: each option's weighted mean over common worlds, and
-the gate's one-sided lower confidence bound on a paired difference (Student's t with the
-worlds' effective number, Kish's (Σw)²/Σw²)."""
+"""Estimates over a search's sampled worlds: the gate's one-sided lower confidence bound on a
+paired difference (Student's t with the worlds' effective number, Kish's (Σw)²/Σw²)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from statistics import NormalDist
-from typing import TypeVar
-
-from ..hand import Hand
-
-Option = TypeVar("Option")
-
-
-def weighted_means(
-    draws: Iterable[tuple[Hand, float]], options: Sequence[Option],
-    value: Callable[[Hand, Option], float],
-) -> list[float] | None:
-    """The weighted mean ``value`` of each option over the same drawn ``(world, weight)`` pairs
-    (common random numbers); ``None`` when no weight was drawn."""
-    totals = [0.0] * len(options)
-    mass = 0.0
-    for world, weight in draws:
-        mass += weight
-        for i, option in enumerate(options):
-            totals[i] += weight * value(world, option)
-    return [total / mass for total in totals] if mass else None
 
 
 def student_quantile(level: float, freedom: float) -> float:
@@ -45,7 +24,6 @@ def lower_bound(differences: Sequence[float], weights: Sequence[float], level: f
     Kish's (Σw)²/Σw² — less one as degrees of freedom); ``-inf`` with fewer than two effective
     worlds. Differences all 0 give 0: a challenger never better than the choice it is paired with
     is never confirmed."""
-    # Float accumulators, not sum(): the compiled build (mypyc) types a sum of floats as an int.
     mass = total = square = 0.0
     for w, d in zip(weights, differences, strict=True):
         mass += w

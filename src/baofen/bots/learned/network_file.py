@@ -4,8 +4,8 @@ A file is a first line naming its kind and version (its ``magic``), a JSON heade
 network is for, and ``layers``: each linear layer's name, output and input sizes, in order —
 then the layers as little-endian float32, each its weight matrix row by row (rows are outputs,
 as torch stores them) and its bias. The learned bidder's Q network
-(:mod:`baofen.bots.learned_bidder`) and the learned evaluator
-(:mod:`baofen.bots.learned_evaluator`) ship this way; the research code writes them from its
+(:mod:`baofen.bots.learned.bidder`) and the learned evaluator
+(:mod:`baofen.bots.learned.evaluator`) ship this way; the research code writes them from its
 trained torch networks.
 
 The layers are kept by input column (:attr:`Network.columns`), for the inputs these networks see
@@ -21,6 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+WEIGHTS_DIR = Path(__file__).parent.parent / "weights"
+"""Where the package's networks lie (``baofen/bots/weights``): ``baofen.qnet``, the learned
+bidder's for 包分; ``evaluator-baofen.enet``, the learned evaluator's."""
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,15 @@
 """The rule bot's play (出牌): every candidate lead or follow scored by one estimate.
 
 Every candidate play is scored by the chance that the declarer's side takes the trick (from the
-cards not yet seen and the voids shown, :class:`~baofen.bots.shared.Knowledge`) times the points
-at stake, minus the future value of the cards spent (high cards, trumps, broken pairs), plus game
-terms — the red five's ±20 and 保底 in 包红五, 王分 in 包分. Leads are units or throws that are
+cards not yet seen and the voids shown, :class:`~baofen.bots.rule.shared.Knowledge`) times the
+points at stake, minus the future value of the cards spent (high cards, trumps, broken pairs), plus
+game terms — the red five's ±20 and 保底 in 包红五, 王分 in 包分. Leads are units or throws that are
 safe given the unseen cards (a failed throw costs a penalty); the declarer gets a bonus for
 drawing trumps, defenders a malus for leading them. Follows consider every card that would take
 the lead of a single, each matching pair or tractor, ruffs, the cheapest legal follow and a
 point-feeding one: so the bot wins cheaply when points are at stake, feeds points to a defender
 partner who holds the trick, and otherwise discards low and keeps its pairs. Legal follows are
-built with the engine's structure rules (:func:`~baofen.bots.shared.compose_follow`).
+built with the engine's structure rules (:func:`~baofen.bots.rule.shared.compose_follow`).
 
 Weights (:class:`RuleWeights`) were tuned by duplicate self-play, and can be set as options:
 ``make_bot("rule", plain_top=2.0)``.
@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from ..cards import KINDS, LITTLE_JOKER, POINTS, Card
-from ..observation import Observation
-from ..order import TRUMP, Order
-from ..scoring import RED_FIVE
-from ..tricks import LeadShape, TrickJudge
-from ..units import pair_kinds, runs_of_pairs
+from ...cards import KINDS, LITTLE_JOKER, POINTS, Card
+from ...observation import Observation
+from ...order import TRUMP, Order
+from ...scoring import RED_FIVE
+from ...tricks import LeadShape, TrickJudge
+from ...units import pair_kinds, runs_of_pairs
 from .shared import (
     CostChooser,
     Knowledge,

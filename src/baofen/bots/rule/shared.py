@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol, cast
 
-from ..cards import KINDS, LITTLE_JOKER, POINTS, SUITS, Card, card_of
-from ..observation import Observation
-from ..order import TRUMP, Order
-from ..tricks import LeadShape, Trick, TrickJudge
-from ..units import pack_tractors, pair_kinds, runs_of_pairs
+from ...cards import KINDS, LITTLE_JOKER, POINTS, SUITS, Card, card_of
+from ...observation import Observation
+from ...order import TRUMP, Order
+from ...tricks import LeadShape, Trick, TrickJudge
+from ...units import pack_tractors, pair_kinds, runs_of_pairs
 
 
 class Chooser(Protocol):
