@@ -1,4 +1,4 @@
-"""Fit the rule bot's bidding models (``BID_MODELS`` of ``baofen.bots.evaluation``) and write
+"""Fit the rule bot's bidding models (``BID_MODELS`` of ``baofen.bots.rule.evaluation``) and write
 them as ``baofen/bots/data/bid_models.json``.
 
     PYTHONPATH=src python3 -m bench.calibration.calibrate_bids [--deals N] [--jobs J] \

@@ -5,7 +5,7 @@ there on the *true* deal with rule bots playing on (the perfect-information labe
 :func:`positions` draws, from hands of four rule bots dealt from seeds ``seed * 100_003 + i``,
 about one play decision in five that has a choice (the rule bot offers two candidates or more);
 with ``bid_margin`` the hands are bid by the rule bot with that margin (the search levels' bold
-bids with :data:`~baofen.bots.search_bot.BOLD_MARGINS`), and played as before.
+bids with :data:`~baofen.bots.search.bot.BOLD_MARGINS`), and played as before.
 :func:`true_values` plays each given play out on the true deal, native rule players in every
 seat where the native core runs (the same choices as the Python rule bot, which plays them
 elsewhere); a play's value is the deciding seat's result (包分 score points, 包红五 levels).
@@ -21,9 +21,9 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from baofen import _native
 from baofen.actions import Play
-from baofen.bots.rule_bot import RuleBot
+from baofen.bots.engine import current
+from baofen.bots.rule.bot import RuleBot
 from baofen.cards import POINTS, Card
 from baofen.hand import Hand
 from baofen.observation import Observation
@@ -104,20 +104,8 @@ def points_let_go(obs: Observation, action: Play) -> Play | None:
 def true_values(hand: Hand, seat: int, plays: Sequence[Sequence[Card]]) -> list[float]:
     """The deciding ``seat``'s result of each of ``plays`` played on ``hand``'s true deal and
     on to the end by rule bots."""
-    if _native.available():
-        from baofen.bots.native_players import play_out_candidates
-
-        row = play_out_candidates(hand.rules, [hand], [list(p) for p in plays], "rule")[0]
-        return [float(result.deltas[seat]) for result in row]
-    bot = RuleBot()
-    out = []
-    for cards in plays:
-        copy = hand.copy()
-        copy.apply(seat, Play.of(tuple(cards)))
-        copy.play_out([bot] * 4)
-        assert copy.result is not None
-        out.append(float(copy.result.deltas[seat]))
-    return out
+    row = current().play_out(hand.rules, [hand], [Play.of(tuple(cards)) for cards in plays])[0]
+    return [float(result.deltas[seat]) for result in row]
 
 
 def phase_of(hand: Hand) -> str:

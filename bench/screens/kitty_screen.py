@@ -1,5 +1,5 @@
 """The kitty search's gain over the rule bot's kitty, declarer hand by declarer hand, on the true
-deal: a decision-level screen of :mod:`baofen.bots.kitty_search`.
+deal: a decision-level screen of :mod:`baofen.bots.search.kitty`.
 
     PYTHONPATH=src python3 -m bench.screens.kitty_screen --variant baofen --hands 50 --seed 1
     PYTHONPATH=src python3 -m bench.screens.kitty_screen --variant baofen --hands 200 --seed 1 \\

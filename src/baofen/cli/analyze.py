@@ -1,5 +1,5 @@
 """``baofen analyze FILE``: 复盘 — review the bids, the trump and bury and the plays of finished
-hands (see :mod:`baofen.analysis`).
+hands (see :mod:`baofen.review`).
 
 FILE holds hand records as ``baofen replay`` reads them. For each hand it prints, per reviewed
 decision, the move made, the best move found, what the hint (提示) would do, the expected loss

@@ -1,7 +1,7 @@
 """The 复盘's verdict on a move: paired statistics of its options on common worlds, which
 options the move is confirmed against, how many worlds that takes, and the loss's category.
 
-:mod:`baofen.analysis` draws the worlds and plays the options out; this module only reads the
+:mod:`baofen.review` draws the worlds and plays the options out; this module only reads the
 values it gets (the standard library only). A decision's options are first valued on a few
 common worlds (the *screen*); :func:`rivals` picks the options the made move is then compared
 with on fresh common worlds, and :func:`confirm` draws worlds until the verdict is decided:

@@ -1,8 +1,8 @@
 """The bots' fitted tables, shipped as JSON files beside this module and read once at import.
 
 ``holdings.json`` is the search's prior on who holds which card
-(:data:`baofen.bots.determinize.HOLDING_WEIGHTS`), ``bid_models.json`` the rule bot's bidding
-models (:data:`baofen.bots.evaluation.BID_MODELS`). The calibrations under ``bench/calibration/``
+(:data:`baofen.bots.search.holdings.HOLDING_WEIGHTS`), ``bid_models.json`` the rule bot's bidding
+models (:data:`baofen.bots.rule.evaluation.BID_MODELS`). The calibrations under ``bench/calibration/``
 write them; the code never holds a copy, so a new fit is a data change, not a code change.
 """
 
