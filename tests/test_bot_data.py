@@ -8,10 +8,10 @@ import json
 from typing import Any
 
 import pytest
-from baofen.bots.search.holdings import HOLDING_WEIGHTS
-from baofen.bots.rule.evaluation import BID_MODELS
 
 from baofen.bots.data import load_table
+from baofen.bots.rule.evaluation import BID_MODELS
+from baofen.bots.search.holdings import HOLDING_WEIGHTS
 
 DIGESTS = {
     "holdings": "97c878998ef292ffa17512ded678d1321d8ddc758a689aefd4c1f5dad1e16f14",

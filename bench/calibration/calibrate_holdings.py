@@ -1,5 +1,6 @@
 """Fit the search's prior on who holds which card (``HOLDING_WEIGHTS`` of
-``baofen.bots.search.holdings``) from rule-bot hands; write it as ``baofen/bots/data/holdings.json``.
+``baofen.bots.search.holdings``) from rule-bot hands; write it as
+``baofen/bots/data/holdings.json``.
 
     PYTHONPATH=src python3 -m bench.calibration.calibrate_holdings [--deals N] [--jobs J] \
         [--variant baofen|hongwu|both] [--out FILE]
