@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .accounts import PASSWORD, sign_up
 from .databases import Database, database
@@ -26,7 +26,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def live(db: Database) -> Iterator[ThreadServer]:
     """A server on the test's database."""
-    server = ThreadServer(ServerSettings(db=db.url, db_schema=db.schema, **FAST))
+    server = ThreadServer(ServerConfig(db=db.url, db_schema=db.schema, **FAST))
     yield server
     server.stop()
 
@@ -200,7 +200,7 @@ def test_passwords_are_never_logged(db: Database) -> None:
 
 
 def test_sign_ups_from_one_address_are_rate_limited(db: Database) -> None:
-    settings = ServerSettings(db=db.url, db_schema=db.schema, signup_burst=2,
+    settings = ServerConfig(db=db.url, db_schema=db.schema, signup_burst=2,
                               signup_per_minute=0.01, **FAST)
     server = ThreadServer(settings)
     try:

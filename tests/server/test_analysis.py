@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from baofen import Bid, Declare, Hand, Play, RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .harness import FAST, ThreadServer, start_with_bots
 from .test_match import play_until_finished
@@ -72,7 +72,7 @@ def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url:
     # server started afresh on the database serves it without computing it again.
     assert httpx.get(url).json()["review"] == review
     server.stop()
-    again = ThreadServer(ServerSettings(db=db_url, **FAST))
+    again = ThreadServer(ServerConfig(db=db_url, **FAST))
     try:
         response = httpx.get(url.replace(server.base, again.base))
         assert response.status_code == 200 and response.json()["review"] == review

@@ -14,7 +14,7 @@ import pytest
 import redis
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .accounts import PASSWORD, sign_up
 from .cluster import SHARED_REDIS
@@ -26,7 +26,7 @@ BURST = 60
 
 @pytest.fixture
 def live(db_url: str) -> Iterator[ThreadServer]:
-    server = ThreadServer(ServerSettings(db=db_url, **FAST))
+    server = ThreadServer(ServerConfig(db=db_url, **FAST))
     yield server
     server.stop()
 
@@ -99,7 +99,7 @@ def two_nodes(pg: Database) -> Iterator[list[str]]:
     """Two nodes of a cluster (uvicorn in threads: quicker to start than processes) on one
     PostgreSQL schema and the shared Redis, under a key prefix of their own."""
     prefix = f"baofen-test-{secrets.token_hex(4)}:"
-    settings = ServerSettings(db=pg.url, db_schema=pg.schema, redis=SHARED_REDIS,
+    settings = ServerConfig(db=pg.url, db_schema=pg.schema, redis=SHARED_REDIS,
                               redis_prefix=prefix, **FAST)
     nodes = [ThreadServer(settings.model_copy(update={"node": f"n{n}"})) for n in range(2)]
     yield [node.base for node in nodes]

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 from baofen.server.cluster import node as cluster_node
 from baofen.usernames import DELETED_NAME
 
@@ -64,7 +64,7 @@ def test_another_nodes_table_is_rebuilt_once_per_version(
 
     monkeypatch.setattr(cluster_node.Table, "restore", counted)
     prefix = f"baofen-test-{secrets.token_hex(4)}:"
-    settings = ServerSettings(db=db.url, db_schema=db.schema, redis=SHARED_REDIS,
+    settings = ServerConfig(db=db.url, db_schema=db.schema, redis=SHARED_REDIS,
                               redis_prefix=prefix, **FAST)
     owner, reader = (ThreadServer(settings.model_copy(update={"node": f"n{n}"}))
                      for n in range(2))

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .harness import FAST, ThreadServer
 from .test_quickmatch import ask, poll, reclaimed, signed_in, until_seated
@@ -15,7 +15,7 @@ from .test_quickmatch import ask, poll, reclaimed, signed_in, until_seated
 
 @pytest.fixture
 def quick(db_url: str) -> Iterator[ThreadServer]:
-    live = ThreadServer(ServerSettings(db=db_url, match_wait_seconds=0.3, **FAST))
+    live = ThreadServer(ServerConfig(db=db_url, match_wait_seconds=0.3, **FAST))
     yield live
     live.stop()
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 from baofen.store import Store
 from baofen.store.async_store import AsyncStore, StoreUnavailable
 from baofen.store.database import Event, StoredSeat
@@ -37,7 +37,7 @@ def pg(tmp_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def live(pg: Database) -> Iterator[ThreadServer]:
     """A server on PostgreSQL, where a NUL could not even be stored."""
-    server = ThreadServer(ServerSettings(db=pg.url, db_schema=pg.schema, **FAST))
+    server = ThreadServer(ServerConfig(db=pg.url, db_schema=pg.schema, **FAST))
     yield server
     server.stop()
 

@@ -18,7 +18,7 @@ import pytest
 from websockets.sync.client import connect
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .accounts import PASSWORD
 from .harness import FAST, ROOT, TIMEOUT, ThreadServer, create_table, free_port
@@ -54,7 +54,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[ThreadServer, str]]:
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
          "-subj", "/CN=127.0.0.1", "-keyout", str(tmp_path / "key.pem"),
          "-out", str(tmp_path / "cert.pem")], check=True, capture_output=True)
-    live = ThreadServer(ServerSettings(db=f"sqlite:///{tmp_path / 'baofen.db'}", **FAST))
+    live = ThreadServer(ServerConfig(db=f"sqlite:///{tmp_path / 'baofen.db'}", **FAST))
     port = free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(documented_config(live.base.removeprefix("http://"), port, tmp_path))
@@ -102,7 +102,7 @@ def test_the_documented_nginx_keeps_the_account_protections(
 
 
 def test_forwarded_headers_are_believed_from_the_proxy_only(tmp_path: Path) -> None:
-    live = ThreadServer(ServerSettings(
+    live = ThreadServer(ServerConfig(
         db=f"sqlite:///{tmp_path / 'baofen.db'}", forwarded_allow_ips="10.9.9.9", **FAST))
     try:
         forged = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"}

@@ -10,7 +10,8 @@ import httpx
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings, analysis
+from baofen.server import ServerConfig
+from baofen.server.routes import reviews as review_routes
 
 from .harness import FAST, ThreadServer, start_with_bots
 from .test_match import play_until_finished
@@ -34,7 +35,7 @@ def finished_table(server: ThreadServer) -> str:
 def test_the_review_queue_is_bounded(
     server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(analysis, "MAX_REVIEWS", 2)  # only quick reviews run in this test
+    monkeypatch.setattr(review_routes, "MAX_REVIEWS", 2)  # only quick reviews run in this test
     url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level={{}}"
     one = from_address("127.0.0.2")
     # Any budget is no longer a job of its own: only the levels are.
@@ -58,7 +59,7 @@ def test_the_review_queue_is_bounded(
 def test_a_review_nobody_asks_about_is_dropped(
     server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(analysis, "ABANDONED_SECONDS", 0.5)
+    monkeypatch.setattr(review_routes, "ABANDONED_SECONDS", 0.5)
     # A standard review (its decisions take longer than the wait below even on a fast machine,
     # so that the one worker has not started the last decisions' tasks when it is dropped).
     url = f"{server.base}/api/tables/{finished_table}/hands/1/analysis?level=standard"
@@ -66,7 +67,7 @@ def test_a_review_nobody_asks_about_is_dropped(
     assert client.get(url).status_code == 202
     time.sleep(1.0)
     # Dropped: the address may start another, and the first review's waiting tasks never run.
-    standard = (finished_table, 1, *analysis.LEVELS["standard"])
+    standard = (finished_table, 1, *review_routes.LEVELS["standard"])
     first = server.app.state.reviews.jobs[standard]
     assert client.get(url.replace("hands/1", "hands/2").replace("standard", "quick")
                       ).status_code == 202
@@ -75,7 +76,7 @@ def test_a_review_nobody_asks_about_is_dropped(
 
 
 def test_a_huge_hand_number_is_not_found(db_url: str) -> None:
-    live = ThreadServer(ServerSettings(db=db_url, **FAST))
+    live = ThreadServer(ServerConfig(db=db_url, **FAST))
     try:
         rules = RuleSet.hongwu(hands=1)
         me, code = start_with_bots(live.base, rules)

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .accounts import PASSWORD, session, sign_up
 from .harness import FAST, Client, ThreadServer, create_table
@@ -27,7 +27,7 @@ ENDINGS = {
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
     path: Path = tmp_path_factory.mktemp("sessions") / "baofen.db"
-    server = ThreadServer(ServerSettings(db=f"sqlite:///{path}", **FAST))
+    server = ThreadServer(ServerConfig(db=f"sqlite:///{path}", **FAST))
     yield server
     server.stop()
 

@@ -11,7 +11,7 @@ import pytest
 from baofen import Hand, RuleSet, parse_cards, play_hand
 from baofen.bots import BOT_LEVELS, BotLevel, make_bot
 from baofen.order import order_for
-from baofen.server.browser import replay
+from baofen.server.routes.browser import replay
 from baofen.setting import GAMES, SCHEMA_KEY, settings_of
 from baofen.wire.rest import CardOrderView
 from baofen.wire.results import ResultView

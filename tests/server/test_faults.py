@@ -20,7 +20,7 @@ import psycopg
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 from baofen.store import Event, Store
 from baofen.store.async_store import AsyncStore, StoreUnavailable
 
@@ -50,7 +50,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
 @contextmanager
 def serving(db: Database, **settings: Any) -> Iterator[ThreadServer]:
     """A server (fast timers) on ``db`` with ``settings``."""
-    live = ThreadServer(ServerSettings(
+    live = ThreadServer(ServerConfig(
         db=db.url, db_schema=db.schema, **{**FAST, **settings}
     ))
     try:
@@ -191,7 +191,7 @@ def test_a_hung_commit_is_waited_for_a_bounded_time(tmp_path: Path) -> None:
 
 def test_table_creation_is_rate_limited_per_address(db_url: str) -> None:
     settings = {**FAST, "create_per_minute": 1.0, "create_burst": 3.0}
-    live = ThreadServer(ServerSettings(db=db_url, **settings))
+    live = ThreadServer(ServerConfig(db=db_url, **settings))
     try:
         body = {"rules": RuleSet.baofen().to_dict()}
         codes = [httpx.post(f"{live.base}/api/tables", json=body).status_code for _ in range(5)]
@@ -202,7 +202,7 @@ def test_table_creation_is_rate_limited_per_address(db_url: str) -> None:
 
 
 def test_waiting_tables_expire_and_stay_expired(db_url: str) -> None:
-    settings = ServerSettings(db=db_url, **{**FAST, "table_expiry": 0.5, "max_tables": 2})
+    settings = ServerConfig(db=db_url, **{**FAST, "table_expiry": 0.5, "max_tables": 2})
     live = ThreadServer(settings)
     try:
         playing = my_turn_at_new_table(live.base)
@@ -317,7 +317,7 @@ def test_a_bad_id_is_answered_and_the_connection_stays(server: ThreadServer) -> 
 
 
 def test_rate_limited_echoes_the_id(db_url: str) -> None:
-    live = ThreadServer(ServerSettings(
+    live = ThreadServer(ServerConfig(
         db=db_url, **{**FAST, "rate_per_second": 0.5, "rate_burst": 2.0}
     ))
     try:

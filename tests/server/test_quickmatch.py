@@ -18,10 +18,11 @@ import pytest
 import redis
 from websockets.sync.client import connect
 
-from baofen.server import ServerSettings, match_queue
+from baofen.server import ServerConfig
 from baofen.server.cluster import match_line
 from baofen.server.cluster.match_line import RedisQueue
-from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
+from baofen.server.quickmatch import line as memory_line
+from baofen.server.quickmatch.line import MatchQueue, MemoryQueue, Waiting
 from baofen.store.accounts import Account
 
 from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port, run_async
@@ -71,7 +72,7 @@ def reclaimed(base: str, news: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def quick(db_url: str) -> Iterator[ThreadServer]:
     """A server whose quick match waits half a second for players."""
-    live = ThreadServer(ServerSettings(db=db_url, match_wait_seconds=0.5, **FAST))
+    live = ThreadServer(ServerConfig(db=db_url, match_wait_seconds=0.5, **FAST))
     yield live
     live.stop()
 
@@ -177,7 +178,7 @@ async def _stale_line(queue: MatchQueue, variant: Any) -> None:
 @pytest.fixture
 def short_start(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ticket taken but not seated is cancelled after 0.1 s (instead of 30)."""
-    monkeypatch.setattr(match_queue, "STARTING_SECONDS", 0.1)
+    monkeypatch.setattr(memory_line, "STARTING_SECONDS", 0.1)
     monkeypatch.setattr(match_line, "STARTING_SECONDS", 0.1)
 
 

@@ -17,10 +17,10 @@ from starlette.websockets import WebSocketState
 from baofen import RuleSet
 from baofen.bots import make_bot
 from baofen.errors import IllegalAction
-from baofen.server import ServerSettings, table_log
-from baofen.server.connections import Connection
-from baofen.server.seats import TableError
-from baofen.server.tables import Table
+from baofen.server import ServerConfig
+from baofen.server.table import Table, TableError
+from baofen.server.table import table as table_module
+from baofen.server.transport.connections import Connection
 from baofen.store import Event, StoredSeat, StoredTable
 from baofen.store.async_store import AsyncStore, StoreFenced, StoreUnavailable
 from baofen.store.database import FinishedHand
@@ -129,10 +129,10 @@ async def no_driver(table: Table) -> None:
     """The tests move the match on themselves."""
 
 
-SERVER = ServerSettings(db="sqlite://", drop_grace=60.0, bot_delay=0.0)
+SERVER = ServerConfig(db="sqlite://", drop_grace=60.0, bot_delay=0.0)
 
 
-async def new_table(store: FakeStore, server: ServerSettings = SERVER) -> Table:
+async def new_table(store: FakeStore, server: ServerConfig = SERVER) -> Table:
     settings = TableSettings(bot_level="random", bid_seconds=None, kitty_seconds=None,
                              play_seconds=None)
     return await Table.create("unit", RuleSet.baofen(hands=2), settings,
@@ -150,7 +150,7 @@ async def started(store: FakeStore) -> tuple[Table, Connection, str]:
 
 
 def state_of(table: Table, seat: int | None = 0) -> dict[str, Any]:
-    view = table.state(seat)
+    view = table.views.state(seat)
     view["table"]["deadline"] = view["table"]["active"] = view["table"]["created"] = None
     return view
 
@@ -200,7 +200,7 @@ def test_a_refused_seat_write_changes_nothing() -> None:
         with pytest.raises(TableError) as refused:
             await table.join(connection(), 0, "Ann")
         assert refused.value.code == "unavailable"
-        assert table.seats[0].kind is None and not table.connections
+        assert table.seats[0].kind is None and not table.seating.connections
         assert state_of(table, None) == before
 
     run(test)
@@ -234,10 +234,10 @@ def test_leaving_and_reclaiming_in_the_match_are_away_events() -> None:
         table, me, token = await started(store)
         await table.leave(me)
         assert table.match is not None and table.match.away == {0}
-        assert table.computer_plays(0)
+        assert table.seating.computer_plays(0)
         again = connection()
         seat, _ = await table.reclaim(again, token)
-        assert seat.number == 0 and not table.match.away and not table.computer_plays(0)
+        assert seat.number == 0 and not table.match.away and not table.seating.computer_plays(0)
         assert store.log()[1:] == [("away", {"seat": 0, "away": True}),
                                    ("away", {"seat": 0, "away": False})]
 
@@ -253,7 +253,7 @@ def test_a_dropped_player_has_left_after_the_grace() -> None:
         await table.fill_bots("random")
         await table.start()
         table.disconnect(me)
-        assert table.seats[0].drop_timer is not None and not table.attended
+        assert table.seats[0].drop_timer is not None and not table.seating.attended
         await asyncio.sleep(0.1)
         assert table.match is not None and table.match.away == {0}
         assert store.log()[-1] == ("away", {"seat": 0, "away": True})
@@ -314,7 +314,7 @@ def test_a_lost_commit_answer_is_read_back() -> None:
 
 
 def test_a_stale_table_recovers_and_answers_the_retry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_log, "RECOVER_SECONDS", 0.01)
+    monkeypatch.setattr(table_module, "RECOVER_SECONDS", 0.01)
 
     async def test() -> None:
         store = FakeStore()

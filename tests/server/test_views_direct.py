@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from baofen import Hand, RuleSet
 from baofen.bots import make_bot
 from baofen.record import action_json
-from baofen.server.connections import Connection
-from baofen.server.tables import Table
+from baofen.server.table import Table
+from baofen.server.transport.connections import Connection
 from baofen.store import Event, Store
 from baofen.store.async_store import AsyncStore
 from baofen.store.database import event_appended
@@ -58,13 +58,13 @@ class Watcher:
             assert message["type"] == "state"
             self.view = message
             seat = self.connection.view_seat
-            assert {**message, "view": None} == {**self.table.state(seat), "view": None}
+            assert {**message, "view": None} == {**self.table.views.state(seat), "view": None}
             info = message["table"]
             assert TableInfo.model_validate(info).model_dump(mode="json") == info
             observation = message["observation"]
             if observation is not None:
                 seen = self.table.match.hand.observation(seat)  # type: ignore[union-attr]
-                assert ObservationView.of(seen, self.table._tricks, bool(
+                assert ObservationView.of(seen, self.table.views.tricks, bool(
                     observation["counter"])).model_dump(mode="json") == observation
                 if observation["counter"] is not None:
                     assert observation["counter"] == dict(zip(NAMES, seen.counter(), strict=True))
@@ -91,7 +91,7 @@ def test_patches_rebuild_the_whole_views(variant: str) -> None:
             await table.fill_bots("random")
             spectator = Watcher(table, connection())
             table.watch(spectator.connection)
-            table.send_state(spectator.connection)
+            table.views.send_state(spectator.connection)
             watchers.append(spectator)
             checked += sum(watcher.check() for watcher in watchers)
             await table.start()
@@ -111,7 +111,7 @@ def test_patches_rebuild_the_whole_views(variant: str) -> None:
                 await table.act(seat, bots[seat].act(hand.observation(seat)))
             checked += sum(watcher.check() for watcher in watchers)
             assert all(watcher.patches > 10 for watcher in watchers), [w.patches for w in watchers]
-            assert table.public == TableInfo.model_validate(table.state(None)["table"])
+            assert table.public == TableInfo.model_validate(table.views.state(None)["table"])
             table.close()
         assert checked > 1000
 

@@ -10,7 +10,7 @@ import secrets
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from ..login_limits import Attempt, MemoryLimits, try_keys, whole_seconds
+from ..security.login_limits import Attempt, MemoryLimits, try_keys, whole_seconds
 
 log = logging.getLogger(__name__)
 

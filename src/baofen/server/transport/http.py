@@ -17,22 +17,22 @@ from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-from .config import ServerSettings
+from ..config import ServerConfig
 
 
-def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
-    """Keyword arguments for ``uvicorn.run``/``uvicorn.Config`` that apply ``settings``."""
+def uvicorn_options(config: ServerConfig) -> dict[str, Any]:
+    """Keyword arguments for ``uvicorn.run``/``uvicorn.Config`` that apply ``config``."""
     return {
-        "http": _with_handshake_deadline(settings.handshake_timeout),
-        "limit_concurrency": settings.max_connections,
-        "timeout_keep_alive": min(5.0, settings.handshake_timeout),
-        "ws_max_size": settings.max_frame_bytes,
+        "http": _with_handshake_deadline(config.handshake_timeout),
+        "limit_concurrency": config.max_connections,
+        "timeout_keep_alive": min(5.0, config.handshake_timeout),
+        "ws_max_size": config.max_frame_bytes,
         # No permessage-deflate: the views after the first are patches of some hundred bytes,
         # which it shrank little for a quarter of the server's CPU per action and ~46 KiB of
-        # memory per connection (docs/measurements.md); nor inflating a client's frames.
+        # memory per connection; nor inflating a client's frames.
         "ws_per_message_deflate": False,
         "proxy_headers": True,
-        "forwarded_allow_ips": settings.forwarded_allow_ips,
+        "forwarded_allow_ips": config.forwarded_allow_ips,
     }
 
 

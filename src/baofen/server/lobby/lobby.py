@@ -11,16 +11,16 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from ..ruleset import RuleSet
-from ..store.async_store import AsyncStore, StoreUnavailable
-from ..usernames import DELETED_NAME
-from ..wire.settings import TableSettings
-from ..wire.table import ListedTable, TableInfo
-from .config import ServerSettings
-from .seats import TableError
-from .security import new_table_code
-from .tables import Table
-from .timers import drive
+from ...ruleset import RuleSet
+from ...store.async_store import AsyncStore, StoreUnavailable
+from ...usernames import DELETED_NAME
+from ...wire.settings import TableSettings
+from ...wire.table import ListedTable, TableInfo
+from ..config import ServerConfig
+from ..security.tokens import new_table_code
+from ..table.driver import drive
+from ..table.seats import TableError
+from ..table.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +41,10 @@ class Lobby:
     written to it (raises :class:`TableError` when it cannot): the node's
     :meth:`~.cluster.ownership.Ownership.adopt`."""
 
-    def __init__(self, store: AsyncStore, settings: ServerSettings,
+    def __init__(self, store: AsyncStore, config: ServerConfig,
                  adopt: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.store = store
-        self.settings = settings
+        self.config = config
         self.tables: dict[str, Table] = {}
         self._creating = 0
         """Tables being stored now (they count against ``max_tables`` already)."""
@@ -55,12 +55,12 @@ class Lobby:
         """A new table, stored before it is returned."""
         self._forget_finished()
         open_tables = sum(t.status != "finished" for t in self.tables.values())
-        if open_tables + self._creating >= self.settings.max_tables:
+        if open_tables + self._creating >= self.config.max_tables:
             raise TableError("unavailable", "the server has too many open tables; try later")
         self._creating += 1
         try:
             table = await Table.create(
-                new_table_code(), rules, settings, self.store, self.settings, drive
+                new_table_code(), rules, settings, self.store, self.config, drive
             )
             if self.adopt is not None:
                 await self.adopt(table.code)
@@ -72,11 +72,12 @@ class Lobby:
     async def expire(self) -> None:
         """Forget every table still waiting ``table_expiry`` seconds after it was created, with
         nobody connected; it is marked expired in the store and never comes back."""
-        cutoff = time.time() - self.settings.table_expiry
+        cutoff = time.time() - self.config.table_expiry
         for table in list(self.tables.values()):
-            if table.status == "waiting" and table.created < cutoff and not table.connections:
+            connections = table.seating.connections
+            if table.status == "waiting" and table.created < cutoff and not connections:
                 async with table.lock:
-                    if table.status != "waiting" or table.connections:
+                    if table.status != "waiting" or connections:
                         continue
                     try:
                         await self.store.expire(table.code)
@@ -89,7 +90,7 @@ class Lobby:
     def _forget_finished(self) -> None:
         """Drop finished tables nobody watches from memory (:meth:`get` reloads them)."""
         for code in [c for c, t in self.tables.items()
-                     if t.status == "finished" and not t.connections]:
+                     if t.status == "finished" and not t.seating.connections]:
             self.tables.pop(code).close()
 
     async def get(self, code: str) -> Table | None:
@@ -100,7 +101,7 @@ class Lobby:
             stored = await self.store.load(code)
             table = self.tables.get(code)  # loaded by another request meanwhile
             if table is None and stored is not None and stored.status != "expired":
-                table = Table.restore(stored, self.store, self.settings, drive)
+                table = Table.restore(stored, self.store, self.config, drive)
                 self.tables[code] = table
                 table.start_driver()
         return table
@@ -124,7 +125,8 @@ class Lobby:
             table.public
             for table in self.tables.values()
             if not table.settings.private and table.status != "finished"
-            and (table.connections or now - table.quiet_since < LISTED_QUIET_SECONDS)
+            and (table.seating.connections
+                 or now - table.seating.quiet_since < LISTED_QUIET_SECONDS)
         ]
 
     async def take(self, code: str) -> Table | None:
@@ -152,7 +154,7 @@ class Lobby:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _sweep(self) -> None:
-        period = min(60.0, max(0.05, self.settings.table_expiry / 4))
+        period = min(60.0, max(0.05, self.config.table_expiry / 4))
         while True:
             await self.expire()
             await asyncio.sleep(period)

@@ -12,29 +12,17 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Path, Request, status
-
-from ..bots import BotLevel
-from ..ruleset import RuleSet
-from ..setting import Variant
-from ..store.accounts import Account
-from ..store.async_store import AsyncStore, StoreUnavailable
-from ..wire.quickmatch import MatchRequest, MatchTicket
-from ..wire.settings import TableSettings
-from .directory import Tables
-from .match_queue import (
-    STALE_SECONDS,
-    MatchQueue,
-    QueueUnavailable,
-    Seating,
-    TicketState,
-    Waiting,
-)
-from .rest import check_creation_rate, default_name
-from .seats import TableError
-from .sessions import session_account
+from ...bots import BotLevel
+from ...ruleset import RuleSet
+from ...setting import Variant
+from ...store.accounts import Account
+from ...store.async_store import AsyncStore, StoreUnavailable
+from ...wire.quickmatch import MatchTicket
+from ...wire.settings import TableSettings
+from ..lobby.directory import Tables
+from ..table.seats import TableError
+from .line import STALE_SECONDS, MatchQueue, SeatAssignment, TicketState, Waiting
 
 log = logging.getLogger(__name__)
 
@@ -83,32 +71,33 @@ class Matchmaker:
         """A started table with ``group`` in seats 0, 1, … as they came and the
         computer in the others; when it cannot be made, the group's tickets are cancelled.
         An account that asked twice (two tabs) has one seat, which both tickets are given."""
-        seatings: dict[str, Seating] = {}
+        assignments: dict[str, SeatAssignment] = {}
         try:
             rated = await self._rated(group)
             table = await self.tables.create(
                 RuleSet.create(variant=variant), TableSettings(private=True, rated=rated)
             )
             async with table.lock:
-                by_account: dict[int, Seating] = {}
+                by_account: dict[int, SeatAssignment] = {}
                 number = 0
                 for waiting in group:
                     account = waiting.account
                     if account is not None and account.id in by_account:
-                        seatings[waiting.ticket] = by_account[account.id]
+                        assignments[waiting.ticket] = by_account[account.id]
                         continue
                     token = await table.seat_player(number, waiting.name, account)
-                    seating = seatings[waiting.ticket] = Seating(table.code, number, token)
+                    assignment = SeatAssignment(table.code, number, token)
+                    assignments[waiting.ticket] = assignment
                     number += 1
                     if account is not None:
-                        by_account[account.id] = seating
+                        by_account[account.id] = assignment
                 await table.fill_bots(BOT_LEVEL)
                 await table.start()
         except (TableError, StoreUnavailable) as error:
             log.warning("quick match: no table for %d players: %s", len(group), error)
-            seatings = {}
+            assignments = {}
         for waiting in group:
-            await self.queue.settle(waiting.ticket, seatings.get(waiting.ticket))
+            await self.queue.settle(waiting.ticket, assignments.get(waiting.ticket))
 
     async def _rated(self, group: list[Waiting]) -> bool:
         """Rated only when every player is signed in (guests' tickets cost nothing, so a table
@@ -122,7 +111,7 @@ class Matchmaker:
         return True
 
     def _ticket(self, state: TicketState) -> MatchTicket:
-        seating = state.seating
+        assignment = state.assignment
         waiting = state.status in ("waiting", "starting")
         return MatchTicket(
             ticket=state.waiting.ticket,
@@ -130,72 +119,7 @@ class Matchmaker:
             status="waiting" if waiting else state.status,
             waiting_players=state.waiting_players,
             seconds_left=max(0.0, self.wait - state.waited) if state.status == "waiting" else 0.0,
-            code=seating and seating.code,
-            seat=seating and seating.seat,
-            token=seating and seating.token,
+            code=assignment and assignment.code,
+            seat=assignment and assignment.seat,
+            token=assignment and assignment.token,
         )
-
-
-router = APIRouter()
-
-Ticket = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-
-
-def _matchmaker(request: Request) -> Matchmaker:
-    matchmaker: Matchmaker = request.app.state.matchmaker
-    return matchmaker
-
-
-def _unavailable() -> HTTPException:
-    return HTTPException(
-        status.HTTP_503_SERVICE_UNAVAILABLE, "the quick-match line is not answering: try again"
-    )
-
-
-def _missing(ticket: str) -> HTTPException:
-    return HTTPException(status.HTTP_404_NOT_FOUND, f"no quick-match ticket {ticket!r}")
-
-
-@router.post(
-    "/api/match", status_code=status.HTTP_201_CREATED,
-    responses={429: {"description": "this address asks too often"}},
-)
-async def ask_match(body: MatchRequest, request: Request) -> MatchTicket:
-    """匹配: wait for a game of ``variant`` with other players; follow the ticket with
-    ``GET /api/match/{ticket}`` (about every second: a ticket nobody asks about for
-    10 seconds leaves the line)."""
-    check_creation_rate(request)
-    account = await session_account(request)
-    try:
-        return await _matchmaker(request).ask(body.variant, body.name or default_name(), account)
-    except QueueUnavailable:
-        raise _unavailable() from None
-
-
-@router.get("/api/match/{ticket}")
-async def get_match(ticket: Ticket, request: Request) -> MatchTicket:
-    """The ticket's news: players waiting, seconds left, and once seated the table."""
-    try:
-        view = await _matchmaker(request).view(ticket)
-    except QueueUnavailable:
-        raise _unavailable() from None
-    if view is None:
-        raise _missing(ticket)
-    return view
-
-
-@router.delete("/api/match/{ticket}", responses={409: {"description": "already seated"}})
-async def cancel_match(ticket: Ticket, request: Request) -> MatchTicket:
-    """Leave the line; 409 once the ticket is seated (the table has started)."""
-    matchmaker = _matchmaker(request)
-    try:
-        cancelled = await matchmaker.queue.cancel(ticket)
-        view = await matchmaker.view(ticket, claim=False)  # a 409 is no place for a token
-    except QueueUnavailable:
-        raise _unavailable() from None
-    if view is None:
-        raise _missing(ticket)
-    if not cancelled and view.status != "cancelled":
-        where = f" at table {view.code}" if view.code else ""
-        raise HTTPException(status.HTTP_409_CONFLICT, f"the ticket is already seated{where}")
-    return view

@@ -13,19 +13,20 @@ from typing import Any, get_args
 import segno
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..bots import BOT_LEVELS
-from ..cards import SUITS, Card
-from ..hand import KITTY_SIZE, Hand
-from ..order import order_for
-from ..ruleset import RuleSet
-from ..setting import GAMES, SettingGroup, Variant
-from ..store.async_store import StoreUnavailable
-from ..wire.cards import Suit
-from ..wire.rest import CardOrderView, HandReplay, ReplayTrick
-from ..wire.results import ResultView
-from ..wire.settings import ClientDefaults, TableSettings
-from ..wire.tricks import TrickView
-from . import rest, sessions
+from ...bots import BOT_LEVELS
+from ...cards import SUITS, Card
+from ...hand import KITTY_SIZE, Hand
+from ...order import order_for
+from ...ruleset import RuleSet
+from ...setting import GAMES, SettingGroup, Variant
+from ...store.async_store import StoreUnavailable
+from ...wire.cards import Suit
+from ...wire.rest import CardOrderView, HandReplay, ReplayTrick
+from ...wire.results import ResultView
+from ...wire.settings import ClientDefaults, TableSettings
+from ...wire.tricks import TrickView
+from ..security import sessions
+from . import rest
 
 router = APIRouter()
 

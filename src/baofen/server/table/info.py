@@ -1,41 +1,22 @@
-"""The public views of a table: its information (:class:`~baofen.wire.table.TableInfo`, built as
-JSON data directly: its seats and its match's books), and what beat a failed throw."""
+"""A table's public information (:class:`~baofen.wire.table.TableInfo`, built as JSON data
+directly: its seats and its match's books), and what beat a failed throw."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any
 
-from ..match import Match
-from ..ruleset import RuleSet
-from ..wire.settings import TableSettings
-from ..wire.table import HandSummary
-from ..wire.tricks import Stopper, hand_stopper
-from .config import ServerSettings
-from .seats import Seat, host_seat
+from ...match import Match
+from ...ruleset import RuleSet
+from ...wire.settings import TableSettings
+from ...wire.table import HandSummary
+from ...wire.tricks import Stopper, hand_stopper
+from .seats import host_seat
 
-
-class Shown(Protocol):
-    """What :func:`table_data` reads of a table (:class:`.tables.Table`)."""
-
-    code: str
-    status: Literal["waiting", "playing", "finished"]
-    rules: RuleSet
-    settings: TableSettings
-    server: ServerSettings
-    seats: list[Seat]
-    match: Match | None
-    version: int
-    deadline: float | None
-    ready: set[int]
-    created: float
-    active: float
-
-    @property
-    def between_hands(self) -> bool:
-        """A finished hand waits for the next deal."""
+if TYPE_CHECKING:
+    from .table import Table
 
 
-class Parts:
+class InfoParts:
     """The parts of a table's information that seldom change, as JSON data, each dumped once
     and again only when it changed: the rules, the settings, the finished hands' summaries."""
 
@@ -68,10 +49,11 @@ class Parts:
         return data
 
 
-def table_data(table: Shown, history: list[HandSummary], parts: Parts) -> dict[str, Any]:
-    """Public information of ``table`` (``history``: its finished hands' summaries) as the JSON
-    data of :class:`TableInfo`, built directly (the server makes it after every change)."""
+def table_data(table: Table, parts: InfoParts) -> dict[str, Any]:
+    """Public information of ``table`` as the JSON data of :class:`TableInfo`, built directly
+    (the server makes it after every change)."""
     match = table.match
+    config = table.config
     away = match.away if match is not None else frozenset()
     return {
         "code": table.code,
@@ -91,11 +73,12 @@ def table_data(table: Shown, history: list[HandSummary], parts: Parts) -> dict[s
             }
             for seat in table.seats
         ],
-        "match": None if match is None else match_data(match, table.rules, parts.history(history)),
+        "match": (None if match is None
+                  else match_data(match, table.rules, parts.history(table.log.history))),
         "version": table.version,
-        "deadline": table.deadline,
+        "deadline": table.timers.deadline,
         "ready": sorted(table.ready),
-        "node": table.server.node if table.server.redis else None,
+        "node": config.node if config.redis else None,
         "host": host_seat(table.seats),
         "between_hands": table.between_hands,
         "created": table.created,

@@ -1,5 +1,5 @@
 """战绩 and the leaderboard over REST: a player's record and latest hands, and the best
-ratings of each game (issue 15). Only accounts have them: guests and computer players take part
+ratings of each game. Only accounts have them: guests and computer players take part
 in rated hands with fixed ratings and are listed nowhere."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
-from ..ratings import NEW
-from ..setting import GAMES, Variant
-from ..store.accounts import Accounts, GameStats
-from ..usernames import MAX_LENGTH, canonical
-from ..wire import accounts as wire
-from .sessions import run
+from ...ratings import NEW
+from ...setting import GAMES, Variant
+from ...store.accounts import Accounts, GameStats
+from ...usernames import MAX_LENGTH, canonical
+from ...wire import accounts as wire
+from ..security.sessions import run
 
 router = APIRouter()
 

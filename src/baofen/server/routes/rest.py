@@ -18,18 +18,18 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..ruleset import RuleSet
-from ..store.async_store import AsyncStore, StoreUnavailable
-from ..wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
-from ..wire.settings import TableSettings
-from ..wire.table import HandSummary, ListedTable, TableInfo
-from .directory import Tables
-from .lobby import listed
-from .schema import protocol_schema
-from .seats import TableError
-from .security import CreationLimits
-from .sessions import session_account, unavailable
-from .tables import Table
+from ...ruleset import RuleSet
+from ...store.async_store import AsyncStore, StoreUnavailable
+from ...wire.rest import CreateTable, QuickPlay, QuickPlayed, TableCreated
+from ...wire.settings import TableSettings
+from ...wire.table import HandSummary, ListedTable, TableInfo
+from ..lobby.directory import Tables
+from ..lobby.lobby import listed
+from ..schema import protocol_schema
+from ..security.rate_limits import CreationLimits
+from ..security.sessions import session_account, unavailable
+from ..table.seats import TableError
+from ..table.table import Table
 
 router = APIRouter()
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 import secrets
 
-from ..bots import BotLevel, make_bot
-from ..errors import IllegalAction, Reason
-from ..observation import Observation
-from ..wire.messages import Check, Checked, Hint, ReasonCode, Suggestion
+from ...bots import BotLevel, make_bot
+from ...errors import IllegalAction, Reason
+from ...observation import Observation
+from ...wire.messages import Check, Checked, Hint, ReasonCode, Suggestion
 from .seats import TableError
-from .tables import Table
+from .table import Table
 
 log = logging.getLogger(__name__)
 

@@ -14,25 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, WebSocket
-from pydantic import ValidationError
 
-from ..errors import IllegalAction, Reason
-from ..store.accounts import Accounts
-from ..store.async_store import StoreUnavailable
-from ..wire.actions import ACTION_MESSAGES
-from ..wire.messages import (
+from ...errors import IllegalAction
+from ...store.accounts import Accounts
+from ...store.async_store import StoreUnavailable
+from ...wire.actions import ACTION_MESSAGES
+from ...wire.messages import (
     Ack,
     Auto,
     Check,
     ClientMessage,
-    ErrorCode,
-    ErrorMessage,
     FillBots,
     Hint,
     Join,
@@ -41,22 +37,22 @@ from ..wire.messages import (
     Ping,
     Pong,
     Ready,
-    ReasonCode,
     Reclaim,
     Start,
     Sync,
     Watch,
-    client_message,
 )
-from . import assist
-from .config import ServerSettings
-from .connections import Answer, Connection, Frame, Receive, Refusal
-from .directory import Tables
+from ..config import ServerConfig
+from ..lobby.directory import Tables
+from ..security.sessions import COOKIE, session_account
+from ..security.tokens import token_hash
+from ..table import assist
+from ..table.seats import TableError, check_host
+from ..table.table import Table
+from ..transport.broadcast import Answer
+from ..transport.connections import Connection, Frame, Receive, Refusal
+from ..transport.gate import Gate, Refused, error_text, message_id, parse_json, validate_message
 from .rest import default_name
-from .seats import TableError, check_host
-from .security import RateLimiter, token_hash
-from .sessions import COOKIE, session_account
-from .tables import Table
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -65,68 +61,6 @@ CLOSE_UNKNOWN_TABLE = 4404
 """Close code after the ``unknown_table`` error."""
 CLOSE_TRY_AGAIN = 1013
 """Close code when the store could not say whether the table exists (try again later)."""
-CLOSE_ABUSE = 1008
-"""Close code of a client that kept sending frames the :class:`Gate` refuses."""
-MAX_ID_LENGTH = 64
-"""Longest string ``id`` echoed back (as the protocol's ``MessageId``)."""
-
-
-class Gate:
-    """The checks of a client's frame made before it is read, where the client is connected.
-
-    Each refusal takes one frame from a second bucket, of the rate limit's pace and twice its
-    burst: an honest client (which never hits the limit for long) keeps it full, a flooding
-    one empties it within two bursts and is closed.
-    """
-
-    def __init__(self, settings: ServerSettings, connection: Connection) -> None:
-        self.connection = connection
-        self.limit = settings.max_message_bytes
-        self.limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
-        self.refusals = RateLimiter(settings.rate_per_second, 2 * settings.rate_burst)
-
-    def check(self, frame: str | bytes) -> Frame:
-        """The frame, or the refusal answering it (closing an abusive connection)."""
-        if isinstance(frame, bytes):
-            refusal = _error("binary_frame", "send JSON in text frames", None)
-        elif (refused := self._refusal(frame)) is None:
-            return frame
-        else:
-            refusal = refused
-        if not self.refusals.allow():
-            log.warning("disconnecting a client that keeps sending refused frames")
-            self.connection.close(CLOSE_ABUSE)
-        return Refusal(refusal)
-
-    def _refusal(self, frame: str) -> str | None:
-        limit = self.limit
-        too_large = len(frame) > limit or len(frame.encode()) > limit
-        if not self.limiter.allow():
-            ident = None
-            if not too_large:
-                with contextlib.suppress(Refused):
-                    ident = _ident(_parse(frame))
-            return _error("rate_limited", "too many messages: slow down", ident)
-        if too_large:
-            return _error("too_large", f"a message is at most {limit} bytes", None)
-        return None
-
-    async def receive(self, websocket: WebSocket) -> Frame | None:
-        """The next frame of a client, checked (None once it disconnected)."""
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return None
-        text: str | None = message.get("text")
-        return self.check(message.get("bytes", b"") if text is None else text)
-
-
-class Refused(Exception):
-    """A message answered by an error."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code: ErrorCode = code
-        self.message = message
 
 
 @router.websocket("/ws/tables/{code}")
@@ -134,20 +68,22 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     """One client's connection to one table (see docs/protocol.md); in cluster mode, through
     the node that owns the table."""
     tables: Tables = websocket.app.state.tables
-    settings: ServerSettings = websocket.app.state.settings
+    config: ServerConfig = websocket.app.state.config
     await websocket.accept()
-    connection = Connection(websocket, settings.send_queue)
-    gate = Gate(settings, connection)
+    connection = Connection(websocket, config.send_queue)
+    gate = Gate(config, connection)
     writer = asyncio.create_task(connection.write())
     try:
         try:
             table = await tables.route(code, connection)
         except StoreUnavailable:
-            connection.send(_error("unavailable", "the database is not answering: try again", None))
+            connection.send(
+                error_text("unavailable", "the database is not answering: try again", None)
+            )
             connection.close(CLOSE_TRY_AGAIN)
             return
         if table is None:
-            connection.send(_error("unknown_table", f"no table has the code {code!r}", None))
+            connection.send(error_text("unknown_table", f"no table has the code {code!r}", None))
             connection.close(CLOSE_UNKNOWN_TABLE)
             return
         with contextlib.suppress(HTTPException):  # the store is down: a guest for now
@@ -191,75 +127,23 @@ async def _handle(connection: Connection, table: Table, text: str) -> None:
     """Answer one text frame (one the :class:`Gate` let through)."""
     ident: Any = None
     try:
-        data = _parse(text)
-        ident = _ident(data)
-        message = _validate(data)
+        data = parse_json(text)
+        ident = message_id(data)
+        message = validate_message(data)
         if isinstance(message, Ping):
             connection.send(Pong(id=message.id).model_dump_json())
             return
         async with table.lock:
             await _dispatch(connection, table, message)
     except Refused as error:
-        connection.send(_error(error.code, error.message, ident))
+        connection.send(error_text(error.code, error.message, ident))
     except TableError as error:
-        connection.send(_error(error.code, error.message, ident))
+        connection.send(error_text(error.code, error.message, ident))
     except IllegalAction as error:
-        connection.send(_error("illegal_action", str(error), ident, error.reason))
+        connection.send(error_text("illegal_action", str(error), ident, error.reason))
     except Exception:  # a server bug: answer, log, and keep the connection
         log.exception("table %s: failed to handle a message", table.code)
-        connection.send(_error("unavailable", "the server failed on this message", ident))
-
-
-def _parse(text: str) -> Any:
-    """The JSON value of a text frame, in valid Unicode."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise Refused("bad_json", f"not JSON: {error}") from None
-    except RecursionError:
-        raise Refused("bad_json", "JSON nested too deeply") from None
-    # A \u escape may decode to half a surrogate pair, which no answer could carry.
-    if "\\u" in text and not _is_unicode(json.dumps(data, ensure_ascii=False)):
-        raise Refused("invalid_message", "a string holds a lone surrogate (not valid Unicode)")
-    return data
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _ident(data: Any) -> int | str | None:
-    """The message's ``id``, when it is one that can be echoed back."""
-    ident = data.get("id") if isinstance(data, dict) else None
-    if isinstance(ident, bool) or not isinstance(ident, int | str):
-        return None
-    if isinstance(ident, str) and len(ident) > MAX_ID_LENGTH:
-        return None
-    return ident
-
-
-def _validate(data: Any) -> ClientMessage:
-    if not isinstance(data, dict):
-        raise Refused("invalid_message", "a message is a JSON object with a 'type' field")
-    try:
-        return client_message.validate_python(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        if first["type"] == "union_tag_invalid":
-            raise Refused("unknown_type", f"unknown message type {data.get('type')!r}; "
-                          f"expected one of {first['ctx']['expected_tags']}") from None
-        if first["type"] == "union_tag_not_found":
-            raise Refused("invalid_message", "a message needs a 'type' field") from None
-        details = "; ".join(
-            f"{'.'.join(str(p) for p in item['loc'][1:]) or 'message'}: "
-            f"{item['msg'].removeprefix('Value error, ')}"
-            for item in error.errors()
-        )
-        raise Refused("invalid_message", f"invalid {data.get('type')} message: {details}") from None
+        connection.send(error_text("unavailable", "the server failed on this message", ident))
 
 
 async def _dispatch(connection: Connection, table: Table, message: ClientMessage) -> None:
@@ -270,7 +154,7 @@ async def _dispatch(connection: Connection, table: Table, message: ClientMessage
     if connection.role == "new":
         raise Refused("not_joined", "join a seat, reclaim yours or watch first")
     if isinstance(message, Sync):
-        table.send_state(connection)
+        table.views.send_state(connection)
         return
     seat = connection.seat
     if connection.role != "player" or seat is None:
@@ -329,7 +213,7 @@ async def _identify(
         .model_dump_json()
     )
     if isinstance(message, Watch):
-        table.send_state(connection)
+        table.views.send_state(connection)
     else:
         table.publish()
 
@@ -350,9 +234,3 @@ async def _check_session(connection: Connection, table: Table) -> None:
         connection.session = None
         raise Refused("not_signed_in", "the session of this connection ended: sign in again "
                       "and reconnect")
-
-
-def _error(code: ErrorCode, message: str, ident: Any, reason: Reason | None = None) -> str:
-    return ErrorMessage(
-        code=code, message=message, id=ident, reason_code=ReasonCode.of(reason)
-    ).model_dump_json()

@@ -8,12 +8,12 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from ..bots import Bot
-from ..store import StoredSeat
-from ..store.accounts import Account, SeatResult
-from ..wire.messages import ErrorCode
-from .connections import Connection
-from .security import token_matches
+from ...bots import Bot
+from ...store import StoredSeat
+from ...store.accounts import Account, SeatResult
+from ...wire.messages import ErrorCode
+from ..security.tokens import token_matches
+from ..transport.connections import Connection
 
 
 class TableError(Exception):

@@ -1,5 +1,5 @@
 """Accounts over REST: sign up, sign in and out, the signed-in account, password change and
-account deletion (issue 15; docs/protocol.md, "Accounts").
+account deletion (docs/protocol.md, "Accounts").
 
 A session is a random cookie (``baofen_session``: HttpOnly, SameSite=Lax, Secure over https);
 the store keeps only its SHA-256 hash. Passwords are hashed with argon2 (argon2-cffi's
@@ -23,16 +23,17 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..ratings import NEW
-from ..setting import GAMES
-from ..store.accounts import Account, NameTaken
-from ..usernames import canonical, skeleton
-from ..wire import accounts as wire
-from .config import ServerSettings
-from .directory import Tables
-from .login_limits import LoginLimits
-from .security import CreationLimits, token_hash
-from .sessions import COOKIE, SignedIn, accounts_of, run, session_account
+from ...ratings import NEW
+from ...setting import GAMES
+from ...store.accounts import Account, NameTaken
+from ...usernames import canonical, skeleton
+from ...wire import accounts as wire
+from ..config import ServerConfig
+from ..lobby.directory import Tables
+from ..security.login_limits import LoginLimits
+from ..security.rate_limits import CreationLimits
+from ..security.sessions import COOKIE, SignedIn, accounts_of, run, session_account
+from ..security.tokens import token_hash
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -75,12 +76,12 @@ async def password_matches(password: str, hashed: str | None) -> bool:
 async def _open_session(request: Request, response: Response, account: Account) -> None:
     """A new session for ``account`` in the response's cookie; the request's own session, if
     it had one, ends (one cookie, one session)."""
-    settings: ServerSettings = request.app.state.settings
+    config: ServerConfig = request.app.state.config
     previous = request.cookies.get(COOKIE)
     if previous and len(previous) <= 128:
         await run(request, accounts_of(request).close_session, token_hash(previous))
     token = secrets.token_urlsafe(SESSION_BYTES)
-    lifetime = timedelta(days=settings.session_days)
+    lifetime = timedelta(days=config.session_days)
     await run(request, accounts_of(request).open_session, account.id, token_hash(token), lifetime)
     response.set_cookie(
         COOKIE, token, max_age=int(lifetime.total_seconds()), path="/", httponly=True,

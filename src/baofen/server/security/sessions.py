@@ -12,9 +12,9 @@ from urllib.parse import urlsplit
 from fastapi import Depends, HTTPException, Request, status
 from starlette.requests import HTTPConnection
 
-from ..store.accounts import Account, Accounts, NameTaken
-from .config import ServerSettings
-from .security import token_hash
+from ...store.accounts import Account, Accounts, NameTaken
+from ..config import ServerConfig
+from .tokens import token_hash
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +39,9 @@ def accounts_of(connection: HTTPConnection) -> Accounts:
 
 async def run(connection: HTTPConnection, call: Callable[..., T], *args: object) -> T:
     """``call(*args)`` on the store in a worker thread; 503 when the store fails or is slow."""
-    settings: ServerSettings = connection.app.state.settings
+    config: ServerConfig = connection.app.state.config
     try:
-        return await asyncio.wait_for(asyncio.to_thread(call, *args), settings.db_timeout)
+        return await asyncio.wait_for(asyncio.to_thread(call, *args), config.db_timeout)
     except NameTaken:
         raise
     except Exception as error:

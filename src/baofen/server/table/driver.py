@@ -15,11 +15,11 @@ import asyncio
 import logging
 import time
 
-from ..actions import Action
-from ..bots import make_bot
-from ..errors import IllegalAction
+from ...actions import Action
+from ...bots import make_bot
+from ...errors import IllegalAction
 from .seats import TableError
-from .tables import Table
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +40,13 @@ async def drive(table: Table) -> None:
         except Exception:  # a bug must not stop the table for good
             log.exception("table %s: the driver failed; going on", table.code)
             await asyncio.sleep(RETRY_SECONDS)
-    table.driver = None
+    table.timers.driver = None
 
 
 async def _step(table: Table) -> None:
-    table.changed.clear()
-    if not table.attended:
-        await table.changed.wait()
+    table.timers.changed.clear()
+    if not table.seating.attended:
+        await table.timers.changed.wait()
         return
     async with table.lock:  # the committed state, not one a write is waiting on
         match = table.match
@@ -61,13 +61,13 @@ async def _step(table: Table) -> None:
         return
     seat = hand.to_act
     assert seat is not None
-    if table.computer_plays(seat):
-        await asyncio.sleep(table.server.bot_delay)
-        if table.version != version or not table.computer_plays(seat):
+    if table.seating.computer_plays(seat):
+        await asyncio.sleep(table.config.bot_delay)
+        if table.version != version or not table.seating.computer_plays(seat):
             return
         action = await _computer_action(table, seat)
         async with table.lock:
-            if table.version != version or not table.computer_plays(seat):
+            if table.version != version or not table.seating.computer_plays(seat):
                 return  # the player took the seat back while the computer was thinking
             try:
                 await table.act(seat, action, by_computer=True)
@@ -77,20 +77,20 @@ async def _step(table: Table) -> None:
                 random = make_bot("random").act(hand.observation(seat))
                 await table.act(seat, random, by_computer=True)
         return
-    if await _wait(table) or table.version != version or table.computer_plays(seat):
+    if await _wait(table) or table.version != version or table.seating.computer_plays(seat):
         return
     action = await _computer_action(table, seat)
     async with table.lock:
-        if table.version == version and not table.computer_plays(seat):
+        if table.version == version and not table.seating.computer_plays(seat):
             await table.timed_out(seat, action, hand.phase)
 
 
 async def _wait(table: Table) -> bool:
     """Wait for a change of the table; False when its deadline came first."""
-    wait = None if table.deadline is None else max(0.0, table.deadline - time.time())
+    wait = None if table.timers.deadline is None else max(0.0, table.timers.deadline - time.time())
     try:  # not wait_for: it makes a task of the wait, after every change of every table
         async with asyncio.timeout(wait):
-            await table.changed.wait()
+            await table.timers.changed.wait()
     except TimeoutError:
         return False
     return True
@@ -101,7 +101,7 @@ async def _computer_action(table: Table, seat: int) -> Action:
     async with table.lock:  # the committed state only
         assert table.match is not None
         observation = table.match.hand.observation(seat)
-    bot = table.bot_for(seat)
+    bot = table.seating.bot_for(seat)
     try:
         return await asyncio.to_thread(bot.act, observation)
     except Exception:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..ruleset import RuleSet
-from ..wire.settings import TableSettings
-from ..wire.table import TableInfo
-from .connections import Connection, Receive
+from ...ruleset import RuleSet
+from ...wire.settings import TableSettings
+from ...wire.table import TableInfo
+from ..table.table import Table
+from ..transport.connections import Connection, Receive
 from .lobby import Lobby
-from .tables import Table
 
 
 class Remote(Protocol):
