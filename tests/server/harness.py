@@ -421,3 +421,17 @@ def play_until_finished(clients: list[Client], rules: RuleSet) -> dict[str, Any]
             assert state is not None
             return state
     raise AssertionError(f"the match did not finish in {MATCH_TIMEOUT} s")
+
+
+def my_turn_at_new_table(base: str) -> Client:
+    """A started 包分 table: me in seat 0 with three computer players, at my turn."""
+    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
+    me = Client(base, code)
+    me.join(0, "me")
+    me.send(type="fill_bots", level="random")
+    me.send(type="start")
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    me.drain()
+    return me

@@ -1,4 +1,4 @@
-"""Faults found by attacking the server (issue 11): a locked database, a database that is down,
+"""Faults found by attacking the server: a locked database, a database that is down,
 floods of tables and half-open connections, and inputs that once answered 500 or closed the
 connection. Each test runs a real server on loopback on a real database."""
 
@@ -24,7 +24,7 @@ from baofen.server import ServerConfig
 from baofen.store import Event, Store
 from baofen.store.async_store import AsyncStore, StoreUnavailable
 
-from .databases import POSTGRES_URL, Database, database
+from .databases import POSTGRES_URL, Database, database, serving
 from .harness import (
     FAST,
     Client,
@@ -32,8 +32,8 @@ from .harness import (
     ThreadServer,
     create_table,
     free_port,
+    my_turn_at_new_table,
     run_async,
-    to_act,
 )
 
 QUICK = 1.0
@@ -45,18 +45,6 @@ the database timeout the tests set; under a second even on a loaded machine)."""
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
     """Each of these tests runs on SQLite and on PostgreSQL."""
     yield from database(request.param, tmp_path)
-
-
-@contextmanager
-def serving(db: Database, **settings: Any) -> Iterator[ThreadServer]:
-    """A server (fast timers) on ``db`` with ``settings``."""
-    live = ThreadServer(ServerConfig(
-        db=db.url, db_schema=db.schema, **{**FAST, **settings}
-    ))
-    try:
-        yield live
-    finally:
-        live.stop()
 
 
 @contextmanager
@@ -78,20 +66,6 @@ def locked(db: Database) -> Iterator[None]:
             yield
         finally:
             holder.rollback()
-
-
-def my_turn_at_new_table(base: str) -> Client:
-    """A started 包分 table: me in seat 0 with three computer players, at my turn."""
-    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
-    me = Client(base, code)
-    me.join(0, "me")
-    me.send(type="fill_bots", level="random")
-    me.send(type="start")
-    state = me.expect("state")
-    while to_act(state) != 0:
-        state = me.expect("state")
-    me.drain()
-    return me
 
 
 def answered_in(client: Client, kind: str, **message: Any) -> float:

@@ -1,4 +1,4 @@
-"""The server's hot path built directly (issue 27, item 6), checked against its definitions:
+"""The server's hot path built directly, checked against its definitions:
 each seat's view made of what every seat sees alike and of its own part, and the patch found
 part by part, rebuild exactly the whole views the table makes (the table's information the
 :class:`TableInfo` model's JSON, the 记牌器 the engine's); an action's stored record is the
@@ -31,8 +31,8 @@ from baofen.wire.settings import TableSettings
 from baofen.wire.table import TableInfo
 
 from .databases import Database, database
+from .fakes import SERVER, FakeStore, connection, no_driver
 from .harness import run_async
-from .test_table_unit import SERVER, FakeStore, connection, no_driver
 
 
 class Watcher:

@@ -1,5 +1,6 @@
-"""The second audit's account defects (issue 24): password tries taken before they are verified
-(bursts on one node and across a cluster), the name's back-off instead of a lock."""
+"""Password tries (sign-in, password change, account deletion): taken before they are verified,
+so that a burst is limited on one node and across a cluster; a name backs off instead of being
+locked, so that wrong passwords from elsewhere delay its owner by seconds."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ import httpx
 import pytest
 import redis
 
-from baofen import RuleSet
 from baofen.server import ServerConfig
 
 from .accounts import PASSWORD, sign_up
@@ -135,7 +135,7 @@ def test_wrong_passwords_from_elsewhere_delay_the_owner_by_seconds(live: ThreadS
         assert login("guess number", f"10.0.0.{n}").status_code == 401
     deadline = time.monotonic() + 30
     while (answer := login(PASSWORD, "10.0.1.1")).status_code == 429:
-        assert int(answer.headers["Retry-After"]) <= 2  # before: 300 s
+        assert int(answer.headers["Retry-After"]) <= 2  # seconds, not the window
         assert time.monotonic() < deadline
         time.sleep(int(answer.headers["Retry-After"]))
     assert answer.status_code == 200
@@ -144,27 +144,3 @@ def test_wrong_passwords_from_elsewhere_delay_the_owner_by_seconds(live: ThreadS
                     [{"username": "cyd", "password": f"guess {n}"} for n in range(10)],
                     [f"10.0.2.{n}" for n in range(10)])
     assert answers.count(401) <= 2 and set(answers) <= {401, 429}, answers
-
-
-def test_look_alike_kana_and_the_deleted_players_name_are_refused(live: ThreadServer) -> None:
-    sign_up(live.base, "力士王")
-    sign_up(live.base, "ロボット")
-    for name, code in (("カ士王", 409), ("口ボッ卜", 409), ("已注销玩家", 422)):
-        answer = httpx.post(f"{live.base}/api/accounts",
-                            json={"username": name, "password": PASSWORD})
-        assert answer.status_code == code, (name, answer.text)  # before: 201
-    assert httpx.get(f"{live.base}/api/players/カ士王").status_code == 404
-
-
-def test_only_a_table_of_the_default_rules_is_rated(live: ThreadServer) -> None:
-    def create(rules: dict[str, object]) -> httpx.Response:
-        return httpx.post(f"{live.base}/api/tables",
-                          json={"rules": rules, "settings": {"rated": True}})
-
-    for variant in ("baofen", "hongwu"):
-        assert create({"variant": variant}).status_code == 201
-        refused = create({**RuleSet.create(variant=variant).to_dict(), "eight_of_a_kind": False})
-        assert refused.status_code == 422, refused.text  # before: 201, a rated table
-        assert "default rules" in refused.text
-    assert httpx.post(f"{live.base}/api/tables",
-                      json={"rules": {"hands": 1}, "settings": {"rated": False}}).status_code == 201

@@ -1,4 +1,4 @@
-"""docs/deploy.md's nginx configuration, run (issue 24, item 9): over https on a port other
+"""docs/deploy.md's nginx configuration, run: over https on a port other
 than 443, the session cookie is Secure and a signed-in handshake from the page's own Origin is
 signed in; forwarded headers are believed from the proxy only."""
 

@@ -1,4 +1,4 @@
-"""A commit whose answer is lost (issue 24, item 3): the database stored the event but the
+"""A commit whose answer is lost: the database stored the event but the
 server was told the write failed. The server reads its log back and every view shows the true
 state; the acting client learns the real outcome; a table left stale recovers on its own once
 the database answers again. Real servers on SQLite and PostgreSQL."""
@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from .databases import Database, database
-from .harness import Client, ThreadServer
-from .test_faults import my_turn_at_new_table, serving
+from .databases import Database, database, serving
+from .harness import Client, ThreadServer, my_turn_at_new_table
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

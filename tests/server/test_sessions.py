@@ -1,4 +1,4 @@
-"""Ending a session reaches the WebSockets opened with it (issue 24, item 10): after a password
+"""Ending a session reaches the WebSockets opened with it: after a password
 change, a sign-out or the account's deletion, a socket opened earlier with that session takes
 no seat of the account."""
 

@@ -1,5 +1,6 @@
-"""Frame floods (issue 24, item 2): a client streaming permessage-deflate frames that inflate far
-past the message limit is closed at the transport, and another table keeps answering at once."""
+"""Frame floods: a client streaming permessage-deflate frames that inflate far past the message
+limit is closed at the transport, and another table keeps answering at once; a client that keeps
+sending refused frames is closed; a relaying node relays no refused frame."""
 
 from __future__ import annotations
 

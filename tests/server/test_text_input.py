@@ -1,6 +1,6 @@
-"""The second audit's name defects (issue 24): control characters (NUL above all) refused in
-every name where it enters the server, and a write the database cannot store failing alone in
-PostgreSQL's group commit."""
+"""Text the server cannot store or read: control characters (NUL above all) refused in every
+name where it enters the server, a write the database cannot store failing alone in
+PostgreSQL's group commit, and a body that is not UTF-8 refused like any bad body."""
 
 from __future__ import annotations
 
@@ -56,12 +56,12 @@ def test_a_name_with_a_control_character_is_refused_everywhere(live: ThreadServe
             httpx.post(f"{base}/api/accounts", json={"username": name, "password": PASSWORD}),
         ]
         for answer in refused:
-            assert answer.status_code == 422, (name, answer.text)  # before: 201, 503 for NUL
+            assert answer.status_code == 422, (name, answer.text)
             assert "control or invisible character" in answer.text or "username" in answer.text
         client.send(type="join", seat=0, name=name)
         error = client.expect("error")
         assert error["code"] == "invalid_message" and "control" in error["message"], error
-        # A name looked up is just not found (before: 503 on PostgreSQL for a NUL).
+        # A name looked up is just not found (PostgreSQL cannot hold a NUL).
         assert httpx.get(f"{base}/api/players/{quote(name)}").status_code == 404
     client.close()
 
@@ -114,6 +114,6 @@ def test_a_body_that_is_not_utf8_is_refused_like_any_bad_body(server: ThreadServ
     for path in ("/api/login", "/api/tables", "/api/match"):
         answer = httpx.post(f"{server.base}{path}", content=b'{"name": "\xff\xfe\xc3"}',
                             headers={"Content-Type": "application/json"})
-        assert answer.status_code == 422, answer.text  # before: 400
+        assert answer.status_code == 422, answer.text
         assert answer.json()["detail"][0]["msg"] == "the body is not UTF-8 text"
     assert httpx.get(f"{server.base}/api/tables/nosuchcode").status_code == 404
