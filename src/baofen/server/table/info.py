@@ -3,17 +3,50 @@ directly: its seats and its match's books), and what beat a failed throw."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...match import Match
 from ...ruleset import RuleSet
 from ...wire.settings import TableSettings
 from ...wire.table import HandSummary
 from ...wire.tricks import Stopper, hand_stopper
-from .seats import host_seat
+from ..config import ServerConfig
+from .log import Status, TableLog
+from .seating import Seating
+from .seats import Seat, host_seat
+from .timers import Timers
 
-if TYPE_CHECKING:
-    from .table import Table
+
+class ShownTable(Protocol):
+    """What a table's views read of it (:class:`.table.Table`): its parts and its state."""
+
+    code: str
+    rules: RuleSet
+    settings: TableSettings
+    config: ServerConfig
+    seats: list[Seat]
+    ready: set[int]
+    created: float
+    active: float
+    log: TableLog
+    seating: Seating
+    timers: Timers
+
+    @property
+    def match(self) -> Match | None:
+        """The match (None before the start)."""
+
+    @property
+    def status(self) -> Status:
+        """Where the match is."""
+
+    @property
+    def version(self) -> int:
+        """Number of events in the log."""
+
+    @property
+    def between_hands(self) -> bool:
+        """A finished hand waits for the next deal."""
 
 
 class InfoParts:
@@ -49,7 +82,7 @@ class InfoParts:
         return data
 
 
-def table_data(table: Table, parts: InfoParts) -> dict[str, Any]:
+def table_data(table: ShownTable, parts: InfoParts) -> dict[str, Any]:
     """Public information of ``table`` as the JSON data of :class:`TableInfo`, built directly
     (the server makes it after every change)."""
     match = table.match

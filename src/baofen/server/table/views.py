@@ -7,7 +7,7 @@ the table (its seats, its match, its clocks) and changes nothing of it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...actions import Action
 from ...record import action_json
@@ -16,16 +16,13 @@ from ...wire.table import TableInfo
 from ...wire.tricks import TrickViews
 from ..transport.broadcast import Answer, Broadcaster, View
 from ..transport.connections import Connection
-from .info import InfoParts, stopper_at, table_data
-
-if TYPE_CHECKING:
-    from .table import Table
+from .info import InfoParts, ShownTable, stopper_at, table_data
 
 
 class TableViews:
     """The views of one table: rendered from it, numbered, and sent to its connections."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: ShownTable) -> None:
         self.table = table
         self.sent = Broadcaster()
         """The views sent to the connections, numbered (see :class:`Broadcaster`)."""
