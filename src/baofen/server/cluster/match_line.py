@@ -7,7 +7,7 @@ so that the processes' clocks need not agree. Keys (under ``prefix``):
 - ``line:{variant}``: sorted set of waiting tickets, scored by when they came (ms);
 - ``seen:{variant}``: the same tickets, scored by when their holder last asked for news;
 - ``ticket:{id}``: hash of the ticket (variant, name, account, status, and once seated the
-  table code, seat and seat token), expiring :data:`~..match_queue.KEEP_SECONDS` after it was
+  table code, seat and seat token), expiring :data:`~..quickmatch.line.KEEP_SECONDS` after it was
   last asked about.
 
 (The ticket hashes are named inside the scripts, so this needs one Redis, not Redis Cluster.)

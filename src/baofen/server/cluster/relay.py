@@ -2,10 +2,10 @@
 
 On the client's node, a :class:`Relay` forwards every frame to the owner (``open``, ``msg``,
 ``close``) and hands back what the owner sends (``out``, ``end``). The client's node checks the
-frames first (:class:`~..websocket.Gate`): of a frame it refuses, only the refusal is relayed
+frames first (:class:`~..transport.gate.Gate`): of a frame it refuses, only the refusal is relayed
 (``msg`` numbered 1), for the owner to answer in its turn; the owner never sees, and Redis never
 carries, a frame it would refuse. On the owner, a
-:class:`Session` is that client as the table sees it: a :class:`~..connections.Connection`
+:class:`Session` is that client as the table sees it: a :class:`~..transport.connections.Connection`
 whose socket (:class:`RemoteSocket`) publishes to the client's node, so the owner answers it
 exactly as it answers its own clients (one place checks messages and redacts views).
 

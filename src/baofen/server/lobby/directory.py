@@ -1,5 +1,5 @@
 """Where the routes find tables: the :class:`Tables` of this server, one server's
-(:class:`LocalTables`, the lobby) or a cluster node's (:class:`~.cluster.node.Node`, which
+(:class:`LocalTables`, the lobby) or a cluster node's (:class:`~..cluster.node.Node`, which
 finds the node that owns a table). The app builds one (``app.state.tables``); the REST and
 WebSocket routes use it alike in both modes."""
 
@@ -28,7 +28,7 @@ class Tables(Protocol):
     Redis) cannot say."""
 
     async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
-        """A new table served here, stored (:class:`~.seats.TableError` when there is no
+        """A new table served here, stored (:class:`~..table.seats.TableError` when there is no
         room for it, or it cannot be set up)."""
 
     async def view(self, code: str) -> Table | None:

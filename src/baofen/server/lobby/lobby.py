@@ -1,7 +1,7 @@
 """The lobby: every table the server knows, by code; creation, listing, expiry of tables nobody
 started, and resuming after a restart. Everything here runs on the event loop.
 
-In cluster mode the lobby holds only the tables this node owns (see :mod:`.cluster`)."""
+In cluster mode the lobby holds only the tables this node owns (see :mod:`..cluster`)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class Lobby:
 
     ``adopt`` (cluster mode) makes this node the owner of a new table before anything else is
     written to it (raises :class:`TableError` when it cannot): the node's
-    :meth:`~.cluster.ownership.Ownership.adopt`."""
+    :meth:`~..cluster.ownership.Ownership.adopt`."""
 
     def __init__(self, store: AsyncStore, config: ServerConfig,
                  adopt: Callable[[str], Awaitable[None]] | None = None) -> None:

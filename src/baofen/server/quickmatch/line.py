@@ -1,6 +1,6 @@
 """The waiting line of 匹配 (quick match), behind one small interface with two keepers: this
 process's memory (:class:`MemoryQueue`, the default) and Redis
-(:class:`~.cluster.match_line.RedisQueue`, when the server has a Redis URL), so that players
+(:class:`~..cluster.match_line.RedisQueue`, when the server has a Redis URL), so that players
 waiting on different server processes of a cluster are seated together.
 
 A ticket waits in its variant's line. :meth:`MatchQueue.take` pops a group atomically — four

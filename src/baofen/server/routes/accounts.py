@@ -5,7 +5,7 @@ A session is a random cookie (``baofen_session``: HttpOnly, SameSite=Lax, Secure
 the store keeps only its SHA-256 hash. Passwords are hashed with argon2 (argon2-cffi's
 defaults) in worker threads, a few at a time, and never logged nor sent back: a refused body's
 422 answer omits the refused input on these routes (:func:`.rest.invalid_request`). Failed
-sign-ins are limited per client address and per username (:mod:`.login_limits`; shared by
+sign-ins are limited per client address and per username (:mod:`..security.login_limits`; shared by
 the nodes of a cluster).
 """
 
@@ -170,10 +170,10 @@ async def _verified(
 ) -> Account | None:
     """The account ``stored()`` finds, with its password hash, when ``password`` is its
     password (None else, and for no account); ``name`` is its canonical username. The try is
-    taken from the limits first (per client address and per name, :mod:`.login_limits`), so
-    however many arrive at once no more are verified than allowed: 429 with Retry-After, saying
-    ``refusal``, when it is refused. A try whose password proves right, or that was never
-    verified, is forgiven."""
+    taken from the limits first (per client address and per name,
+    :mod:`..security.login_limits`), so however many arrive at once no more are verified than
+    allowed: 429 with Retry-After, saying ``refusal``, when it is refused. A try whose password
+    proves right, or that was never verified, is forgiven."""
     limits: LoginLimits = request.app.state.login_limits
     address = request.client.host if request.client else ""
     attempt = await limits.attempt(address, name)

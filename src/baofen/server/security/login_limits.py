@@ -14,7 +14,7 @@ arrive at once, no more are verified than the limits let through. Two limits:
   owner by seconds, not minutes.
 
 One server keeps the tries in memory (:class:`MemoryLimits`); the nodes of a cluster share them
-in Redis (:class:`~.cluster.login_limits.RedisLimits`), so that more nodes do not give an
+in Redis (:class:`~..cluster.login_limits.RedisLimits`), so that more nodes do not give an
 attacker more tries.
 """
 

@@ -137,6 +137,7 @@ def match_data(match: Match, rules: RuleSet, history: list[dict[str, Any]]) -> d
 
 def stopper_at(match: Match | None, index: int) -> Stopper:
     """What beat the failed throw that led trick ``index`` of the match's hand
-    (:func:`.wire.tricks.hand_stopper`; a table's :class:`TrickViews` asks once it has a match)."""
+    (:func:`~baofen.wire.tricks.hand_stopper`; a table's :class:`TrickViews` asks once it has
+    a match)."""
     assert match is not None, "only a started match has tricks"
     return hand_stopper(match.hand, index)

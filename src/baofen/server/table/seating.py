@@ -97,6 +97,14 @@ class Seating:
         seat = self.seats[number]
         seat.kind = seat.name = seat.token_hash = seat.account_id = None
 
+    def restore(self, stored: list[StoredSeat]) -> None:
+        """Give the seats back to their holders as the store keeps them (a table restored)."""
+        for saved in stored:
+            seat = self.seats[saved.seat]
+            seat.kind = "human" if saved.kind == "human" else "bot"
+            seat.name, seat.bot_level = saved.name, saved.bot_level
+            seat.token_hash, seat.account_id = saved.token_hash, saved.account_id
+
     async def _save_seat(
         self, seat: Seat, kind: Literal["human", "bot"], name: str, level: str | None,
         hashed: str | None, account_id: int | None = None,

@@ -116,11 +116,7 @@ class Table:
             stored.code, RuleSet.from_dict(stored.rules),
             TableSettings.from_stored(stored.settings), stored.seed, store, config, drive,
         )
-        for saved in stored.seats:
-            seat = table.seats[saved.seat]
-            seat.kind = "human" if saved.kind == "human" else "bot"
-            seat.name, seat.bot_level = saved.name, saved.bot_level
-            seat.token_hash, seat.account_id = saved.token_hash, saved.account_id
+        table.seating.restore(stored.seats)
         created = stored.created
         table.created = (created if created.tzinfo else created.replace(tzinfo=UTC)).timestamp()
         table.log.replay(stored.events)

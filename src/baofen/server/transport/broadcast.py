@@ -61,7 +61,7 @@ def _text(message: dict[str, Any]) -> str:
 
 
 class Broadcaster:
-    """The views a table sends: numbered, and the last one of each seat kept (``None``: the
+    """Sends a table's views: numbered, and the last one of each seat kept (``None``: the
     spectators'), so that a connection holding it gets only what changed."""
 
     def __init__(self) -> None:

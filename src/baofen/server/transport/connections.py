@@ -1,10 +1,8 @@
-"""Client connections and the broadcast of per-seat views.
+"""Client connections: who a client is at its table, and its outgoing queue.
 
-Every connection has its own outgoing queue drained by one writer task, so a broadcast never
-waits on a slow client; a client whose queue overflows is disconnected (it can reconnect and
-``sync``). A broadcast renders each seat's view once, however many connections watch it, and
-sends a connection that has the seat's previous view only what changed (a ``patch``,
-:mod:`baofen.wire.patch`): finished tricks, the rules and the seats are not sent again.
+Every connection has its own outgoing queue drained by one writer task, so a broadcast
+(:mod:`.broadcast`) never waits on a slow client; a client whose queue overflows is
+disconnected (it can reconnect and ``sync``).
 """
 
 from __future__ import annotations
@@ -26,13 +24,13 @@ Role = Literal["new", "player", "spectator"]
 
 @dataclass(frozen=True)
 class Refusal:
-    """A frame refused unread by the :class:`~.websocket.Gate`: the error answering it."""
+    """A frame refused unread by the :class:`~.gate.Gate`: the error answering it."""
 
     answer: str
 
 
 Frame = str | Refusal
-"""A text frame that passed the :class:`~.websocket.Gate`, or the refusal of one that did not."""
+"""A text frame that passed the :class:`~.gate.Gate`, or the refusal of one that did not."""
 
 Receive = Callable[[], Awaitable[Frame | None]]
 """The next frame of a connection, None at its end."""
