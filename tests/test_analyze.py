@@ -273,7 +273,7 @@ def test_every_option_is_valued_on_common_worlds_and_bids_follow_the_hint() -> N
     """Each reviewed decision lists every option it compared (the move made and the hint's
     choice among them) with its value; a bid is judged against the hint's choice, so a bid the
     hint would make is never flagged, and the review names the hint's player."""
-    from baofen.server.assist import HINT_BOT
+    from baofen.server.table.assist import HINT_BOT
 
     assert HINT == HINT_BOT  # the review's hint is the table's 提示
     for variant in ("baofen", "hongwu"):

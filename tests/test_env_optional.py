@@ -16,11 +16,11 @@ PROGRAM = textwrap.dedent(
     import baofen.arena
     import baofen.cli
     from baofen.bots import bot_names, make_bot
-    from baofen.server import ServerSettings
+    from baofen.server import ServerConfig
     from baofen.server.app import create_app
 
     baofen.play_hand(baofen.RuleSet.baofen(), 3, [make_bot("rule", seed=s) for s in range(4)])
-    create_app(ServerSettings())
+    create_app(ServerConfig())
     assert "neural" in bot_names()
     loaded = sorted(name for name in sys.modules if name.split(".")[0] in {modules!r})
     print(",".join(loaded))

@@ -39,7 +39,7 @@ from baofen import Hand, RuleSet
 from baofen.bots import make_bot
 from baofen.bots.rule.bot import RuleBot
 from baofen.review import MoveReview, review_hand, seat_value
-from baofen.server.analysis import Reviews
+from baofen.server.routes.reviews import Reviews
 from bench.common.screen import planted, points_let_go
 
 SERIOUS = ("mistake", "blunder")

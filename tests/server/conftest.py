@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .harness import FAST, ThreadServer
 
@@ -21,6 +21,6 @@ def db_url(tmp_path: Path) -> str:
 @pytest.fixture
 def server(db_url: str) -> Iterator[ThreadServer]:
     """A running server (fast timers) on a fresh database."""
-    live = ThreadServer(ServerSettings(db=db_url, **FAST))
+    live = ThreadServer(ServerConfig(db=db_url, **FAST))
     yield live
     live.stop()

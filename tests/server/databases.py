@@ -5,12 +5,16 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
+from baofen.server import ServerConfig
 from baofen.store import Store
+
+from .harness import FAST, ThreadServer
 
 POSTGRES_URL = os.environ.get(
     "BAOFEN_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1/test"
@@ -54,3 +58,15 @@ def database(kind: str, tmp_path: Path) -> Iterator[Database]:
         yield Database(POSTGRES_URL, schema)
     finally:
         Store(POSTGRES_URL, schema).drop()
+
+
+@contextmanager
+def serving(db: Database, **settings: Any) -> Iterator[ThreadServer]:
+    """A server (fast timers) on ``db`` with ``settings``."""
+    live = ThreadServer(ServerConfig(
+        db=db.url, db_schema=db.schema, **{**FAST, **settings}
+    ))
+    try:
+        yield live
+    finally:
+        live.stop()

@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from baofen import RuleSet
 from baofen.bots import make_bot
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 from baofen.server.app import create_app
 from baofen.server.transport import uvicorn_options
 from baofen.wire.actions import action_message
@@ -58,7 +58,7 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
 class ThreadServer:
     """uvicorn serving ``create_app(settings)`` on a free loopback port, in a thread."""
 
-    def __init__(self, settings: ServerSettings) -> None:
+    def __init__(self, settings: ServerConfig) -> None:
         self.app = create_app(settings)
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=0, log_level="warning", **uvicorn_options(settings)
@@ -421,3 +421,17 @@ def play_until_finished(clients: list[Client], rules: RuleSet) -> dict[str, Any]
             assert state is not None
             return state
     raise AssertionError(f"the match did not finish in {MATCH_TIMEOUT} s")
+
+
+def my_turn_at_new_table(base: str) -> Client:
+    """A started 包分 table: me in seat 0 with three computer players, at my turn."""
+    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
+    me = Client(base, code)
+    me.join(0, "me")
+    me.send(type="fill_bots", level="random")
+    me.send(type="start")
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    me.drain()
+    return me

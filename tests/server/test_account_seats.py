@@ -14,7 +14,7 @@ import pytest
 
 from baofen import RuleSet
 from baofen.accounts.usernames import DELETED_NAME
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .accounts import PASSWORD, session, sign_up
 from .databases import Database, database
@@ -26,7 +26,7 @@ def live(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServe
     """A server on SQLite, then on PostgreSQL."""
     db: Database
     for db in database(request.param, tmp_path):
-        server = ThreadServer(ServerSettings(db=db.url, db_schema=db.schema, **FAST))
+        server = ThreadServer(ServerConfig(db=db.url, db_schema=db.schema, **FAST))
         yield server
         server.stop()
 

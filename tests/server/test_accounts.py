@@ -10,7 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from baofen.server import ServerSettings
+from baofen import RuleSet
+from baofen.server import ServerConfig
 
 from .accounts import PASSWORD, sign_up
 from .databases import Database, database
@@ -26,7 +27,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def live(db: Database) -> Iterator[ThreadServer]:
     """A server on the test's database."""
-    server = ThreadServer(ServerSettings(db=db.url, db_schema=db.schema, **FAST))
+    server = ThreadServer(ServerConfig(db=db.url, db_schema=db.schema, **FAST))
     yield server
     server.stop()
 
@@ -134,7 +135,7 @@ def test_wrong_passwords_are_rate_limited(live: ThreadServer) -> None:
         return httpx.post(f"{live.base}/api/login", headers={"X-Forwarded-For": address},
                           json={"username": name, "password": password})
 
-    # (A username's own back-off: tests/server/test_audit_accounts.py.)
+    # (A username's own back-off: test_password_tries.py.)
     # Per address: five wrong guesses at several names, and the address is locked.
     for name in ("dina", "eve", "nobody", "cyd", "x-y-z"):
         assert login(name, "guess number", "10.0.2.2").status_code == 401
@@ -200,7 +201,7 @@ def test_passwords_are_never_logged(db: Database) -> None:
 
 
 def test_sign_ups_from_one_address_are_rate_limited(db: Database) -> None:
-    settings = ServerSettings(db=db.url, db_schema=db.schema, signup_burst=2,
+    settings = ServerConfig(db=db.url, db_schema=db.schema, signup_burst=2,
                               signup_per_minute=0.01, **FAST)
     server = ThreadServer(settings)
     try:
@@ -213,3 +214,34 @@ def test_sign_ups_from_one_address_are_rate_limited(db: Database) -> None:
         assert httpx.get(f"{server.base}/api/players/Kim").status_code == 404
     finally:
         server.stop()
+
+
+def test_look_alike_kana_and_the_deleted_players_name_are_refused(live: ThreadServer) -> None:
+    sign_up(live.base, "力士王")
+    sign_up(live.base, "ロボット")
+    for name, code in (("カ士王", 409), ("口ボッ卜", 409), ("已注销玩家", 422)):
+        answer = httpx.post(f"{live.base}/api/accounts",
+                            json={"username": name, "password": PASSWORD})
+        assert answer.status_code == code, (name, answer.text)
+    assert httpx.get(f"{live.base}/api/players/カ士王").status_code == 404
+
+
+def test_only_a_table_of_the_default_rules_is_rated(live: ThreadServer) -> None:
+    def create(rules: dict[str, object]) -> httpx.Response:
+        return httpx.post(f"{live.base}/api/tables",
+                          json={"rules": rules, "settings": {"rated": True}})
+
+    for variant in ("baofen", "hongwu"):
+        assert create({"variant": variant}).status_code == 201
+        refused = create({**RuleSet.create(variant=variant).to_dict(), "eight_of_a_kind": False})
+        assert refused.status_code == 422, refused.text
+        assert "default rules" in refused.text
+    assert httpx.post(f"{live.base}/api/tables",
+                      json={"rules": {"hands": 1}, "settings": {"rated": False}}).status_code == 201
+
+
+def test_a_signed_out_visitor_asks_who_they_are_without_an_error(server: ThreadServer) -> None:
+    answer = httpx.get(f"{server.base}/api/me")
+    assert (answer.status_code, answer.json()) == (200, {"signed_in": False})
+    forged = httpx.get(f"{server.base}/api/me", cookies={"baofen_session": "x" * 40})
+    assert (forged.status_code, forged.json()) == (200, {"signed_in": False})

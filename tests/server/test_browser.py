@@ -11,15 +11,14 @@ import pytest
 from baofen import Hand, RuleSet, parse_cards, play_hand
 from baofen.bots import BOT_LEVELS, BotLevel, make_bot
 from baofen.order import order_for
-from baofen.server.browser import replay
+from baofen.server.routes.browser import replay
 from baofen.setting import GAMES, SCHEMA_KEY, settings_of
 from baofen.wire.rest import CardOrderView
 from baofen.wire.results import ResultView
 from baofen.wire.settings import ClientDefaults, TableSettings
 from baofen.wire.tricks import TrickView
 
-from .harness import ThreadServer, start_with_bots
-from .test_match import play_until_finished
+from .harness import ThreadServer, play_until_finished, start_with_bots
 
 
 def played_hand(rules: RuleSet, seed: int) -> Hand:

@@ -1,4 +1,4 @@
-"""Faults found by attacking the server (issue 11): a locked database, a database that is down,
+"""Faults found by attacking the server: a locked database, a database that is down,
 floods of tables and half-open connections, and inputs that once answered 500 or closed the
 connection. Each test runs a real server on loopback on a real database."""
 
@@ -20,11 +20,11 @@ import psycopg
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 from baofen.store import Event, Store
 from baofen.store.async_store import AsyncStore, StoreUnavailable
 
-from .databases import POSTGRES_URL, Database, database
+from .databases import POSTGRES_URL, Database, database, serving
 from .harness import (
     FAST,
     Client,
@@ -32,8 +32,8 @@ from .harness import (
     ThreadServer,
     create_table,
     free_port,
+    my_turn_at_new_table,
     run_async,
-    to_act,
 )
 
 QUICK = 1.0
@@ -45,18 +45,6 @@ the database timeout the tests set; under a second even on a loaded machine)."""
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
     """Each of these tests runs on SQLite and on PostgreSQL."""
     yield from database(request.param, tmp_path)
-
-
-@contextmanager
-def serving(db: Database, **settings: Any) -> Iterator[ThreadServer]:
-    """A server (fast timers) on ``db`` with ``settings``."""
-    live = ThreadServer(ServerSettings(
-        db=db.url, db_schema=db.schema, **{**FAST, **settings}
-    ))
-    try:
-        yield live
-    finally:
-        live.stop()
 
 
 @contextmanager
@@ -78,20 +66,6 @@ def locked(db: Database) -> Iterator[None]:
             yield
         finally:
             holder.rollback()
-
-
-def my_turn_at_new_table(base: str) -> Client:
-    """A started 包分 table: me in seat 0 with three computer players, at my turn."""
-    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
-    me = Client(base, code)
-    me.join(0, "me")
-    me.send(type="fill_bots", level="random")
-    me.send(type="start")
-    state = me.expect("state")
-    while to_act(state) != 0:
-        state = me.expect("state")
-    me.drain()
-    return me
 
 
 def answered_in(client: Client, kind: str, **message: Any) -> float:
@@ -191,7 +165,7 @@ def test_a_hung_commit_is_waited_for_a_bounded_time(tmp_path: Path) -> None:
 
 def test_table_creation_is_rate_limited_per_address(db_url: str) -> None:
     settings = {**FAST, "create_per_minute": 1.0, "create_burst": 3.0}
-    live = ThreadServer(ServerSettings(db=db_url, **settings))
+    live = ThreadServer(ServerConfig(db=db_url, **settings))
     try:
         body = {"rules": RuleSet.baofen().to_dict()}
         codes = [httpx.post(f"{live.base}/api/tables", json=body).status_code for _ in range(5)]
@@ -202,7 +176,7 @@ def test_table_creation_is_rate_limited_per_address(db_url: str) -> None:
 
 
 def test_waiting_tables_expire_and_stay_expired(db_url: str) -> None:
-    settings = ServerSettings(db=db_url, **{**FAST, "table_expiry": 0.5, "max_tables": 2})
+    settings = ServerConfig(db=db_url, **{**FAST, "table_expiry": 0.5, "max_tables": 2})
     live = ThreadServer(settings)
     try:
         playing = my_turn_at_new_table(live.base)
@@ -317,7 +291,7 @@ def test_a_bad_id_is_answered_and_the_connection_stays(server: ThreadServer) -> 
 
 
 def test_rate_limited_echoes_the_id(db_url: str) -> None:
-    live = ThreadServer(ServerSettings(
+    live = ThreadServer(ServerConfig(
         db=db_url, **{**FAST, "rate_per_second": 0.5, "rate_burst": 2.0}
     ))
     try:

@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from baofen import RuleSet
 from baofen.cards import full_pack
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from .harness import FAST, Client, ThreadServer, create_table, to_act
 
@@ -165,7 +165,7 @@ def test_unknown_table(server: ThreadServer) -> None:
 
 
 def test_rate_limit(db_url: str) -> None:
-    live = ThreadServer(ServerSettings(
+    live = ThreadServer(ServerConfig(
         db=db_url, **{**FAST, "rate_per_second": 1.0, "rate_burst": 5.0}
     ))
     try:
@@ -183,7 +183,7 @@ def test_rate_limit(db_url: str) -> None:
 
 
 def test_oversized_frame_closes_the_connection(db_url: str) -> None:
-    live = ThreadServer(ServerSettings(db=db_url, max_frame_bytes=2048, **FAST))
+    live = ThreadServer(ServerConfig(db=db_url, max_frame_bytes=2048, **FAST))
     try:
         code = create_table(live.base, RuleSet.baofen().to_dict())
         client = Client(live.base, code)

@@ -24,7 +24,7 @@ from sqlalchemy.schema import CreateSchema
 from baofen import Hand, RuleSet
 from baofen.bots import make_bot
 from baofen.match import Match
-from baofen.server.security import new_seat_token, token_hash
+from baofen.server.security.tokens import new_seat_token, token_hash
 from baofen.store import Store
 from baofen.store import schema as current
 from baofen.store.migrations import VERSION_TABLE, SchemaTooNew, latest, migrate

@@ -1,4 +1,4 @@
-"""After the first whole view a connection gets only what changed (issue 27, item 5): the
+"""After the first whole view a connection gets only what changed: the
 patches rebuild exactly the views the server would send whole, for players and spectators,
 in a fraction of the bytes."""
 

@@ -1,6 +1,7 @@
 """匹配 (quick match): players are seated together as they come, four at once or with the
-computer after the wait; cancelling, stale tickets, hostile input; and the Redis line shared by
-two server processes."""
+computer after the wait; cancelling, stale tickets, hostile input; a table rated only with
+accounts in every seat, a seat token handed out once; and the Redis line shared by two server
+processes."""
 
 from __future__ import annotations
 
@@ -18,10 +19,11 @@ import pytest
 import redis
 from websockets.sync.client import connect
 
-from baofen.server import ServerSettings, match_queue
+from baofen.server import ServerConfig
 from baofen.server.cluster import match_line
 from baofen.server.cluster.match_line import RedisQueue
-from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
+from baofen.server.quickmatch import line as memory_line
+from baofen.server.quickmatch.line import MatchQueue, MemoryQueue, Waiting
 from baofen.store.accounts import Account
 
 from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port, run_async
@@ -71,7 +73,7 @@ def reclaimed(base: str, news: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def quick(db_url: str) -> Iterator[ThreadServer]:
     """A server whose quick match waits half a second for players."""
-    live = ThreadServer(ServerSettings(db=db_url, match_wait_seconds=0.5, **FAST))
+    live = ThreadServer(ServerConfig(db=db_url, match_wait_seconds=0.5, **FAST))
     yield live
     live.stop()
 
@@ -91,7 +93,7 @@ def test_four_players_are_seated_together_at_once(server: ThreadServer) -> None:
     table = state["table"]
     assert table["status"] == "playing" and table["rules"]["variant"] == "hongwu"
     assert table["settings"]["private"]
-    assert not table["settings"]["rated"]  # guests: not rated (tests/server/test_audit_match.py)
+    assert not table["settings"]["rated"]  # guests: not rated
     assert [s["name"] for s in table["seats"]] == ["P0", "P1", "P2", "P3"]
     assert httpx.get(f"{server.base}/api/tables").json() == []  # private: not listed
 
@@ -177,7 +179,7 @@ async def _stale_line(queue: MatchQueue, variant: Any) -> None:
 @pytest.fixture
 def short_start(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ticket taken but not seated is cancelled after 0.1 s (instead of 30)."""
-    monkeypatch.setattr(match_queue, "STARTING_SECONDS", 0.1)
+    monkeypatch.setattr(memory_line, "STARTING_SECONDS", 0.1)
     monkeypatch.setattr(match_line, "STARTING_SECONDS", 0.1)
 
 
@@ -299,3 +301,22 @@ def test_a_signed_in_player_is_seated_under_the_account(server: ThreadServer) ->
         ws.send(json.dumps({"type": "reclaim"}))
         joined = json.loads(ws.recv(timeout=TIMEOUT))
     assert (joined["type"], joined["seat"], joined["name"]) == ("joined", 0, "Matcher")
+
+
+def test_a_table_with_a_guest_is_not_rated(quick: ThreadServer) -> None:
+    guest = until_seated(quick.base, ask(quick.base, name="Guest")["ticket"])
+    assert not reclaimed(quick.base, guest)["table"]["settings"]["rated"]
+    ann = signed_in(quick.base, "Annmatch")
+    ticket = ann.post("/api/match", json={}).json()["ticket"]
+    seated = until_seated(quick.base, ticket)
+    assert reclaimed(quick.base, seated)["table"]["settings"]["rated"]  # only accounts: rated
+
+
+def test_a_seat_token_is_handed_out_once(quick: ThreadServer) -> None:
+    ticket = ask(quick.base, name="Once")["ticket"]
+    seated = until_seated(quick.base, ticket)
+    assert seated["status"] == "seated" and seated["token"]
+    again = poll(quick.base, ticket)
+    assert again["status"] == "seated" and again["code"] == seated["code"]
+    assert again["token"] is None  # once, not to whoever polls
+    assert reclaimed(quick.base, seated)["table"]["seats"][0]["name"] == "Once"

@@ -1,7 +1,10 @@
-"""Seats over time: reconnecting with the token, the turn timer and 托管, leaving (逃跑)."""
+"""Seats over time: joining (a readable default name), the host (who alone starts and fills the
+seats), reconnecting with the token, the turn timer and 托管 (a bury's timeout not the first of
+two in the play), leaving (逃跑)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -187,3 +190,68 @@ def test_leave_before_the_start_frees_the_seat(server: ThreadServer) -> None:
     assert state["you"] is None
     other = Client(server.base, code)
     other.join(2, "next")
+
+
+def test_a_join_without_a_name_gets_a_readable_default(server: ThreadServer) -> None:
+    code = create_table(server.base, RuleSet.baofen().to_dict())
+    friend = Client(server.base, code)
+    friend.send(type="join", seat=1, name="  ")
+    joined = friend.expect("joined")
+    assert re.fullmatch(r"玩家\d{4}", joined["name"]), joined
+    state = friend.expect("state")
+    assert state["table"]["seats"][1]["name"] == joined["name"]
+    other = Client(server.base, code)
+    other.send(type="join", seat=2)  # no name at all
+    assert re.fullmatch(r"玩家\d{4}", other.expect("joined")["name"])
+
+
+def errors(client: Client) -> list[str]:
+    """The codes of the errors received so far (after reading what has arrived)."""
+    try:
+        while True:
+            client.recv(timeout=0.3)
+    except TimeoutError:
+        pass
+    return [m["code"] for m in client.received if m["type"] == "error"]
+
+
+def test_only_the_host_starts_and_fills_the_seats(server: ThreadServer) -> None:
+    code = create_table(server.base, RuleSet.baofen(hands=1).to_dict(), timer=None)
+    host = Client(server.base, code)
+    host.join(2, "Host")
+    guest = Client(server.base, code)
+    guest.join(0, "Guest")  # a lower seat, seated later
+    assert guest.state is not None and guest.state["table"]["host"] == 2
+    guest.send(type="fill_bots", id="f")
+    guest.send(type="start", id="s")
+    assert errors(guest) == ["not_host", "not_host"]
+    refusal = next(m for m in guest.received if m["type"] == "error")
+    assert refusal["id"] == "f" and "Host" in refusal["message"]
+    info = httpx.get(f"{server.base}/api/tables/{code}").json()
+    assert [seat["kind"] for seat in info["seats"]] == ["human", None, "human", None]
+    assert info["status"] == "waiting" and info["host"] == 2
+
+    host.send(type="leave")  # the host left: the longest-seated player is the host now
+    host.expect("ack")
+    guest.drain(0.2)
+    assert guest.state is not None and guest.state["table"]["host"] == 0
+    guest.send(type="fill_bots", id="f2")
+    guest.expect("ack")
+    guest.send(type="start", id="s2")
+    guest.expect("ack")
+    assert errors(guest) == ["not_host", "not_host"]
+
+
+def test_a_bury_timeout_is_not_the_first_of_two_play_timeouts(server: ThreadServer) -> None:
+    me, state = south_bids_the_top(server.base, timer=0.2)
+    while state["observation"]["phase"] != "kitty":
+        state = me.expect("state")
+    timed_out: list[str] = []  # the phases of South's moves, all made by the timer
+    while not state["table"]["seats"][0]["auto"]:
+        assert not finished(state)
+        before, state = state, me.expect("state")
+        step = state["table"]["match"]["step"]
+        if step > before["table"]["match"]["step"] and state["last"]["seat"] == 0:
+            timed_out.append(before["observation"]["phase"])
+    # the bury timed out, then the first play turn; 托管 came with the second
+    assert timed_out == ["kitty", "playing", "playing"], timed_out

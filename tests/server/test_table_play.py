@@ -1,5 +1,6 @@
 """What a table tells a player as the hand goes: the trick's winner so far and the 记牌器 agree
-with the engine over whole hands; between hands the table waits for 继续 (ready)."""
+with the engine over whole hands; a failed throw shows at once who stopped it, with which cards,
+and its penalty; between hands the table waits for 继续 (ready)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,20 @@ import httpx
 import pytest
 
 from baofen import Card, RuleSet
+from baofen.bots import make_bot
+from baofen.wire.observation import ObservationView
+from baofen.wire.tricks import TrickViews, hand_stopper
 
-from .harness import Client, Seated, ThreadServer, create_table, start_with_bots, to_act
+from .harness import (
+    Client,
+    Seated,
+    ThreadServer,
+    create_table,
+    finished,
+    start_with_bots,
+    to_act,
+)
+from .leaks import truth_at
 
 
 def check_winning(observation: dict[str, Any], rules: RuleSet) -> None:
@@ -174,3 +187,48 @@ def test_quickplay_seats_the_player_at_south_with_the_match_started(server: Thre
 def test_quickplay_refuses_an_unknown_game(server: ThreadServer) -> None:
     answer = httpx.post(f"{server.base}/api/quickplay", json={"variant": "poker"})
     assert answer.status_code == 422
+
+
+def throwing(client: Client, rules: RuleSet, seed: int) -> Seated:
+    """A seated player who leads throws (甩牌) whenever it can."""
+    player = Seated(client, rules, seed=seed)
+    player.player.bot = make_bot("random", seed=seed, throw_rate=1.0, pass_rate=0.2)
+    return player
+
+
+def test_a_failed_throw_shows_its_stopper_and_penalty_at_once(server: ThreadServer) -> None:
+    rules = RuleSet.baofen(hands=1)
+    code = create_table(server.base, rules.to_dict(), timer=None)
+    clients = [Client(server.base, code) for _ in range(4)]
+    for seat, client in enumerate(clients):
+        client.join(seat, f"p{seat}")
+    clients[0].send(type="start")
+    players = [throwing(client, rules, seed) for seed, client in enumerate(clients)]
+    while not all(c.state is not None and finished(c.state) for c in clients):
+        for player in players:
+            player.poll(0.01)
+    record = httpx.get(f"{server.base}/api/tables/{code}/records").json()[0]
+
+    current = finished_tricks = 0
+    for message in clients[1].received:
+        if message["type"] != "state" or message["observation"] is None:
+            continue
+        observation = message["observation"]
+        truth = truth_at(record, message["table"]["match"]["step"])
+        expected = ObservationView.of(
+            truth.observation(1), TrickViews(lambda index, hand=truth: hand_stopper(hand, index))
+        ).model_dump(mode="json")
+        assert observation == expected
+        attempt = observation["current_attempt"]
+        if attempt is not None:
+            stopper = observation["current_stopper"]
+            assert stopper is not None and stopper["seat"] != observation["leader"]
+            assert observation["current_penalty"] == 3 * len(attempt)
+            current += 1
+        else:
+            assert observation["current_stopper"] is None
+            assert observation["current_penalty"] == 0
+        for trick in observation["tricks"]:
+            assert (trick["stopper"] is None) == (trick["attempted"] is None)
+            finished_tricks += trick["attempted"] is not None
+    assert current > 0 and finished_tricks > 0  # failed throws were seen, in and after the trick

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from ..server.harness import ROOT, ThreadServer
 
@@ -33,7 +33,7 @@ test clicks faster than people do."""
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
     """One server for every browser test (each test makes its own tables)."""
     db = tmp_path_factory.mktemp("web") / "baofen.db"
-    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", **FAST))
+    live = ThreadServer(ServerConfig(db=f"sqlite:///{db}", **FAST))
     yield live
     live.stop()
 

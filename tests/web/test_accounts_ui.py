@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from ..server.harness import ThreadServer
 from .conftest import FAST
@@ -28,7 +28,7 @@ PASSWORD = "correct horse battery"
 def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
     """A server of its own: its sign-in limits (per address) concern this module alone."""
     db = tmp_path_factory.mktemp("accounts") / "baofen.db"
-    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", login_failures=3, **FAST))
+    live = ThreadServer(ServerConfig(db=f"sqlite:///{db}", login_failures=3, **FAST))
     yield live
     live.stop()
 
@@ -220,7 +220,7 @@ def test_pages_in_english_on_a_desktop(
 def test_a_taken_name_and_too_many_wrong_passwords_are_refused(
     chromium: Browser, tmp_path: Path
 ) -> None:
-    live = ThreadServer(ServerSettings(db=f"sqlite:///{tmp_path / 'b.db'}", login_failures=2,
+    live = ThreadServer(ServerConfig(db=f"sqlite:///{tmp_path / 'b.db'}", login_failures=2,
                                        **FAST))
     try:
         cy = Person(chromium, live.base, PHONE)

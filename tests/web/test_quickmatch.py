@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 
 from ..server.harness import ThreadServer
 from .conftest import FAST
@@ -24,7 +24,7 @@ def match_server(tmp_path: Path) -> Iterator[ThreadServer]:
     """A server of each test's own, waiting 4 s: its quick-match line is that test's alone, so a
     test that fails with people still waiting leaves nobody in the next test's line."""
     db = tmp_path / "baofen.db"
-    live = ThreadServer(ServerSettings(db=f"sqlite:///{db}", match_wait_seconds=4, **FAST))
+    live = ThreadServer(ServerConfig(db=f"sqlite:///{db}", match_wait_seconds=4, **FAST))
     yield live
     live.stop()
 

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from baofen import RuleSet
-from baofen.server import ServerSettings
+from baofen.server import ServerConfig
 from baofen.wire.patch import apply as apply_patch
 
 from ..server.harness import Client, Seated, ThreadServer, create_table
@@ -34,7 +34,7 @@ def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadSer
     """A server whose computer players pause as they do for players (0.6 s), not at once."""
     db = tmp_path_factory.mktemp("paced") / "baofen.db"
     live = ThreadServer(
-        ServerSettings(
+        ServerConfig(
             db=f"sqlite:///{db}",
             bot_delay=0.6,
             drop_grace=30.0,

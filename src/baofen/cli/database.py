@@ -9,25 +9,25 @@ from typing import TYPE_CHECKING
 from .command import CommandError
 
 if TYPE_CHECKING:
-    from ..server import ServerSettings
+    from ..server import ServerConfig
     from ..store import Store
 
 
-def server_settings(db: str | None) -> ServerSettings:
+def server_settings(db: str | None) -> ServerConfig:
     """The server settings from the ``BAOFEN_*`` environment, with ``db`` when given."""
     from pydantic import ValidationError
 
-    from ..server import ServerSettings
+    from ..server import ServerConfig
 
     try:
-        return ServerSettings() if db is None else ServerSettings(db=db)
+        return ServerConfig() if db is None else ServerConfig(db=db)
     except ValidationError as error:
         first = error.errors()[0]
         name = "BAOFEN_" + "_".join(map(str, first["loc"])).upper()
         raise CommandError(f"bad server setting {name}: {first['msg']}") from None
 
 
-def open_store(settings: ServerSettings) -> Store:
+def open_store(settings: ServerConfig) -> Store:
     """The store of ``settings.db``, opened (its schema created or upgraded by the
     migrations)."""
     from sqlalchemy.exc import SQLAlchemyError

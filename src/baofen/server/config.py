@@ -1,8 +1,14 @@
-"""Server settings, from keyword arguments or ``BAOFEN_*`` environment variables."""
+"""The server's configuration, from keyword arguments or ``BAOFEN_*`` environment variables.
+
+Three things are kept apart by name: a game's rules (:class:`~baofen.ruleset.RuleSet`), a
+table's settings (:class:`~baofen.wire.settings.TableSettings`: timers, rated, private) and
+this, how the server process runs (:class:`ServerConfig`).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import warnings
+from typing import Annotated, Any
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -12,8 +18,9 @@ from ..bots import BotLevel
 Seconds = Annotated[float, Field(ge=0, le=3600)]
 
 
-class ServerSettings(BaseSettings):
-    """How the server runs (the tables' own settings are :class:`~.protocol.TableSettings`).
+class ServerConfig(BaseSettings):
+    """How the server runs (a table's own settings are
+    :class:`~baofen.wire.settings.TableSettings`).
 
     Every field can be set by an environment variable, e.g. ``BAOFEN_BOT_DELAY=0``.
     """
@@ -87,3 +94,12 @@ class ServerSettings(BaseSettings):
         description="a node owns a table for this long after its last renewal (renewed every "
         "third of it): how long a table waits when its node dies",
     )
+
+
+def __getattr__(name: str) -> Any:
+    """``ServerSettings``, the old name of :class:`ServerConfig` (deprecated)."""
+    if name == "ServerSettings":
+        warnings.warn("baofen.server.config.ServerSettings is now ServerConfig",
+                      DeprecationWarning, stacklevel=2)
+        return ServerConfig
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

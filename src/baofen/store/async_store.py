@@ -154,7 +154,7 @@ class AsyncStore:
         pending.append(_Job(write, time.monotonic() + self.timeout, future, loop))
         # A write the writer has begun ends by the database's own timeouts; should one hang
         # past them all the same, its caller stops waiting (and must read back whether it was
-        # committed: a :class:`~baofen.server.tables.Table` does, before its next change).
+        # committed: a :class:`~baofen.server.table.Table` does, before its next change).
         # The writer's answer after that finds the future done, and is dropped.
         expiry = loop.call_later(2 * self.timeout, _expire, future)
         try:

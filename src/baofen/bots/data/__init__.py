@@ -3,7 +3,8 @@
 ``holdings.json`` is the search's prior on who holds which card
 (:data:`baofen.bots.search.holdings.HOLDING_WEIGHTS`), ``bid_models.json`` the rule bot's bidding
 models (:data:`baofen.bots.rule.evaluation.BID_MODELS`). The calibrations under
-``bench/calibration/`` write them; the code never holds a copy, so a new fit is a data change, not a code change.
+``bench/calibration/`` write them; the code never holds a copy, so a new fit is a data change,
+not a code change.
 """
 
 from __future__ import annotations

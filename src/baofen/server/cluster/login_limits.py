@@ -1,6 +1,7 @@
 """Limits on password tries shared by the nodes of a cluster, in Redis (see
-:mod:`..login_limits`): one Lua script checks and takes a try. Were Redis not answering, each
-node goes on counting on its own (:class:`~..login_limits.MemoryLimits`)."""
+:mod:`..security.login_limits`): one Lua script checks and takes a try. Were Redis not
+answering, each node goes on counting on its own
+(:class:`~..security.login_limits.MemoryLimits`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import secrets
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from ..login_limits import Attempt, MemoryLimits, try_keys, whole_seconds
+from ..security.login_limits import Attempt, MemoryLimits, try_keys, whole_seconds
 
 log = logging.getLogger(__name__)
 

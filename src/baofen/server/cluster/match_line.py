@@ -7,7 +7,7 @@ so that the processes' clocks need not agree. Keys (under ``prefix``):
 - ``line:{variant}``: sorted set of waiting tickets, scored by when they came (ms);
 - ``seen:{variant}``: the same tickets, scored by when their holder last asked for news;
 - ``ticket:{id}``: hash of the ticket (variant, name, account, status, and once seated the
-  table code, seat and seat token), expiring :data:`~..match_queue.KEEP_SECONDS` after it was
+  table code, seat and seat token), expiring :data:`~..quickmatch.line.KEEP_SECONDS` after it was
   last asked about.
 
 (The ticket hashes are named inside the scripts, so this needs one Redis, not Redis Cluster.)
@@ -27,13 +27,13 @@ from redis.typing import EncodableT, FieldT
 
 from ...setting import Variant
 from ...store.accounts import Account
-from ..match_queue import (
+from ..quickmatch.line import (
     KEEP_SECONDS,
     STARTING_SECONDS,
     TABLE_SIZE,
     MatchQueue,
     QueueUnavailable,
-    Seating,
+    SeatAssignment,
     TicketState,
     Waiting,
 )
@@ -186,12 +186,12 @@ class RedisQueue(MatchQueue):
             return None
         flat, length, waited = cast(list[Any], answer)
         fields = dict(zip(flat[::2], flat[1::2], strict=True))
-        seating = None
+        assignment = None
         if fields["status"] == "seated":
-            seating = Seating(fields["code"], int(fields["seat"]), fields.get("token"))
+            assignment = SeatAssignment(fields["code"], int(fields["seat"]), fields.get("token"))
         return TicketState(
             Waiting(ticket, fields["variant"], fields["name"], _account(fields["account"])),
-            fields["status"], int(length), int(waited) / 1000, seating,
+            fields["status"], int(length), int(waited) / 1000, assignment,
         )
 
     async def cancel(self, ticket: str) -> bool:
@@ -202,13 +202,13 @@ class RedisQueue(MatchQueue):
                 return False
             return bool(await self._cancel(keys=self._keys(variant, ticket), args=[ticket]))
 
-    async def settle(self, ticket: str, seating: Seating | None) -> None:
+    async def settle(self, ticket: str, assignment: SeatAssignment | None) -> None:
         """A taken ticket's outcome: seated, or cancelled."""
         fields: dict[FieldT, EncodableT] = {"status": "cancelled"}
-        if seating is not None:
-            fields = {"status": "seated", "code": seating.code, "seat": seating.seat}
-            if seating.token is not None:
-                fields["token"] = seating.token
+        if assignment is not None:
+            fields = {"status": "seated", "code": assignment.code, "seat": assignment.seat}
+            if assignment.token is not None:
+                fields["token"] = assignment.token
         with _answering():
             async with self.redis.pipeline() as pipe:
                 pipe.hset(self._ticket(ticket), mapping=fields)

@@ -36,10 +36,10 @@ from ...ruleset import RuleSet
 from ...store.async_store import AsyncStore, StoreUnavailable
 from ...wire.settings import TableSettings
 from ...wire.table import TableInfo
-from ..config import ServerSettings
-from ..connections import Connection
-from ..lobby import Lobby
-from ..tables import Table
+from ..config import ServerConfig
+from ..lobby.lobby import Lobby
+from ..table.table import Table
+from ..transport.connections import Connection
 from .bus import Bus, Envelope
 from .ownership import Ownership
 from .registry import Registry
@@ -71,19 +71,19 @@ class _Taking:
 class Node:
     """This node: its leases, its bus, its relays and the sessions of other nodes' clients."""
 
-    def __init__(self, settings: ServerSettings, lobby: Lobby, ownership: Ownership) -> None:
-        assert settings.redis is not None and settings.node is not None
-        self.settings = settings
-        self.id = settings.node
+    def __init__(self, config: ServerConfig, lobby: Lobby, ownership: Ownership) -> None:
+        assert config.redis is not None and config.node is not None
+        self.config = config
+        self.id = config.node
         self.lobby = lobby
         self.store: AsyncStore = lobby.store
         self.ownership = ownership
         self.fences = ownership.fences
         """The fencing number of every table this node owns (:class:`Ownership`'s)."""
         self.leases = ownership.leases
-        self.bus = Bus(ownership.redis, settings.redis, settings.redis_prefix, self.id,
+        self.bus = Bus(ownership.redis, config.redis, config.redis_prefix, self.id,
                        self._take, self._resubscribed)
-        self.registry = Registry(ownership.redis, settings, self.store, self.leases)
+        self.registry = Registry(ownership.redis, config, self.store, self.leases)
         """The cluster's open tables, and other nodes' tables rebuilt for reading."""
         self.relays: dict[str, Relay] = {}
         """Session → relay of each client here at a table of another node."""
@@ -134,7 +134,7 @@ class Node:
         Redis or the database do not answer, or the owner does not, for too long."""
         if not CODE.fullmatch(code):
             return None
-        patience = time.monotonic() + PATIENCE_LEASES * self.settings.lease_seconds + 1
+        patience = time.monotonic() + PATIENCE_LEASES * self.config.lease_seconds + 1
         try:
             while True:
                 table = self.lobby.tables.get(code)
@@ -151,7 +151,7 @@ class Node:
                     return Relay(self, code, holder, connection, secrets.token_hex(8))
                 if time.monotonic() > patience:
                     raise StoreUnavailable("the table's node does not answer")
-                await asyncio.sleep(self.settings.lease_seconds / 10)
+                await asyncio.sleep(self.config.lease_seconds / 10)
         except (RedisError, OSError) as error:
             log.warning("node %s: Redis failed on routing table %s: %r", self.id, code, error)
             raise StoreUnavailable(f"Redis is not answering: {error}") from None
@@ -198,7 +198,7 @@ class Node:
     async def send(self, node: str, envelope: Envelope) -> bool:
         """Publish to ``node``, trying again while nobody listens (it is subscribing again,
         or Redis restarts) for up to a lease period: False when it never listened."""
-        patience = time.monotonic() + self.settings.lease_seconds
+        patience = time.monotonic() + self.config.lease_seconds
         while True:
             try:
                 if await self.bus.post(node, envelope):
@@ -260,7 +260,7 @@ class Node:
 
     async def _tick_forever(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.lease_seconds / 3)
+            await asyncio.sleep(self.config.lease_seconds / 3)
             try:
                 await self.tick()
             except (RedisError, OSError) as error:

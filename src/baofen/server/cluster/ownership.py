@@ -15,8 +15,8 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from ...store.async_store import AsyncStore, StoreUnavailable
-from ..config import ServerSettings
-from ..seats import TableError
+from ..config import ServerConfig
+from ..table.seats import TableError
 from .bus import connect
 from .lease import Leases
 
@@ -24,16 +24,16 @@ from .lease import Leases
 class Ownership:
     """This node's tables: code → the fencing number it claimed (shared with ``store``)."""
 
-    def __init__(self, settings: ServerSettings, store: AsyncStore) -> None:
-        assert settings.redis is not None and settings.node is not None
+    def __init__(self, config: ServerConfig, store: AsyncStore) -> None:
+        assert config.redis is not None and config.node is not None
         assert store.fences is not None, "the store was built without fencing"
-        self.id = settings.node
+        self.id = config.node
         self.store = store
         self.fences: dict[str, int] = store.fences
         """The fencing number of every table this node owns."""
-        self.redis: Redis = connect(settings.redis)
+        self.redis: Redis = connect(config.redis)
         """The node's Redis client (a pool), shared by its leases, bus and registry."""
-        self.leases = Leases(self.redis, settings.redis_prefix, self.id, settings.lease_seconds)
+        self.leases = Leases(self.redis, config.redis_prefix, self.id, config.lease_seconds)
 
     async def claim(self, code: str) -> int | None:
         """Take the lease and claim its fencing number in the database: the number, 0 when

@@ -16,9 +16,9 @@ from redis.exceptions import RedisError
 
 from ...store.async_store import AsyncStore
 from ...wire.table import TableInfo
-from ..config import ServerSettings
-from ..tables import Table
-from ..timers import drive
+from ..config import ServerConfig
+from ..table.driver import drive
+from ..table.table import Table
 from .lease import Leases
 
 VIEWS_KEPT = 256
@@ -28,10 +28,10 @@ VIEWS_KEPT = 256
 class Registry:
     """The cluster's tables as one node reads them."""
 
-    def __init__(self, redis: Redis, settings: ServerSettings, store: AsyncStore,
+    def __init__(self, redis: Redis, config: ServerConfig, store: AsyncStore,
                  leases: Leases) -> None:
-        self.redis, self.settings, self.store, self.leases = redis, settings, store, leases
-        self.key = f"{settings.redis_prefix}tables"
+        self.redis, self.config, self.store, self.leases = redis, config, store, leases
+        self.key = f"{config.redis_prefix}tables"
         self._listed: dict[str, TableInfo] = {}
         """What this node listed of each of its tables."""
         self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
@@ -83,7 +83,7 @@ class Registry:
             self._views.move_to_end(code)
         else:
             table = await asyncio.to_thread(
-                Table.restore, stored, self.store, self.settings, drive
+                Table.restore, stored, self.store, self.config, drive
             )
             self._views[code] = (version, table)
             while len(self._views) > VIEWS_KEPT:
@@ -92,5 +92,5 @@ class Registry:
             holder = await self.leases.holder(code)
         except (RedisError, OSError):
             holder = None
-        table.public = table.public.model_copy(update={"node": holder})
+        table.views.public = table.public.model_copy(update={"node": holder})
         return table

@@ -2,10 +2,10 @@
 
 On the client's node, a :class:`Relay` forwards every frame to the owner (``open``, ``msg``,
 ``close``) and hands back what the owner sends (``out``, ``end``). The client's node checks the
-frames first (:class:`~..websocket.Gate`): of a frame it refuses, only the refusal is relayed
+frames first (:class:`~..transport.gate.Gate`): of a frame it refuses, only the refusal is relayed
 (``msg`` numbered 1), for the owner to answer in its turn; the owner never sees, and Redis never
 carries, a frame it would refuse. On the owner, a
-:class:`Session` is that client as the table sees it: a :class:`~..connections.Connection`
+:class:`Session` is that client as the table sees it: a :class:`~..transport.connections.Connection`
 whose socket (:class:`RemoteSocket`) publishes to the client's node, so the owner answers it
 exactly as it answers its own clients (one place checks messages and redacts views).
 
@@ -29,10 +29,10 @@ from typing import Any, Protocol
 from starlette.websockets import WebSocketState
 
 from ...store.accounts import Account
-from ..config import ServerSettings
-from ..connections import Connection, Frame, Receive, Refusal
-from ..tables import Table
-from ..websocket import converse
+from ..config import ServerConfig
+from ..routes.websocket import converse
+from ..table.table import Table
+from ..transport.connections import Connection, Frame, Receive, Refusal
 from .bus import Envelope
 
 KEPT = 512
@@ -45,11 +45,11 @@ RESYNC_SECONDS = 0.5
 """A relay missing messages asks again after this long."""
 
 
-class Node(Protocol):
+class RelayingNode(Protocol):
     """What relays and sessions need of their node (:class:`.node.Node`)."""
 
     id: str
-    settings: ServerSettings
+    config: ServerConfig
     relays: dict[str, Relay]
     sessions: dict[str, Session]
 
@@ -69,7 +69,7 @@ class Node(Protocol):
 class Relay:
     """This node's client of a table that ``owner`` owns."""
 
-    def __init__(self, node: Node, code: str, owner: str, connection: Connection,
+    def __init__(self, node: RelayingNode, code: str, owner: str, connection: Connection,
                  session: str) -> None:
         self.node = node
         self.code = code
@@ -143,7 +143,7 @@ class Relay:
 class RemoteSocket:
     """The socket of a :class:`Session`: it publishes to the client's node, numbered."""
 
-    def __init__(self, node: Node, session: str, origin: str, code: str) -> None:
+    def __init__(self, node: RelayingNode, session: str, origin: str, code: str) -> None:
         self.node = node
         self.session = session
         self.origin = origin
@@ -183,13 +183,13 @@ class RemoteSocket:
 class Session:
     """Another node's client at a table this node owns."""
 
-    def __init__(self, node: Node, envelope: Envelope, table: Table) -> None:
-        settings = node.settings
+    def __init__(self, node: RelayingNode, envelope: Envelope, table: Table) -> None:
+        config = node.config
         self.node = node
         self.table = table
         self.origin = envelope.sender
         self.socket = RemoteSocket(node, envelope.session, envelope.sender, table.code)
-        self.connection = Connection(self.socket, settings.send_queue)
+        self.connection = Connection(self.socket, config.send_queue)
         if envelope.body:  # the account the client signed in with on its node
             signed_in = json.loads(envelope.body)
             self.connection.account = Account(

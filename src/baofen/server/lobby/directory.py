@@ -1,0 +1,81 @@
+"""Where the routes find tables: the :class:`Tables` of this server, one server's
+(:class:`LocalTables`, the lobby) or a cluster node's (:class:`~..cluster.node.Node`, which
+finds the node that owns a table). The app builds one (``app.state.tables``); the REST and
+WebSocket routes use it alike in both modes."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...ruleset import RuleSet
+from ...wire.settings import TableSettings
+from ...wire.table import TableInfo
+from ..table.table import Table
+from ..transport.connections import Connection, Receive
+from .lobby import Lobby
+
+
+class Remote(Protocol):
+    """Cluster mode: a table another node owns, to which a client's frames are relayed."""
+
+    async def relay(self, receive: Receive) -> None:
+        """Relay every frame to the owner, and its answers back, until the connection ends."""
+
+
+class Tables(Protocol):
+    """The tables of this server, as its routes use them. Each method raises
+    :class:`~baofen.store.async_store.StoreUnavailable` when the store (or, in cluster mode,
+    Redis) cannot say."""
+
+    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
+        """A new table served here, stored (:class:`~..table.seats.TableError` when there is no
+        room for it, or it cannot be set up)."""
+
+    async def view(self, code: str) -> Table | None:
+        """The table of ``code`` to read (REST), or None when there is none: in cluster mode
+        another node's is rebuilt from the stored log (its information names its node)."""
+
+    async def route(self, code: str, connection: Connection) -> Table | Remote | None:
+        """Where a WebSocket connection to ``code`` goes: the table when it is served here
+        (in cluster mode, taking it when nobody owns it), the way to the node that serves it,
+        or None when there is no such table."""
+
+    async def listing(self) -> list[TableInfo]:
+        """The open tables that are not private (in cluster mode: of every node)."""
+
+    async def forget_account(self, account_id: int) -> None:
+        """A deleted account: the tables in memory forget it (in cluster mode: every node's)."""
+
+    async def start(self) -> None:
+        """Start serving: resume (or, in cluster mode, join the cluster)."""
+
+    async def close(self) -> None:
+        """Stop serving (shutdown); everything is already stored."""
+
+
+class LocalTables:
+    """One server's tables: all in its :class:`Lobby`."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
+        return await self.lobby.create(rules, settings)
+
+    async def view(self, code: str) -> Table | None:
+        return await self.lobby.get(code)
+
+    async def route(self, code: str, connection: Connection) -> Table | None:
+        return await self.lobby.get(code)
+
+    async def listing(self) -> list[TableInfo]:
+        return self.lobby.listing()
+
+    async def forget_account(self, account_id: int) -> None:
+        await self.lobby.forget_account(account_id)
+
+    async def start(self) -> None:
+        await self.lobby.resume()
+
+    async def close(self) -> None:
+        await self.lobby.close()
