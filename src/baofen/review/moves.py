@@ -25,7 +25,8 @@ DEFAULT_CANDIDATES = 3
 
 HINT = "rule"
 """The player whose choice the table's hint (提示) suggests
-(``baofen.server.table.assist.HINT_BOT``); bids are judged against its choice, and every reviewed move names it."""
+(``baofen.server.table.assist.HINT_BOT``); bids are judged against its choice, and every
+reviewed move names it."""
 
 THRESHOLDS: dict[str, dict[str, float]] = {
     "baofen": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 25.0},
