@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 
@@ -313,13 +312,3 @@ def test_the_native_engine_gives_the_same_review() -> None:
                 natively = review_action(hand, index, 4, 3)
             with use(python()):
                 assert review_action(hand, index, 4, 3) == natively
-
-
-@pytest.mark.parametrize(("old", "new"), [("baofen.analysis", "baofen.review"),
-                                          ("baofen.analysis_confirm", "baofen.review.confirm")])
-def test_the_old_review_modules_still_import_with_a_warning(old: str, new: str) -> None:
-    with pytest.warns(DeprecationWarning, match=new):
-        importlib.reload(importlib.import_module(old))
-    module, renamed = importlib.import_module(old), importlib.import_module(new)
-    assert module.__all__ and all(getattr(module, name) is getattr(renamed, name)
-                                  for name in module.__all__)
