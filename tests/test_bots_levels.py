@@ -16,7 +16,8 @@ from baofen.bots.reference_bot import ReferenceBot
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 
-from .test_bots import check_legal, mixed_hands, played_to
+from .checks import check_legal
+from .helpers import mixed_hands, played_to
 
 VARIANTS = ("baofen", "hongwu")
 

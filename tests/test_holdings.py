@@ -17,7 +17,7 @@ from baofen.bots.determinize import (
 )
 from baofen.order import order_for
 
-from .test_bots import played_to
+from .helpers import played_to
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -20,7 +20,7 @@ from baofen.bots.rule_bot import RuleBot
 from baofen.bots.rule_play import RuleWeights
 from baofen.cards import SUITS
 
-from .test_native import PROFILES, needs_native
+from .native import PROFILES, needs_native
 
 LOCKSTEP_HANDS = 6
 """Hands a profile checked decision by decision against the Python rule bot (~15 ms a hand)."""

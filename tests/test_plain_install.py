@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 import textwrap
 
-from tests.helpers import run_python
+from .helpers import run_python
 
 BLOCKED = (
     "fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic_settings", "redis",

@@ -26,7 +26,8 @@ from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import MIN_WORLDS, SearchBot, halving_plan, wide_follows
 from baofen.cards import SUITS
 
-from .test_bots import check_legal, mixed_hands
+from .checks import check_legal
+from .helpers import mixed_hands
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -22,7 +22,7 @@ from baofen.bots.levels import hard_bot
 from baofen.bots.rule_bot import RuleBot
 from baofen.bots.search_bot import SearchBot
 
-from .test_native import needs_native
+from .native import needs_native
 
 pytestmark = needs_native
 

@@ -17,7 +17,7 @@ from baofen.bots.search_bot import BOLD_MARGINS, OTHERS, SearchBot
 from baofen.bots.tracking import WorldTracker
 from baofen.cards import Card
 
-from .test_bots import mixed_hands, play_out, played_to
+from .helpers import mixed_hands, play_out, played_to
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -13,8 +13,9 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +32,8 @@ from baofen.wire.actions import action_message
 from baofen.wire.messages import server_message
 from baofen.wire.observation import ObservationView
 from baofen.wire.patch import apply as apply_patch
+
+from .databases import Database
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
@@ -78,6 +81,18 @@ class ThreadServer:
         """Shut down (as on SIGTERM)."""
         self.server.should_exit = True
         self.thread.join(TIMEOUT)
+
+
+@contextmanager
+def serving(db: Database, **settings: Any) -> Iterator[ThreadServer]:
+    """A server (fast timers) on ``db`` with ``settings``."""
+    live = ThreadServer(ServerSettings(
+        db=db.url, db_schema=db.schema, **{**FAST, **settings}
+    ))
+    try:
+        yield live
+    finally:
+        live.stop()
 
 
 def free_port() -> int:
@@ -293,6 +308,20 @@ def south_bids_the_top(base: str, timer: float) -> tuple[Client, dict[str, Any]]
         state = me.expect("state")
     me.send(type="bid", value=95)
     return me, state
+
+
+def my_turn_at_new_table(base: str) -> Client:
+    """A started 包分 table: me in seat 0 with three computer players, at my turn."""
+    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
+    me = Client(base, code)
+    me.join(0, "me")
+    me.send(type="fill_bots", level="random")
+    me.send(type="start")
+    state = me.expect("state")
+    while to_act(state) != 0:
+        state = me.expect("state")
+    me.drain()
+    return me
 
 
 class RandomPlayer:

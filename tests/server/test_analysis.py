@@ -11,8 +11,7 @@ import pytest
 from baofen import Bid, Declare, Hand, Play, RuleSet
 from baofen.server import ServerSettings
 
-from .harness import FAST, ThreadServer, start_with_bots
-from .test_match import play_until_finished
+from .harness import FAST, ThreadServer, play_until_finished, start_with_bots
 
 
 def test_analysis_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url: str) -> None:

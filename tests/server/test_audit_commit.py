@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from .databases import Database, database
-from .harness import Client, ThreadServer
-from .test_faults import my_turn_at_new_table, serving
+from .harness import Client, ThreadServer, my_turn_at_new_table, serving
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -9,8 +9,9 @@ import pytest
 
 from baofen.server import ServerSettings
 
+from .accounts import sign_up
 from .harness import FAST, ThreadServer
-from .test_quickmatch import ask, poll, reclaimed, signed_in, until_seated
+from .quick_match import ask, poll, reclaimed, until_seated
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def quick(db_url: str) -> Iterator[ThreadServer]:
 def test_a_table_with_a_guest_is_not_rated(quick: ThreadServer) -> None:
     guest = until_seated(quick.base, ask(quick.base, name="Guest")["ticket"])
     assert not reclaimed(quick.base, guest)["table"]["settings"]["rated"]  # before: rated
-    ann = signed_in(quick.base, "Annmatch")
+    ann = sign_up(quick.base, "Annmatch")
     ticket = ann.post("/api/match", json={}).json()["ticket"]
     seated = until_seated(quick.base, ticket)
     assert reclaimed(quick.base, seated)["table"]["settings"]["rated"]  # only accounts: rated

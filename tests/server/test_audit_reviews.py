@@ -12,8 +12,7 @@ import pytest
 from baofen import RuleSet
 from baofen.server import ServerSettings, analysis
 
-from .harness import FAST, ThreadServer, start_with_bots
-from .test_match import play_until_finished
+from .harness import FAST, ThreadServer, play_until_finished, start_with_bots
 
 
 def from_address(host: str) -> httpx.Client:

@@ -18,8 +18,7 @@ from baofen.wire.results import ResultView
 from baofen.wire.settings import ClientDefaults, TableSettings
 from baofen.wire.tricks import TrickView
 
-from .harness import ThreadServer, start_with_bots
-from .test_match import play_until_finished
+from .harness import ThreadServer, play_until_finished, start_with_bots
 
 
 def played_hand(rules: RuleSet, seed: int) -> Hand:

@@ -27,7 +27,7 @@ from .accounts import PASSWORD, session, sign_up
 from .cluster import LEASE, Cluster, Roaming, one_history, own_redis, play, running, stored_log
 from .databases import Database, database
 from .harness import Client, create_table, free_port, to_act
-from .test_leak import check_no_leak
+from .leaks import check_no_leak
 
 
 @pytest.fixture

@@ -32,8 +32,9 @@ from .harness import (
     ThreadServer,
     create_table,
     free_port,
+    my_turn_at_new_table,
     run_async,
-    to_act,
+    serving,
 )
 
 QUICK = 1.0
@@ -45,18 +46,6 @@ the database timeout the tests set; under a second even on a loaded machine)."""
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
     """Each of these tests runs on SQLite and on PostgreSQL."""
     yield from database(request.param, tmp_path)
-
-
-@contextmanager
-def serving(db: Database, **settings: Any) -> Iterator[ThreadServer]:
-    """A server (fast timers) on ``db`` with ``settings``."""
-    live = ThreadServer(ServerSettings(
-        db=db.url, db_schema=db.schema, **{**FAST, **settings}
-    ))
-    try:
-        yield live
-    finally:
-        live.stop()
 
 
 @contextmanager
@@ -78,20 +67,6 @@ def locked(db: Database) -> Iterator[None]:
             yield
         finally:
             holder.rollback()
-
-
-def my_turn_at_new_table(base: str) -> Client:
-    """A started 包分 table: me in seat 0 with three computer players, at my turn."""
-    code = create_table(base, RuleSet.baofen().to_dict(), timer=None)
-    me = Client(base, code)
-    me.join(0, "me")
-    me.send(type="fill_bots", level="random")
-    me.send(type="start")
-    state = me.expect("state")
-    while to_act(state) != 0:
-        state = me.expect("state")
-    me.drain()
-    return me
 
 
 def answered_in(client: Client, kind: str, **message: Any) -> float:

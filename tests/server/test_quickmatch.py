@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,48 +23,15 @@ from baofen.server.cluster.match_line import RedisQueue
 from baofen.server.match_queue import MatchQueue, MemoryQueue, Waiting
 from baofen.store.accounts import Account
 
-from .harness import FAST, TIMEOUT, Client, ProcessServer, ThreadServer, free_port, run_async
+from .accounts import sign_up
+from .harness import FAST, TIMEOUT, ProcessServer, ThreadServer, free_port, run_async
+from .quick_match import ask, poll, reclaimed, until_seated
 
 REDIS_DB = 9
 """The Redis database these tests use; every key they make is under a prefix of their own."""
 REDIS_URL = f"redis://127.0.0.1:6379/{REDIS_DB}"
 SERVER_PREFIX = "baofen:match:"
 """The prefix a server's line uses (server processes cannot be given another)."""
-
-
-def ask(base: str, variant: str = "baofen", name: str = "") -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/match", json={"variant": variant, "name": name})
-    assert response.status_code == 201, response.text
-    ticket: dict[str, Any] = response.json()
-    return ticket
-
-
-def poll(base: str, ticket: str) -> dict[str, Any]:
-    response = httpx.get(f"{base}/api/match/{ticket}")
-    assert response.status_code == 200, response.text
-    news: dict[str, Any] = response.json()
-    return news
-
-
-def until_seated(base: str, ticket: str) -> dict[str, Any]:
-    """Poll about every tenth of a second (as the browser does each second) until seated."""
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        news = poll(base, ticket)
-        if news["status"] != "waiting":
-            return news
-        time.sleep(0.1)
-    raise AssertionError("the ticket was not seated")
-
-
-def reclaimed(base: str, news: dict[str, Any]) -> dict[str, Any]:
-    """Connect to the ticket's table with its seat token; the first state."""
-    client = Client(base, news["code"])
-    client.send(type="reclaim", token=news["token"])
-    assert client.expect("joined")["seat"] == news["seat"]
-    state = client.expect("state")
-    client.close()
-    return state
 
 
 @pytest.fixture
@@ -267,18 +233,10 @@ def test_two_server_processes_seat_their_players_together(tmp_path: Path) -> Non
         _clear(SERVER_PREFIX)
 
 
-def signed_in(base: str, username: str) -> httpx.Client:
-    """An HTTP client with a new account's session cookie."""
-    client = httpx.Client(base_url=base)
-    response = client.post("/api/accounts", json={"username": username, "password": "p" * 12})
-    assert response.status_code == 201, response.text
-    return client
-
-
 def test_a_signed_in_player_is_seated_under_the_account(server: ThreadServer) -> None:
     """The seat is bound to the account (and named after it, whatever name was asked); an
     account that asks twice (two tabs) gets one seat, which both tickets lead to."""
-    ann = signed_in(server.base, "Matcher")
+    ann = sign_up(server.base, "Matcher")
     first = ann.post("/api/match", json={"name": "Not me"}).json()
     again = ann.post("/api/match", json={}).json()
     assert again["waiting_players"] == 2

@@ -15,7 +15,7 @@ from baofen.wire.observation import ObservationView
 from baofen.wire.tricks import TrickViews, hand_stopper
 
 from .harness import Client, Seated, ThreadServer, create_table, finished, south_bids_the_top
-from .test_leak import truth_at
+from .leaks import truth_at
 
 
 def test_a_join_without_a_name_gets_a_readable_default(server: ThreadServer) -> None:

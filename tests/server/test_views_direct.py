@@ -31,8 +31,8 @@ from baofen.wire.settings import TableSettings
 from baofen.wire.table import TableInfo
 
 from .databases import Database, database
+from .doubles import SERVER, FakeStore, connection, no_driver
 from .harness import run_async
-from .test_table_unit import SERVER, FakeStore, connection, no_driver
 
 
 class Watcher:

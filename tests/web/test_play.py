@@ -11,10 +11,16 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ProcessServer, ThreadServer, create_table, free_port
-from .ui import DESKTOP, FAST_REVIEW, PHONE, Person, fast_review
-
-HAND_TURNS = 60
-"""More turns than a hand can give one seat (bids, the kitty and at most 25 plays)."""
+from .ui import (
+    DESKTOP,
+    FAST_REVIEW,
+    HAND_TURNS,
+    PHONE,
+    Person,
+    chip,
+    fast_review,
+    play_to_result,
+)
 
 
 def create_in_lobby(person: Person, variant: str, hands: int, name: str) -> str:
@@ -37,15 +43,6 @@ def create_in_lobby(person: Person, variant: str, hands: int, name: str) -> str:
     person.wait_connected()
     person.wait_for("document.body.dataset.seat === '0'")
     return page.url.rsplit("/", 1)[1].split("#")[0]
-
-
-def play_to_result(person: Person) -> None:
-    """Take every turn (hints) until the hand's result is shown."""
-    for _ in range(HAND_TURNS):
-        if person.my_turn_or_result() == "result":
-            return
-        person.take_turn()
-    raise AssertionError("no result after a whole hand of turns")
 
 
 def lead_a_failing_throw(person: Person) -> None:
@@ -83,12 +80,6 @@ def lead_a_failing_throw(person: Person) -> None:
     expect(failed).to_contain_text("罚 6 分")  # 3 per attempted card
     assert failed.locator(".chip").all_inner_texts()[:2] == [chip(high), chip(low)]
     page.click(".modal .close")
-
-
-def chip(card: str | None) -> str:
-    """A card as the page writes it in a chip (♠A, ♥10)."""
-    assert card is not None
-    return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[0]] + card[1].replace("T", "10")
 
 
 def check_baofen_result(person: Person) -> None:

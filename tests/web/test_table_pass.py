@@ -24,8 +24,7 @@ from baofen.server import ServerSettings
 from baofen.wire.patch import apply as apply_patch
 
 from ..server.harness import Client, Seated, ThreadServer, create_table
-from .test_play import chip
-from .ui import DESKTOP, PHONE, Person
+from .ui import DESKTOP, PHONE, Person, chip
 
 VIEWS = [(PHONE, "zh"), (DESKTOP, "en")]
 VIEW_IDS = ["phone-zh", "desktop-en"]

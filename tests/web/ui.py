@@ -17,6 +17,9 @@ expect.set_options(timeout=TIMEOUT_MS)  # its own default is 5 s, not the contex
 
 NETWORK_ERRORS = ("Failed to load resource", "WebSocket connection to")
 
+HAND_TURNS = 60
+"""More turns than a hand can give one seat (bids, the kitty and at most 25 plays)."""
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -188,3 +191,18 @@ def fast_review(page: Page) -> None:
     """Make the page's 复盘 requests ask for :data:`FAST_REVIEW`."""
     page.route("**/hands/*/analysis", lambda route: route.continue_(
         url=route.request.url.split("?")[0] + FAST_REVIEW))
+
+
+def play_to_result(person: Person) -> None:
+    """Take every turn (hints) until the hand's result is shown."""
+    for _ in range(HAND_TURNS):
+        if person.my_turn_or_result() == "result":
+            return
+        person.take_turn()
+    raise AssertionError("no result after a whole hand of turns")
+
+
+def chip(card: str | None) -> str:
+    """A card as the page writes it in a chip (♠A, ♥10)."""
+    assert card is not None
+    return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[0]] + card[1].replace("T", "10")
