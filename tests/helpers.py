@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -108,6 +109,23 @@ def mixed_hands(variant: str, hands: int, seed: int):  # type: ignore[no-untyped
 
 
 ROOT = Path(__file__).resolve().parents[1]
+
+BLOCKER = textwrap.dedent(
+    """
+    import sys
+
+    class Refuse:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in {blocked!r}:
+                raise ModuleNotFoundError(f"No module named {{name!r}} (blocked)", name=name)
+            return None
+
+    sys.meta_path.insert(0, Refuse())
+    """
+)
+"""The start of a program for :func:`run_python` in which importing any of the packages
+``blocked`` (to fill in with ``str.format``: a set of top-level names) fails, as where they are
+not installed."""
 
 
 def run_python(program: str) -> subprocess.CompletedProcess[str]:

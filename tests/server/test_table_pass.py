@@ -68,7 +68,7 @@ def test_only_the_host_starts_and_fills_the_seats(server: ThreadServer) -> None:
     assert errors(guest) == ["not_host", "not_host"]
 
 
-def test_the_open_tables_say_what_a_visitor_can_do(server: ThreadServer) -> None:
+def test_the_open_tables_listing_says_what_a_visitor_can_do(server: ThreadServer) -> None:
     rules = RuleSet.baofen(hands=1).to_dict()
     waiting = create_table(server.base, rules, timer=None)
     ann = Client(server.base, waiting)
