@@ -33,7 +33,7 @@ def best_list(lead_tractors: list[int], runs: list[int]) -> list[int]:
     own."""
     best: list[int] = []
     for assignment in itertools.product(range(-1, len(runs)), repeat=len(lead_tractors)):
-        load = Counter()
+        load: Counter[int] = Counter()
         for length, slot in zip(lead_tractors, assignment, strict=True):
             if slot >= 0:
                 load[slot] += length
