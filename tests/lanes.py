@@ -68,10 +68,15 @@ LANES: dict[str, tuple[str, ...]] = {
 }
 
 SLOW: frozenset[str] = frozenset({
-    # Tests of 10 s or more alone on one core (pytest --durations), marked ``slow`` as well.
+    # 5 s or more on one core, its parametrizations together (CPU seconds, measured one test
+    # at a time; mypy cold, Ray with its cluster's start).
     "test_properties.py::test_baofen_hands_checked_at_every_step",
     "test_properties.py::test_hongwu_hands_checked_at_every_step",
     "test_properties.py::test_many_hands_end_to_end",
+    "test_native.py::test_native_hands_replay_in_the_python_engine",
+    "test_search_native.py::test_the_search_decides_the_same_natively_and_in_python",
+    "test_quality.py::test_mypy",
+    "test_ray.py::test_cluster_runs_match_local_runs",
 })
 """Tests (``module::function``, every parametrization) that carry the ``slow`` marker too."""
 
