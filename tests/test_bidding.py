@@ -143,7 +143,7 @@ def test_hongwu_four_passes_custom_bid_min() -> None:
     assert hand.declarer == 2 and hand.target == 80
 
 
-def test_hongwu_first_bidder_random_and_reproducible() -> None:
+def test_hongwu_first_bidder_of_a_deal_random_and_reproducible() -> None:
     firsts = [Hand(HONGWU, seed=s).first for s in range(40)]
     assert set(firsts) == {0, 1, 2, 3}
     assert firsts == [Hand(HONGWU, seed=s).first for s in range(40)]

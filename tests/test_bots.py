@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from baofen import Bid, Declare, Hand, Observation, Play, RuleSet, parse_cards, play_hand
+from baofen import Bid, Hand, Observation, Play, RuleSet, parse_cards
 from baofen.bots import bot_names, make_bot
 from baofen.bots.engine import python
 from baofen.bots.rule.bot import RuleBot
@@ -21,39 +21,11 @@ from baofen.bots.search.determinize import KITTY
 from baofen.cards import POINTS
 from baofen.order import TRUMP, order_for
 
-from .helpers import declare_by, hand_with
+from .checks import check_legal
+from .helpers import declare_by, hand_with, mixed_hands, play_out
 
 VARIANTS = ("baofen", "hongwu")
 KITTY_CLUBS = "C3 C4 C5 C6 C7 C8 C9 CJ"
-
-
-def check_legal(hand: Hand, seat: int, action: object) -> None:
-    """Fail unless ``action`` is legal for ``seat`` now (tried on a copy of the hand)."""
-    observation = hand.observation(seat)
-    if observation.phase == "bidding":
-        assert isinstance(action, Bid)
-        assert action.value in observation.legal_bids()
-    elif observation.phase == "kitty":
-        assert isinstance(action, Declare)
-    else:
-        assert isinstance(action, Play)
-        assert observation.play_error(action.cards) is None, (action, observation.hand)
-    hand.copy().apply(seat, action)
-
-
-def mixed_hands(variant: str, hands: int, seed: int):  # type: ignore[no-untyped-def]
-    """Yield ``(hand, seat)`` at every decision of hands where a rule bot and a throw-happy
-    random bot take turns at random, so that many odd situations arise."""
-    rules = RuleSet.create(variant=variant)
-    rng = random.Random(seed)
-    rule = make_bot("rule")
-    rand = make_bot("random", seed=seed, throw_rate=0.4)
-    for number in range(hands):
-        hand = Hand(rules, seed=seed * 1000 + number)
-        for seat in hand.turns():
-            yield hand, seat
-            bot = rule if rng.random() < 0.5 else rand
-            hand.apply(seat, bot.act(hand.observation(seat)))
 
 
 def test_registry_names() -> None:
@@ -124,20 +96,6 @@ def test_rule_bot_offers_only_safe_throws() -> None:
             others = [[c for c in hand.hand_of(s) if judge.group[c] == judge.group[cards[0]]]
                       for s in (1, 2, 3)]
             assert judge.failed_throw(cards, others) is None
-
-
-def played_to(rules: RuleSet, seed: int, tricks: int) -> Hand:
-    """The hand of ``seed`` played by four rule bots until ``tricks`` tricks are done (0: until
-    play begins)."""
-    bot = make_bot("rule")
-    return Hand(rules, seed=seed).play_out(
-        [bot] * 4, until=lambda hand: hand.phase == "playing" and len(hand.tricks) >= tricks
-    )
-
-
-def play_out(rules: RuleSet, seed: int, specs: list[tuple[str, dict]]) -> list:  # type: ignore[type-arg]
-    bots = [make_bot(name, **options) for name, options in specs]
-    return play_hand(rules, seed, bots).actions
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -17,7 +17,8 @@ from baofen.bots.rule.bot import RuleBot
 from baofen.bots.search.bot import SearchBot
 from baofen.bots.search.determinize import MISMATCH
 
-from .test_bots import check_legal, mixed_hands, played_to
+from .checks import check_legal
+from .helpers import mixed_hands, played_to
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -27,7 +27,8 @@ from baofen.env import ActionSpace, BaofenEnv, Composer, SeatEnv, encode, layout
 from baofen.env.actions import COMMIT, PASS, TRUMP_BASE
 from baofen.env.encoding import HIGH
 from baofen.env.selection import addable, counts_of
-from tests.helpers import hand_with
+
+from .helpers import hand_with
 
 RULE_SETS = [
     RuleSet.baofen(),

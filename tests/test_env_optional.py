@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tests.helpers import run_python
+from .helpers import run_python
 
 RESEARCH_MODULES = ("torch", "pettingzoo", "gymnasium", "ray", "numpy")
 

@@ -25,7 +25,7 @@ def cards(text: str) -> list:
 @pytest.mark.parametrize(
     "text", ["BJ BJ LJ LJ", "SK SK SQ SQ", "ST ST S9 S9", "S5 S5 S4 S4 S3 S3"]
 )
-def test_baofen_tractors(text: str) -> None:
+def test_example_baofen_tractors(text: str) -> None:
     assert BAOFEN.is_tractor(cards(text), trump="H")
 
 
@@ -40,7 +40,7 @@ def test_baofen_tractors(text: str) -> None:
         "LJ LJ H2 H2",  # little jokers + trump-2 pair
     ],
 )
-def test_baofen_not_tractors(text: str) -> None:
+def test_example_baofen_not_tractors(text: str) -> None:
     assert not BAOFEN.is_tractor(cards(text), trump="H")
 
 
@@ -57,7 +57,7 @@ def test_baofen_not_tractors(text: str) -> None:
         ("H6 H6 H4 H4", "S"),  # H5 is trump, so H6 and H4 are adjacent in plain hearts
     ],
 )
-def test_hongwu_tractors(text: str, trump: str) -> None:
+def test_example_hongwu_tractors(text: str, trump: str) -> None:
     assert HONGWU.is_tractor(cards(text), trump=trump)
 
 
@@ -71,7 +71,7 @@ def test_hongwu_tractors(text: str, trump: str) -> None:
         "C2 C2 D2 D2",  # two other 2s: equal order
     ],
 )
-def test_hongwu_not_tractors(text: str) -> None:
+def test_example_hongwu_not_tractors(text: str) -> None:
     assert not HONGWU.is_tractor(cards(text), trump="S")
 
 
@@ -132,7 +132,7 @@ def test_good_throw() -> None:
 
 # §14.5 -------------------------------------------------------------------------------------
 
-def test_levels() -> None:
+def test_example_levels() -> None:
     assert levels_for(95, 70, 10) == 4
     assert levels_for(65, 90, 10) == -4
 

@@ -31,7 +31,8 @@ from baofen.hand_state import HandState
 from baofen.wire.observation import ObservationView
 from baofen.wire.results import ResultView
 
-from .helpers import deal, declare_by, hand_with
+from .checks import check_observation
+from .helpers import deal, declare_by, hand_with, play_some
 
 BAOFEN = RuleSet.baofen()
 HONGWU = RuleSet.hongwu()
@@ -301,29 +302,6 @@ def test_observation_fields_are_the_known_ones() -> None:
     assert {f.name for f in dataclasses.fields(Observation)} == OBSERVATION_FIELDS
 
 
-def check_observation(hand: Hand, seat: int | None) -> None:
-    obs = hand.observation(seat)
-    assert obs.seat == seat
-    if seat is None:
-        assert obs.hand == () and obs.by_group == ()
-    else:
-        assert list(obs.hand) == hand.hand_of(seat)
-    entitled = seat is not None and seat == hand.declarer
-    assert obs.kitty == (hand.kitty if entitled else None)
-    assert obs.buried == (hand.buried if entitled else None)
-    for _who, action in obs.actions:
-        if isinstance(action, Declare) and not entitled:
-            assert action.bury == ()
-    # Every field is set, and the observation is what building it by keyword gives.
-    values = {f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)}
-    assert Observation(**values) == obs
-    data = ObservationView.of(obs).model_dump(mode="json")
-    json.dumps(data)
-    assert data["hand"] == ([str(c) for c in hand.hand_of(seat)] if seat is not None else [])
-    assert data["kitty"] == (None if not entitled else [str(c) for c in hand.kitty])
-    assert "deal" not in data and "hands" not in data
-
-
 @pytest.mark.parametrize("rules", [BAOFEN, HONGWU])
 def test_observations_through_a_hand(rules: RuleSet) -> None:
     hand = Hand(rules, seed=12)
@@ -366,16 +344,6 @@ def test_bad_observer_seat() -> None:
 
 
 # -- hand records ---------------------------------------------------------------------------
-
-def play_some(hand: Hand, steps: int, seed: int = 0) -> None:
-    bots = [make_bot("random", seed=seed + s, throw_rate=0.3) for s in range(4)]
-    for _ in range(steps):
-        if hand.phase == "done":
-            return
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, bots[seat].act(hand.observation(seat)))
-
 
 @pytest.mark.parametrize("rules", [BAOFEN, HONGWU, RuleSet.baofen(no_bid_mode="direct")])
 @pytest.mark.parametrize("steps", [0, 3, 6, 40, 1000])

@@ -12,7 +12,7 @@ from baofen.bots.engine import python
 from baofen.bots.search.holdings import HOLDING_WEIGHTS, KITTY, category, holder_class
 from baofen.order import order_for
 
-from .test_bots import played_to
+from .helpers import played_to
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -99,7 +99,7 @@ def test_an_exported_network_is_the_trained_one(tiny_hongwu: Path) -> None:
         assert torch.equal(exported.state_dict()[name], tensor), name
 
 
-def test_a_file_of_another_kind_is_refused(tmp_path: Path) -> None:
+def test_a_bidder_file_of_another_kind_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.qnet"
     bad.write_bytes(b"not a network\n")
     with pytest.raises(ValueError, match="not a weights file"):

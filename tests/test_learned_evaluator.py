@@ -37,7 +37,7 @@ def test_the_package_ships_an_evaluator_for_baofen_only() -> None:
         evaluator.scores(obs, plays, ranks)
 
 
-def test_a_file_of_another_kind_is_refused(tmp_path: Path) -> None:
+def test_an_evaluator_file_of_another_kind_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a weights file"):
         read_weights(bidder_weights("baofen"))
     with pytest.raises(ValueError, match="no weights at"):

@@ -106,7 +106,7 @@ def test_first_match_hand_starts_with_south() -> None:
         assert Match(BAOFEN, seed=seed).hand.first == 0
 
 
-def test_hongwu_first_bidder_random_and_reproducible() -> None:
+def test_hongwu_first_bidder_of_each_hand_random_and_reproducible() -> None:
     def firsts(seed: int) -> list[int]:
         match = Match(HONGWU, seed=seed)
         bots = [make_bot("random", seed=s) for s in range(4)]

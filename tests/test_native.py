@@ -9,7 +9,6 @@ which builds it) they fail instead.
 from __future__ import annotations
 
 import itertools
-import os
 import random
 from collections import Counter
 from typing import Any
@@ -22,11 +21,8 @@ from baofen import Hand, RuleSet
 from baofen import _native as native
 from baofen.bots.random_bot import RandomBot
 from baofen.errors import IllegalAction
-from baofen.ruleset import FIELDS
 
-REQUIRED = os.environ.get("BAOFEN_TEST_REQUIRE_NATIVE") == "1"
-WHY = f"the native core is not available: {native.why_unavailable()}"
-needs_native = pytest.mark.skipif(not native.available() and not REQUIRED, reason=WHY)
+from .native import PROFILES, REQUIRED, WHY, needs_native
 
 
 def test_native_core_is_built() -> None:
@@ -37,59 +33,6 @@ def test_native_core_is_built() -> None:
     assert native.engine_name() == "native"
 
 
-def _example(field: str) -> Any:
-    return FIELDS[field].example
-
-
-def _examples(*fields: str, **fixed: Any) -> dict[str, Any]:
-    return {**{f: _example(f) for f in fields}, **fixed}
-
-
-_BAOFEN_FIELDS = (
-    "bid_values",
-    "throw_penalty_per_card",
-    "direct_penalty",
-    "wangfen_all_bonus",
-    "wangfen_none_penalty",
-    "full_sweep_score",
-    "half_sweep_score",
-    "shutout_score",
-)
-PROFILES = {
-    # Every §13 field at its default, then at its schema example, each switch both ways.
-    "baofen": RuleSet.baofen(),
-    "baofen-examples-direct": RuleSet.baofen(
-        **_examples(
-            *_BAOFEN_FIELDS,
-            "no_bid_mode",
-            "settlement",
-            "eight_of_a_kind",
-            "must_follow_structure",
-        )
-    ),
-    "baofen-examples-pot": RuleSet.baofen(
-        **_examples(
-            *_BAOFEN_FIELDS,
-            "pot_caller_stake",
-            "pot_other_stake",
-            "pot_split_above",
-        )
-    ),
-    "hongwu": RuleSet.hongwu(),
-    "hongwu-examples": RuleSet.hongwu(
-        **_examples(
-            "bid_min",
-            "bid_step",
-            "bid_max",
-            "throw_penalty_per_card",
-            "red5_capture_points",
-            "kitty_multiplier_trump",
-            "kitty_multiplier_plain",
-            "points_per_level",
-            must_follow_structure=True,
-        )
-    ),
-}
 HANDS_PER_PROFILE = 4000
 
 

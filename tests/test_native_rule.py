@@ -21,7 +21,7 @@ from baofen.bots.rule.play import RuleWeights
 from baofen.bots.rule.player import RulePlayer
 from baofen.cards import SUITS
 
-from .test_native import PROFILES, needs_native
+from .native import PROFILES, needs_native
 
 LOCKSTEP_HANDS = 6
 """Hands a profile checked decision by decision against the Python rule bot (~15 ms a hand)."""

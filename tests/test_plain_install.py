@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 import textwrap
 
-from tests.helpers import run_python
+from .helpers import BLOCKER, run_python
 
 BLOCKED = (
     "fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic_settings", "redis",
@@ -16,20 +16,6 @@ BLOCKED = (
     "ray", "matplotlib", "pydantic", "pydantic_core", "orjson",
 )
 """Packages no plain install has: it is the standard library alone."""
-
-BLOCKER = textwrap.dedent(
-    """
-    import sys
-
-    class Refuse:
-        def find_spec(self, name, path=None, target=None):
-            if name.partition(".")[0] in {blocked!r}:
-                raise ModuleNotFoundError(f"No module named {{name!r}} (blocked)", name=name)
-            return None
-
-    sys.meta_path.insert(0, Refuse())
-    """
-)
 
 ENGINE = textwrap.dedent(
     """

@@ -22,9 +22,9 @@ from baofen import Card, Hand, Match, RuleSet, Trick, full_pack
 from baofen.bots import make_bot
 from baofen.cards import SAME_COLOUR
 
-from .helpers import deal
-from .test_follow import reference_legal
-from .test_hand_api import check_observation, play_some
+from .checks import check_observation
+from .follow_reference import reference_legal
+from .helpers import deal, play_some
 
 PACK = Counter(full_pack())
 

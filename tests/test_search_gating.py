@@ -33,7 +33,8 @@ from baofen.bots.search.estimates import lower_bound, student_quantile
 from baofen.bots.search.kitty import WIDE_CANDIDATES, KittySearch, kitty_options
 from baofen.cards import SUITS
 
-from .test_bots import check_legal, mixed_hands
+from .checks import check_legal
+from .helpers import mixed_hands
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -25,7 +25,7 @@ from baofen.bots.search.determinize import Determinizer, gather
 from baofen.bots.search.kitty import KittySearch
 from baofen.bots.search.native_worlds import NativeSampler
 
-from .test_native import needs_native
+from .native import needs_native
 
 pytestmark = needs_native
 

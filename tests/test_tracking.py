@@ -19,7 +19,7 @@ from baofen.bots.search.tracking import WorldTracker
 from baofen.cards import Card
 from bench.common.screen import positions
 
-from .test_bots import mixed_hands, play_out, played_to
+from .helpers import mixed_hands, play_out, played_to
 
 VARIANTS = ("baofen", "hongwu")
 

@@ -167,7 +167,7 @@ def test_the_lobby_words_on_a_phone(
 
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
-def test_the_open_tables_say_what_a_visitor_can_do(
+def test_the_lobby_says_what_a_visitor_can_do_at_each_open_table(
     chromium: Browser,
     web_server: ThreadServer,
     screenshots: Path,

@@ -11,10 +11,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ProcessServer, ThreadServer, create_table, free_port
-from .ui import DESKTOP, FAST_REVIEW, PHONE, Person, chip, fast_review
-
-HAND_TURNS = 60
-"""More turns than a hand can give one seat (bids, the kitty and at most 25 plays)."""
+from .ui import DESKTOP, FAST_REVIEW, HAND_TURNS, PHONE, Person, chip, fast_review, play_to_result
 
 
 def create_in_lobby(person: Person, variant: str, hands: int, name: str) -> str:
@@ -37,15 +34,6 @@ def create_in_lobby(person: Person, variant: str, hands: int, name: str) -> str:
     person.wait_connected()
     person.wait_for("document.body.dataset.seat === '0'")
     return page.url.rsplit("/", 1)[1].split("#")[0]
-
-
-def play_to_result(person: Person) -> None:
-    """Take every turn (hints) until the hand's result is shown."""
-    for _ in range(HAND_TURNS):
-        if person.my_turn_or_result() == "result":
-            return
-        person.take_turn()
-    raise AssertionError("no result after a whole hand of turns")
 
 
 def lead_a_failing_throw(person: Person) -> None:

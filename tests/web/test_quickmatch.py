@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, expect
 from baofen.server import ServerConfig
 
 from ..server.harness import ThreadServer
+from .accessibility import check_axe
 from .conftest import FAST
-from .test_table_ux import check_axe
 from .ui import DESKTOP, PHONE, Person
 
 

@@ -6,7 +6,6 @@ every stage at phone and desktop sizes in both languages, and no serious accessi
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -19,12 +18,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from baofen.wire.patch import apply as apply_patch
 
 from ..server.harness import ThreadServer, create_table
-from .test_play import play_to_result
-from .ui import DESKTOP, PHONE, Person, fast_review
-
-AXE_PACKAGE = "axe_playwright_python"
-"""The dev extra's package that ships axe-core's script (the tests inject it themselves; the app
-itself has no build step)."""
+from .accessibility import check_axe
+from .ui import DESKTOP, PHONE, Person, fast_review, play_to_result
 
 TALL_PHONE = {"width": 390, "height": 844}
 
@@ -43,22 +38,6 @@ class Watched(Person):
             message = apply_patch(self.state, message)
         if message.get("type") == "state":
             self.state = message
-
-
-def check_axe(person: Person, where: str) -> None:
-    """No serious or critical accessibility violation on the page as it is now."""
-    spec = importlib.util.find_spec(AXE_PACKAGE)
-    if spec is None or spec.origin is None:
-        pytest.fail(f"axe-core is missing: {AXE_PACKAGE} comes with the dev extra "
-                    "(python3 -m pip install -e '.[dev]')")
-    page = person.page
-    if not page.evaluate("Boolean(window.axe)"):
-        page.add_script_tag(path=str(Path(spec.origin).with_name("axe.min.js")))
-    found = page.evaluate("axe.run(document, {resultTypes: ['violations']})"
-                          ".then(r => r.violations.map(v => [v.id, v.impact, v.nodes.length,"
-                          " v.nodes[0].target.join(' ')]))")
-    bad = [v for v in found if v[1] in ("serious", "critical")]
-    assert not bad, f"accessibility ({where}): {bad}"
 
 
 def test_play_the_computer_from_the_lobby_to_the_first_bid_in_two_clicks(

@@ -17,6 +17,9 @@ expect.set_options(timeout=TIMEOUT_MS)  # its own default is 5 s, not the contex
 
 NETWORK_ERRORS = ("Failed to load resource", "WebSocket connection to")
 
+HAND_TURNS = 60
+"""More turns than a hand can give one seat (bids, the kitty and at most 25 plays)."""
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 VIEWS = [(PHONE, "zh"), (DESKTOP, "en")]
@@ -204,3 +207,12 @@ def person_in(chromium: Browser, base: str, viewport: dict[str, int], language: 
     person = Person(chromium, base, viewport)
     person.context.add_init_script(f"localStorage.setItem('baofen.lang', '{language}')")
     return person
+
+
+def play_to_result(person: Person) -> None:
+    """Take every turn (hints) until the hand's result is shown."""
+    for _ in range(HAND_TURNS):
+        if person.my_turn_or_result() == "result":
+            return
+        person.take_turn()
+    raise AssertionError("no result after a whole hand of turns")
