@@ -71,4 +71,4 @@ window.addEventListener("sessionchange", () => {
   draw();
   if (table) table.signedIn();
 });
-loadSession().then(() => setLang(lang()));
+loadSession().then(() => setLang(lang(), false));

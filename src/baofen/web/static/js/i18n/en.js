@@ -182,8 +182,13 @@ export default {
   "seat.offline": "offline",
   "seat.declarer": "declarer",
   "seat.cards": "{n} cards",
+  "seat.caller": "caller",
+  "seat.caller.title": "The caller (主叫) bids first; if all four pass, the caller pays the most",
+  "result.stakes.pot": "The caller, {caller}, puts {a} into the pot and each other player {b} (the setting “{setting}: {mode}” decides it).",
+  "result.stakes.direct": "The caller, {caller}, loses {a} and each other player gains {a} (the setting “{setting}: {mode}” decides it).",
   "seat.pass": "pass",
-  "seat.score": "{n} pts",
+  "seat.score": "total {n}",
+  "seat.score.title": "the match's running total so far (not the points captured this hand)",
   "seat.levels": "levels {n} · coins {coins}",
 
   "wait.title": "Waiting to start",
@@ -199,7 +204,7 @@ export default {
   "wait.need": "All four seats must be taken to start",
   "wait.watching": "You are watching. Pick an empty seat:",
   "wait.for_host": "Waiting for the host, {name}, to start",
-  "wait.name_auto": "optional: empty gives a name like Player4821",
+  "wait.name_auto": "optional",
 
   "head.hand": "Hand {n}",
   "head.hand_of": "Hand {n}/{total}",

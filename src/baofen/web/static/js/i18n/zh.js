@@ -182,8 +182,13 @@ export default {
   "seat.offline": "掉线",
   "seat.declarer": "庄",
   "seat.cards": "{n} 张",
+  "seat.caller": "主叫",
+  "seat.caller.title": "主叫先叫分；四家都不叫时，主叫扣得最多",
+  "result.stakes.pot": "主叫 {caller} 往奖池里放 {a} 分，其余每家放 {b} 分（由设置“{setting}：{mode}”决定）。",
+  "result.stakes.direct": "主叫 {caller} 扣 {a} 分，其余每家各得 {a} 分（由设置“{setting}：{mode}”决定）。",
   "seat.pass": "不叫",
-  "seat.score": "{n} 分",
+  "seat.score": "总分 {n}",
+  "seat.score.title": "本场比赛至今的累计得分（不是这一手抓的分）",
   "seat.levels": "{n} 级 · {coins} 币",
 
   "wait.title": "等待开始",
@@ -199,7 +204,7 @@ export default {
   "wait.need": "四个座位都坐满才能开始",
   "wait.watching": "你在旁观。选一个空位坐下：",
   "wait.for_host": "等待房主 {name} 开始",
-  "wait.name_auto": "不填则自动取名",
+  "wait.name_auto": "可不填",
 
   "head.hand": "第 {n} 局",
   "head.hand_of": "第 {n}/{total} 局",
