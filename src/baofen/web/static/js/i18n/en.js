@@ -237,6 +237,7 @@ export default {
   "act.buried": "{n}/{size} chosen",
   "act.kitty_cards": "Kitty",
   "act.lead": "Your lead",
+  "act.led_by": "{name} led",
   "act.follow": "Your turn to follow",
   "act.select": "Select the cards to play, then Play",
   "act.illegal": "Not allowed: {reason}",

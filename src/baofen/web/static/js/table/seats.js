@@ -24,7 +24,7 @@ export function renderSeats(state) {
     // A registered player's seat is marked: a guest may type any name, even a registered one.
     if (s.account) badges.push(el("span", { class: "badge account", title: t("seat.account"), "aria-label": t("seat.account"), text: "✓" }));
     // 包分's caller (主叫) speaks first and, if all four pass, stakes the most (rules.md §12.2).
-    if (obs && obs.first === seat && info.rules.variant === "baofen" && obs.phase !== "done") {
+    if (obs && obs.first === seat && info.rules.variant === "baofen" && obs.phase === "bidding") {
       badges.push(el("span", { class: "badge caller", id: `caller-${seat}`, title: t("seat.caller.title"), text: t("seat.caller") }));
     }
     if (obs && obs.declarer === seat) badges.push(el("span", { class: "badge declarer", text: t("seat.declarer") }));
