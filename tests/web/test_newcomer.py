@@ -171,3 +171,34 @@ def test_escape_on_the_result_is_continue(chromium: Browser, web_server: ThreadS
     page.keyboard.press("Escape")
     assert page.evaluate("window.closes") == 1
     person.close()
+
+
+@pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
+def test_a_new_players_rating_says_it_is_provisional_and_what_it_means(
+    chromium: Browser,
+    web_server: ThreadServer,
+    screenshots: Path,
+    viewport: dict[str, int],
+    language: str,
+) -> None:
+    person = person_in(chromium, web_server.base, viewport, language)
+    page = person.page
+    username = f"new{viewport['width']}{language}"
+    answer = person.context.request.post(
+        f"{web_server.base}/api/accounts", data={"username": username, "password": "a long pass 12"})
+    assert answer.status == 201, answer.text()
+    page.goto(f"{web_server.base}/players/{username}")
+    record = page.locator(".game-record").first
+    expect(record.locator(".rating-provisional")).to_contain_text(
+        {"zh": "暂定：还差 20 局", "en": "provisional: 20 more"}[language])
+    explain = record.locator(".rating").get_attribute("title") or ""
+    assert ("三倍" if language == "zh" else "three times") in explain, explain
+    help_text = record.locator(".rating-help")
+    expect(help_text).to_be_hidden()
+    record.locator(".rating-what").click()  # a tap explains it where there is no hover
+    expect(help_text).to_be_visible()
+    expect(help_text).to_contain_text({"zh": "暂定", "en": "provisional"}[language])
+    box = help_text.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= viewport["width"]
+    page.screenshot(path=str(screenshots / f"rating-new-{language}-{viewport['width']}.png"))
+    person.close()

@@ -79,7 +79,9 @@ export default {
   "account.err.short": "A password has {min}–{max} characters",
   "account.err.mismatch": "The two passwords differ",
 
-  "rating.explain": "Rating = estimated strength − 3 × uncertainty (OpenSkill)",
+  "rating.explain": "The rating is a cautious figure: your estimated strength minus three times its uncertainty. Everyone starts at 0.0 (strength 25 ± 8.3); the uncertainty shrinks with every rated hand, so the rating climbs as you play well, and a lost hand can take it below zero. It is provisional for your first {n} rated hands.",
+  "rating.provisional": "provisional: {n} more rated hands",
+  "rating.what": "What does this rating mean?",
   "rating.spread": "{mu} ± {sigma}",
 
   "profile.title": "Record",

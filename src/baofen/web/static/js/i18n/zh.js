@@ -79,7 +79,9 @@ export default {
   "account.err.short": "密码要 {min}–{max} 个字符",
   "account.err.mismatch": "两次输入的密码不一样",
 
-  "rating.explain": "等级分 = 实力估计 − 3 × 不确定度（OpenSkill）",
+  "rating.explain": "等级分是保守的估计：估计实力减去三倍的不确定度。人人从 0.0 起（实力 25 ± 8.3）；每打一局计分的牌，不确定度就变小，打得好等级分就上升，输了也可能降到零以下。前 {n} 局计分的牌里，等级分只是暂定。",
+  "rating.provisional": "暂定：还差 {n} 局计分的牌",
+  "rating.what": "这个等级分是什么意思？",
   "rating.spread": "{mu} ± {sigma}",
 
   "profile.title": "战绩",
