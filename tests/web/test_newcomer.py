@@ -185,7 +185,9 @@ def test_a_new_players_rating_says_it_is_provisional_and_what_it_means(
     page = person.page
     username = f"new{viewport['width']}{language}"
     answer = person.context.request.post(
-        f"{web_server.base}/api/accounts", data={"username": username, "password": "a long pass 12"})
+        f"{web_server.base}/api/accounts",
+        data={"username": username, "password": "a long pass 12"},
+    )
     assert answer.status == 201, answer.text()
     page.goto(f"{web_server.base}/players/{username}")
     record = page.locator(".game-record").first

@@ -55,7 +55,8 @@ def test_the_caller_is_marked_and_a_hand_nobody_bid_says_its_cost(
         expect(caller).to_have_text({"zh": "主叫", "en": "caller"}[language])
         expect(page.locator(".badge.caller")).to_have_count(1)
         assert caller.get_attribute("title")
-        page.screenshot(path=str(screenshots / f"caller-bidding-{language}-{viewport['width']}.png"))
+        shot = screenshots / f"caller-bidding-{language}-{viewport['width']}.png"
+        page.screenshot(path=str(shot))
         # the seat panels' match total reads as a total, not as points captured
         expect(page.locator("#seat-right .score")).to_have_text(
             {"zh": "总分 0", "en": "total 0"}[language])
@@ -73,7 +74,8 @@ def test_the_caller_is_marked_and_a_hand_nobody_bid_says_its_cost(
         expect(stakes).to_contain_text(re.compile(r"“.+”"))  # the setting that decides it
         box = stakes.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-        page.screenshot(path=str(screenshots / f"caller-result-{language}-{viewport['width']}.png"))
+        shot = screenshots / f"caller-result-{language}-{viewport['width']}.png"
+        page.screenshot(path=str(shot))
         page.keyboard.press("Escape")  # Escape is 继续 as ✕ is
         expect(dialog).to_have_count(0)
         person.close()
@@ -90,12 +92,15 @@ def seated_and_playing(person: Person, base: str) -> None:
     person.sit(0, "Ann")
     person.fill_bots("easy")
     person.start()
-    person.wait_for("document.body.dataset.myTurn === '1' && document.querySelector('[data-bid]')")
+    person.wait_for(
+        "document.body.dataset.myTurn === '1' && document.querySelector('[data-bid]')")
     person.bid(person.highest_bid())
-    person.wait_for("document.body.dataset.phase === 'kitty' && document.body.dataset.myTurn === '1'")
+    person.wait_for(
+        "document.body.dataset.phase === 'kitty' && document.body.dataset.myTurn === '1'")
     person.name_trump_and_bury("S")
-    person.wait_for("document.body.dataset.phase === 'playing' && document.body.dataset.myTurn === '1'"
-                    " && document.querySelector('#hand .card.selectable')")
+    person.wait_for(
+        "document.body.dataset.phase === 'playing' && document.body.dataset.myTurn === '1'"
+        " && document.querySelector('#hand .card.selectable')")
 
 
 STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card, i, all) => {
@@ -105,6 +110,15 @@ STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card, i, al
   return covered ? next.left - box.left : box.width;
 })"""
 """How wide each card of the hand shows (up to the next card of its row, else whole)."""
+
+RANKS_CUT = """() => [...document.querySelectorAll('#hand .card')].map((card, i, all) => {
+  const rank = card.querySelector('.rank').getBoundingClientRect();
+  const next = all[i + 1] && all[i + 1].getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  const covered = next && Math.abs(next.top - box.top) < 2 && next.left > box.left;
+  return covered && rank.right > next.left + 1;
+}).filter(Boolean).length"""
+"""How many cards of the hand have their rank partly under the next card."""
 
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
@@ -123,12 +137,7 @@ def test_a_phone_hand_is_tappable_and_the_counter_never_hides_it(
     assert min(strips) >= 23.5, strips  # a finger's width on every card
     page.screenshot(path=str(screenshots / f"hand-strips-{language}-{width}.png"))
     # every rank readable: the rank sits inside the visible strip
-    cut = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map((card, i, all) => {
-      const rank = card.querySelector('.rank').getBoundingClientRect();
-      const next = all[i + 1] && all[i + 1].getBoundingClientRect();
-      const box = card.getBoundingClientRect();
-      return next && Math.abs(next.top - box.top) < 2 && next.left > box.left && rank.right > next.left + 1;
-    }).filter(Boolean).length""")
+    cut = page.evaluate(RANKS_CUT)
     assert cut == 0
     # a tap on a card's strip selects that card, not its neighbour
     cards = page.locator("#hand .card")

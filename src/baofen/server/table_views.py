@@ -19,7 +19,7 @@ from ..wire.table import TableInfo
 from ..wire.tricks import TrickViews
 from .connections import Answer, Connection, View, Views
 from .seating import Seating
-from .views import Parts, stopper_at, table_data
+from .views import Parts, table_data
 
 
 class TableViews(Seating):
@@ -43,7 +43,9 @@ class TableViews(Seating):
         self.changed = asyncio.Event()
         """Set on every change; the table's driver waits on it."""
         self._turn: tuple[int, int | None] | None = None
-        self._tricks = TrickViews(lambda index: stopper_at(self.match, index))
+        # No stopper of a failed throw: only the throw's cards are public (docs/rules.md §2), as
+        # in the computers' Observation.
+        self._tricks = TrickViews()
         self._parts = Parts()
         self._public: TableInfo | None = None
         self._publish_info()

@@ -9,7 +9,6 @@ from ..match import Match
 from ..ruleset import RuleSet
 from ..wire.settings import TableSettings
 from ..wire.table import HandSummary
-from ..wire.tricks import Stopper, hand_stopper
 from .config import ServerSettings
 from .seats import Seat, host_seat
 
@@ -117,10 +116,3 @@ def match_data(match: Match, rules: RuleSet, history: list[dict[str, Any]]) -> d
         "finished": match.finished,
         "history": history,
     }
-
-
-def stopper_at(match: Match | None, index: int) -> Stopper:
-    """What beat the failed throw that led trick ``index`` of the match's hand
-    (:func:`.wire.tricks.hand_stopper`; a table's :class:`TrickViews` asks once it has a match)."""
-    assert match is not None, "only a started match has tricks"
-    return hand_stopper(match.hand, index)

@@ -291,8 +291,6 @@ export default {
   "trick.failed": "Failed throw",
   "trick.attempted": "tried",
   "trick.tried": "{name} tried {cards}",
-  "trick.stopper": "stopped by {name}'s {cards}",
-  "trick.stopper_tie": "stopped by {name}'s {cards}, as high",
   "trick.penalty": "penalty {n}",
   "trick.number": "Trick {n}",
   "help.title": "How to play",

@@ -291,8 +291,6 @@ export default {
   "trick.failed": "甩牌失败",
   "trick.attempted": "想甩",
   "trick.tried": "{name} 想甩 {cards}",
-  "trick.stopper": "{name} 的 {cards} 管住",
-  "trick.stopper_tie": "{name} 有一样大的 {cards}，也算管住",
   "trick.penalty": "罚 {n} 分",
   "trick.number": "第 {n} 轮",
   "help.title": "规则说明",
