@@ -203,4 +203,15 @@ def test_a_new_players_rating_says_it_is_provisional_and_what_it_means(
     box = help_text.bounding_box()
     assert box is not None and box["x"] + box["width"] <= viewport["width"]
     page.screenshot(path=str(screenshots / f"rating-new-{language}-{viewport['width']}.png"))
+    # the top bar keeps the game's name and the username whole, here and at a table
+    whole = ("() => ['#brand', '#nav-me'].map(s => document.querySelector(s))"
+             ".every(n => n && n.scrollWidth <= n.clientWidth && n.getBoundingClientRect().right"
+             " <= window.innerWidth)")
+    person.wait_for("document.querySelector('#nav-me')")
+    assert page.evaluate(whole)
+    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
+    person.open_table(code)
+    assert page.evaluate(whole)
+    page.locator("#topbar").screenshot(
+        path=str(screenshots / f"topbar-table-{language}-{viewport['width']}.png"))
     person.close()

@@ -8,6 +8,7 @@ export default {
   "game.hongwu": "Bao Hong Wu 包红五",
   "game.baofen.note": "Jiangsu · bid {bids} · 王分 · sweeps",
   "game.hongwu.note": "Shaoxing · bid {min}–{max} · red five · kitty",
+  "lang.switch.short": "中",
   "lang.switch": "中文",
   "conn.open": "Connected",
   "conn.connecting": "Connecting…",

@@ -8,6 +8,7 @@ export default {
   "game.hongwu": "包红五",
   "game.baofen.note": "江苏 · 叫 {bids} · 王分 · 全击",
   "game.hongwu.note": "绍兴 · 叫 {min}–{max} · 红五 · 保底",
+  "lang.switch.short": "EN",
   "lang.switch": "English",
   "conn.open": "已连接",
   "conn.connecting": "连接中…",
