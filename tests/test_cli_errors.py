@@ -77,6 +77,7 @@ BAD = [
     (("replay",), "Missing argument 'FILE'"),
     (("serve", "--db", "nonsense"), "'nonsense' is not a database URL"),
     (("serve", "--db", f"sqlite:///{NO_DIR}/x.db"), "cannot open the database"),
+    (("serve", "--db", "mysql://x"), "its driver is not installed"),
     (("serve", "--port", "70000"), "'--port'"),
     (("serve", "--db", "sqlite:///ok.db", "--redis", "nonsense"), "'nonsense' is not a Redis URL"),
     (("serve", "--db", "sqlite:///ok.db", "--redis", "redis://127.0.0.1:1/0"),

@@ -10,6 +10,7 @@ from baofen.bots import make_bot
 from baofen.observation import AUDIENCE
 from baofen.setting import Variant
 from baofen.wire.observation import ENGINE_FIELDS, ObservationView
+from baofen.wire.tricks import TrickView
 
 _KNOWN = {"bidding": (), "kitty": ("kitty",), "playing": ("kitty", "buried"), "done": ()}
 """The declarer-only fields that hold a value in each phase (before the end)."""
@@ -63,3 +64,26 @@ def test_the_redaction_follows_the_audiences(variant: Variant) -> None:
             for action in declared:
                 assert len(action.bury) == (8 if entitled else 0), "the bury is the declarer's"
         hand.apply(seat, bots[seat].act(views[seat]))
+
+
+DERIVED = {
+    "counter": "the copies of each card not seen: the deal's copies less the own hand and every "
+               "card played (Observation.played_cards)",
+    "current_penalty": "the penalty of the throw in current_attempt (public), by the rules",
+    "legal_bids": "the bids the rules allow after the public bids",
+    "trick_number": "how many tricks are finished, plus one",
+    "trick_points": "the points of the cards on the table (public)",
+    "winning": "the seat whose play beats the trick so far, by the judge (public cards)",
+}
+"""The wire fields a seat's view adds to the engine's Observation, each worked out from what the
+Observation holds: people at a table see no more than the computer players decide from."""
+
+
+def test_a_seat_sees_on_the_wire_only_what_its_observation_holds() -> None:
+    carried = {name for name in ENGINE_FIELDS.values() if name is not None}
+    assert set(ObservationView.model_fields) - carried == set(DERIVED)
+    # A failed throw's stopper is in another player's hand: neither people nor computers see it
+    # (docs/rules.md §2, "Reading: the stopper of a failed throw").
+    assert not any("stopper" in name for name in ObservationView.model_fields)
+    assert not any("stopper" in name for name in TrickView.model_fields)
+    assert not any("stopper" in name for name in AUDIENCE)

@@ -10,7 +10,7 @@ import pytest
 from baofen import Hand, RuleSet
 from baofen.bots import make_bot
 from baofen.wire.observation import ObservationView
-from baofen.wire.tricks import TrickViews, hand_stopper
+from baofen.wire.tricks import TrickViews
 
 
 @pytest.mark.parametrize("variant", ["baofen", "hongwu"])
@@ -19,7 +19,7 @@ def test_the_direct_view_is_the_models(variant: str) -> None:
     for seed in range(4):
         hand = Hand(RuleSet.create(variant=variant), seed=seed)
         bots = [make_bot("random", seed=seed * 4 + seat) for seat in range(4)]
-        views = TrickViews(lambda index, hand=hand: hand_stopper(hand, index))
+        views = TrickViews()
         while True:
             for seat in (0, 1, 2, 3, None):
                 seen = hand.observation(seat)

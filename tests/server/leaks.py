@@ -11,7 +11,7 @@ import httpx
 
 from baofen import Hand, RuleSet
 from baofen.wire.observation import ObservationView
-from baofen.wire.tricks import TrickViews, hand_stopper
+from baofen.wire.tricks import TrickViews
 
 from .harness import Client, create_table, play_until_finished
 
@@ -45,12 +45,6 @@ def entitled(hand: Hand, seat: int | None) -> set[str]:
     cards |= {str(c) for _, played in hand.current_trick for c in played}
     observation = hand.observation(None)
     cards |= {str(c) for c in observation.current_attempt or ()}
-    # what beat a failed throw is shown with it (docs/protocol.md)
-    throws = [i for i, trick in enumerate(hand.tricks) if trick.attempted is not None]
-    if observation.current_attempt is not None:
-        throws.append(len(hand.tricks))
-    for index in throws:
-        cards |= {str(c) for c in hand_stopper(hand, index).cards}
     if seat is not None and seat == hand.declarer:
         cards |= {str(c) for c in hand.kitty} | {str(c) for c in hand.buried or ()}
     return cards
@@ -83,9 +77,8 @@ def check_no_leak(owner: str, base: str, variant: str) -> None:
             match = message["table"]["match"]
             truth = truth_at(records[match["hand_number"] - 1], match["step"])
             observation = message["observation"]
-            revealed = TrickViews(lambda index, hand=truth: hand_stopper(hand, index))
             assert observation == ObservationView.of(
-                truth.observation(seat), revealed
+                truth.observation(seat), TrickViews()
             ).model_dump(mode="json")
             own = sorted(map(str, truth.hand_of(seat))) if seat is not None else []
             assert sorted(observation["hand"]) == own

@@ -1,5 +1,5 @@
 """Inviting friends to a table, in the real browser against the real server: the invitation's
-QR code drawn, a friend who types no name given one by the server and waiting for the host to
+QR code drawn, a friend who types no name given a default one and waiting for the host to
 start, and 复制 of the table's link with the Clipboard API, with the share sheet, or with
 neither (a plain-http LAN address)."""
 
@@ -59,7 +59,8 @@ def test_a_friend_gets_a_name_and_waits_for_the_host(
     friend.sit(1, "")  # typed no name
     expect(host.page.locator(".pick[data-seat='1']")).to_contain_text(re.compile(r"\d{4}"))
     name = friend.page.evaluate("localStorage.getItem('baofen.name')")
-    assert re.fullmatch(r"玩家\d{4}", name or ""), name  # the server's default, kept
+    # the default of the page's language, kept
+    assert re.fullmatch({"zh": r"玩家\d{4}", "en": r"Player\d{4}"}[language], name or ""), name
     expect(friend.page.locator("#wait-host")).to_contain_text("Ann")
     expect(friend.page.locator("#btn-start, #btn-bots")).to_have_count(0)
     expect(host.page.locator("#btn-start")).to_be_visible()

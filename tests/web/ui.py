@@ -38,7 +38,8 @@ class Person:
 
     def __init__(self, browser: Browser, base: str, viewport: dict[str, int] = DESKTOP) -> None:
         self.base = base
-        self.context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        # A Chinese browser: the page follows the browser's language until the player picks one.
+        self.context = browser.new_context(viewport=viewport, locale="zh-CN")  # type: ignore[arg-type]
         self.context.set_default_timeout(TIMEOUT_MS)
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []

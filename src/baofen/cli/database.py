@@ -43,3 +43,8 @@ def open_store(settings: ServerConfig) -> Store:
         # The driver's message comes first; SQLAlchemy adds the statement and a link below it.
         reason = str(error).strip().splitlines()[0]
         raise CommandError(f"cannot open the database {settings.db}: {reason}") from None
+    except ImportError as error:  # a database SQLAlchemy knows but whose driver is not here
+        raise CommandError(
+            f"cannot open the database {settings.db}: its driver is not installed ({error}); "
+            "baofen runs on sqlite:///FILE or postgresql+psycopg://USER@HOST/DBNAME"
+        ) from None

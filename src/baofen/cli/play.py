@@ -56,7 +56,6 @@ from .render import (
     seat_name,
     shape_text,
     table_text,
-    throw_stopper,
     trick_text,
     trump_text,
     typed_cards,
@@ -188,10 +187,9 @@ class Session:
                 text.append_text(cards_text(action.bury))
             self.console.print(text)
         elif outcome is not None:
-            if outcome.failed_throw:
-                stopper = throw_stopper(hand, seat, outcome.played)
+            if outcome.failed_throw:  # who could beat it is a hand's secret (rules.md §2)
                 self.console.print(failed_throw_text(
-                    seat, outcome.attempted, outcome.played, outcome.penalty, stopper, YOU
+                    seat, outcome.attempted, outcome.played, outcome.penalty, None, YOU
                 ))
             elif outcome.trick is None:  # a trick's last play is printed with the trick
                 self.console.print(Text("  ").append_text(play_text(seat, outcome.played, YOU)))

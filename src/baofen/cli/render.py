@@ -152,16 +152,18 @@ def throw_stopper(hand: Hand, thrower: int, played: Sequence[Card]) -> Stopper:
 
 
 def failed_throw_text(seat: int, attempted: Sequence[Card], played: Sequence[Card],
-                      penalty: int, stopper: Stopper, you: int | None = None) -> Text:
+                      penalty: int, stopper: Stopper | None, you: int | None = None) -> Text:
     """The reveal of a failed throw (甩错牌): every attempted card, the cards of the seat that
-    beat it, and what is played instead."""
+    beat it where every hand is known (a replay; ``None`` during play, when those cards are a
+    hand's, docs/rules.md §2), and what is played instead."""
     text = Text().append(f"{seat_name(seat, you)} tried to throw ", style="yellow")
     text.append_text(cards_text(attempted))
-    text.append(f" — the throw fails (甩错牌): {seat_name(stopper.seat, you)} holds ",
-                style="yellow")
-    text.append_text(cards_text(stopper.cards))
-    text.append(", which beats " if stopper.higher else ", as high as ", style="yellow")
-    text.append_text(cards_text(played))
+    text.append(" — the throw fails (甩错牌)", style="yellow")
+    if stopper is not None:
+        text.append(f": {seat_name(stopper.seat, you)} holds ", style="yellow")
+        text.append_text(cards_text(stopper.cards))
+        text.append(", which beats " if stopper.higher else ", as high as ", style="yellow")
+        text.append_text(cards_text(played))
     player = "you play" if seat == you else f"{seat_name(seat)} plays"
     text.append(f"; {player} only ", style="yellow")
     text.append_text(cards_text(played))

@@ -21,7 +21,7 @@ from ..setting import Variant
 from ..tricks import TrickJudge
 from .cards import NAMES, CardName, SeatNumber, Suit, names
 from .results import ResultView
-from .tricks import StopperView, TrickView, TrickViews
+from .tricks import TrickView, TrickViews
 
 ENGINE_FIELDS: dict[str, str | None] = {
     "rules": "variant",
@@ -150,10 +150,6 @@ class ObservationView(BaseModel):
     tricks: list[TrickView]
     current_trick: list[tuple[SeatNumber, list[CardName]]]
     current_attempt: list[CardName] | None
-    current_stopper: StopperView | None = Field(
-        None, description="when the trick in progress was led by a failed throw: who stopped "
-        "it, with which cards (a server's view; null otherwise)"
-    )
     current_penalty: int = Field(
         0, description="the penalty of the trick in progress's failed throw (0: none), "
         "already counted in `penalties`"
@@ -225,10 +221,6 @@ class ObservationView(BaseModel):
             "tricks": views.data(observation.tricks),
             "current_trick": [[seat, names(cards)] for seat, cards in observation.current_trick],
             "current_attempt": None if attempt is None else names(attempt),
-            "current_stopper": (
-                None if attempt is None or tricks is None
-                else tricks.stopper_data(len(observation.tricks))
-            ),
             "current_penalty": (
                 0 if attempt is None
                 else observation.rules.throw_penalty_per_card * len(attempt)

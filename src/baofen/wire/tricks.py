@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..cards import KINDS, Card
-from ..hand import Hand
 from ..tricks import Trick, TrickJudge
 from .cards import CardName, SeatNumber
 
 
 class Stopper(NamedTuple):
-    """What a failed throw's reveal shows beat it."""
+    """What beat a failed throw: said where every hand is known (a replay), never during play
+    (only the throw's cards are public, docs/rules.md §2)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -36,36 +36,6 @@ def throw_stopper(
     raise ValueError("no seat holds cards that beat the played part: the throw was good")
 
 
-def hand_stopper(hand: Hand, index: int) -> Stopper:
-    """What beat the failed throw that led trick ``index`` of ``hand`` (the trick in progress:
-    the number of finished tricks), from what each seat held at that lead: its cards now and
-    those it played since. Only a server knows every hand: it reveals this with the throw."""
-    tricks = hand.tricks[index:]
-    current = hand.current_trick
-    lead = tricks[0].plays if tricks else current
-    held = [hand.hand_of(seat) for seat in range(4)]
-    for plays in [*(trick.plays for trick in tricks), current]:
-        for seat, cards in plays:
-            held[seat].extend(cards)
-    judge = hand.judge
-    assert judge is not None, "a throw is played after trump is named"
-    thrower, played = lead[0]
-    return throw_stopper(judge, thrower, played, held)
-
-
-class StopperView(BaseModel):
-    """Who stopped a failed throw (甩错牌), and the cards of theirs that beat it: shown to
-    everyone with the throw, as a player at a real table shows what beats a throw."""
-
-    model_config = ConfigDict(from_attributes=True, frozen=True)
-
-    seat: SeatNumber
-    cards: list[CardName] = Field(description="the stopper's cards that beat the played part")
-    higher: bool = Field(
-        description="false when they only match it (包红五 stops a throw on a tie too)"
-    )
-
-
 class TrickView(BaseModel):
     """A finished trick (一轮): who led, each seat's cards in play order, winner and points."""
 
@@ -77,9 +47,6 @@ class TrickView(BaseModel):
     points: int
     attempted: list[CardName] | None = Field(description="all cards of a failed throw (甩错牌)")
     penalty: int
-    stopper: StopperView | None = Field(
-        None, description="a failed throw's stopper (null: the lead was no failed throw)"
-    )
 
     @classmethod
     def of(cls, trick: Trick) -> TrickView:
@@ -103,16 +70,13 @@ class TrickViews:
 
     A server sends every finished trick in every seat's ``state`` after every action; this
     keeps the views of the tricks it was last asked for (by identity: the engine keeps a
-    hand's :class:`Trick` values), so that only a new trick is converted. ``reveal`` (a server's,
-    which knows every hand) gives the stopper of the failed throw that led a trick, by the
-    trick's index (that of the trick in progress: the number of finished tricks).
+    hand's :class:`Trick` values), so that only a new trick is converted.
     """
 
-    def __init__(self, reveal: Callable[[int], Stopper] | None = None) -> None:
+    def __init__(self) -> None:
         self._known: dict[int, tuple[Trick, TrickView, dict[str, Any]]] = {}
         self._last: list[tuple[Trick, TrickView, dict[str, Any]]] = []
         self._data: tuple[list[Any], list[dict[str, Any]]] = ([], [])
-        self._reveal = reveal
         self._counted: tuple[int, Trick | None, list[int]] = (0, None, [])
 
     def played(self, tricks: Sequence[Trick]) -> list[int]:
@@ -139,12 +103,10 @@ class TrickViews:
         ):
             return last  # asked again for the same tricks: after every action of a trick
         known, kept, entries = self._known, {}, []
-        for index, trick in enumerate(tricks):
+        for trick in tricks:
             entry = known.get(id(trick))
             if entry is None or entry[0] is not trick:
                 view = TrickView.of(trick)
-                if trick.attempted is not None and self._reveal is not None:
-                    view = view.model_copy(update={"stopper": self.stopper(index)})
                 entry = (trick, view, view.model_dump(mode="json"))
             kept[id(trick)] = entry
             entries.append(entry)
@@ -164,14 +126,3 @@ class TrickViews:
         if self._data[0] is not entries:
             self._data = (entries, [data for _, _, data in entries])
         return self._data[1]
-
-    def stopper_data(self, index: int) -> dict[str, Any] | None:
-        """:meth:`stopper` as JSON data."""
-        stopper = self.stopper(index)
-        return None if stopper is None else stopper.model_dump(mode="json")
-
-    def stopper(self, index: int) -> StopperView | None:
-        """The stopper of the failed throw that led trick ``index``, when known here."""
-        if self._reveal is None:
-            return None
-        return StopperView.model_validate(self._reveal(index))

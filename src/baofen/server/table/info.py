@@ -9,7 +9,6 @@ from ...match import Match
 from ...ruleset import RuleSet
 from ...wire.settings import TableSettings
 from ...wire.table import HandSummary
-from ...wire.tricks import Stopper, hand_stopper
 from ..config import ServerConfig
 from .log import Status, TableLog
 from .seating import Seating
@@ -133,11 +132,3 @@ def match_data(match: Match, rules: RuleSet, history: list[dict[str, Any]]) -> d
         "finished": match.finished,
         "history": history,
     }
-
-
-def stopper_at(match: Match | None, index: int) -> Stopper:
-    """What beat the failed throw that led trick ``index`` of the match's hand
-    (:func:`~baofen.wire.tricks.hand_stopper`; a table's :class:`TrickViews` asks once it has
-    a match)."""
-    assert match is not None, "only a started match has tricks"
-    return hand_stopper(match.hand, index)

@@ -16,7 +16,7 @@ from ...wire.table import TableInfo
 from ...wire.tricks import TrickViews
 from ..transport.broadcast import Answer, Broadcaster, View
 from ..transport.connections import Connection
-from .info import InfoParts, ShownTable, stopper_at, table_data
+from .info import InfoParts, ShownTable, table_data
 
 
 class TableViews:
@@ -26,7 +26,9 @@ class TableViews:
         self.table = table
         self.sent = Broadcaster()
         """The views sent to the connections, numbered (see :class:`Broadcaster`)."""
-        self.tricks = TrickViews(lambda index: stopper_at(table.match, index))
+        # No stopper of a failed throw: only the throw's cards are public (docs/rules.md §2), as
+        # in the computers' Observation.
+        self.tricks = TrickViews()
         """The finished tricks' views, each made once."""
         self._parts = InfoParts()
         self._info: dict[str, Any] = {}

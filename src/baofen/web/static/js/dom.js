@@ -76,13 +76,19 @@ export function banner(title, message) {
 
 let dialogs = 0;
 
-/** Show a modal dialog over the page, named by its title; returns a function that closes it. */
+/** Show a modal dialog over the page, named by its title; returns a function that closes it.
+ * Escape closes the topmost dialog, and the focus goes back to where it was before it opened. */
 export function modal(title, body, { onClose, className } = {}) {
   const titleId = `dialog-title-${++dialogs}`;
   const layer = byId("overlay");
+  const before = document.activeElement;
+  let open = true;
   const close = () => {
+    if (!open) return;
+    open = false;
     box.remove();
     if (!layer.children.length) layer.hidden = true;
+    if (before && before.isConnected && typeof before.focus === "function") before.focus();
     if (onClose) onClose();
   };
   const box = el("div", { class: ["modal", className], role: "dialog", "aria-modal": "true",
@@ -91,10 +97,21 @@ export function modal(title, body, { onClose, className } = {}) {
       el("h2", { id: titleId, text: title }),
       el("button", { class: "icon close", "aria-label": t("btn.close"), text: "✕", on: { click: close } })),
     el("div", { class: "modal-body" }, body));
+  box.close = close;
   layer.append(box);
   layer.hidden = false;
+  box.querySelector(".modal-head .close").focus();
   return close;
 }
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  const layer = byId("overlay");
+  const top = layer && !layer.hidden ? layer.lastElementChild : null;
+  if (!top || !top.close) return;
+  event.preventDefault();
+  top.close();
+});
 
 /** Close every modal dialog. */
 export function closeModals() {

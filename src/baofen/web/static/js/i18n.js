@@ -1,5 +1,7 @@
 // Every string of the interface, one dictionary per language (./i18n/zh.js, ./i18n/en.js).
-// Chinese is the default; the choice is kept in localStorage. `t(key, params)` fills `{name}`
+// The player's choice is kept in localStorage; before any choice, the browser's languages
+// (navigator.languages, what it sends as Accept-Language) decide, and Chinese when neither
+// Chinese nor English is among them. `t(key, params)` fills `{name}`
 // placeholders. Both dictionaries hold every key the client uses (tests/web/test_i18n.py checks
 // it).
 
@@ -9,15 +11,26 @@ import zh from "./i18n/zh.js";
 const DICTIONARIES = { zh, en };
 const KEY = "baofen.lang";
 
-let current = DICTIONARIES[localStorage.getItem(KEY)] ? localStorage.getItem(KEY) : "zh";
+/** The first of the browser's languages this page speaks, else Chinese. */
+function browserLang() {
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language || ""];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (DICTIONARIES[base]) return base;
+  }
+  return "zh";
+}
+
+let current = DICTIONARIES[localStorage.getItem(KEY)] ? localStorage.getItem(KEY) : browserLang();
 
 /** The interface language: "zh" or "en". */
 export const lang = () => current;
 
-/** Switch the language (kept for the next visit) and tell the page to redraw. */
-export function setLang(code) {
+/** Switch the language (kept for the next visit unless `keep` is false: the browser's own
+ * language is followed, not remembered) and tell the page to redraw. */
+export function setLang(code, keep = true) {
   current = DICTIONARIES[code] ? code : "zh";
-  localStorage.setItem(KEY, current);
+  if (keep) localStorage.setItem(KEY, current);
   document.documentElement.lang = current === "zh" ? "zh-CN" : "en";
   document.title = t("title");
   window.dispatchEvent(new Event("langchange"));

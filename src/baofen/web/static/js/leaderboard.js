@@ -38,6 +38,6 @@ export async function showLeaderboard(root) {
     el("tbody", {}, entries.map((entry) => el("tr", { class: entry.username === mine && "me" },
       el("td", { class: "num", text: String(entry.rank) }),
       el("td", {}, el("a", { href: `/players/${encodeURIComponent(entry.username)}`, text: entry.username })),
-      el("td", {}, ratingEl(entry.rating)),
+      el("td", {}, ratingEl(entry.rating, false, entry.hands)),
       el("td", { class: "num", text: String(entry.hands) }))))));
 }

@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { el, fill, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { buildSettings, readSettings, refresh } from "./settings.js";
-import { playerName, setPlayerName, setSeatToken } from "./prefs.js";
+import { nameOrDefault, playerName, setPlayerName, setSeatToken } from "./prefs.js";
 import { quickMatch } from "./quickmatch.js";
 import { me } from "./session.js";
 
@@ -118,9 +118,9 @@ async function listTables(list) {
   const joinable = tables.filter((table) => table.free_seats?.length);
   const watchable = tables.filter((table) => !table.free_seats?.length);
   fill(list,
-    joinable.length && el("li", { class: "open-group", text: t("lobby.open.join") }),
+    joinable.length > 0 && el("li", { class: "open-group", text: t("lobby.open.join") }),
     joinable.map(tableEntry),
-    watchable.length && el("li", { class: "open-group", text: t("lobby.open.watch") }),
+    watchable.length > 0 && el("li", { class: "open-group", text: t("lobby.open.watch") }),
     watchable.map(tableEntry));
 }
 
@@ -164,10 +164,7 @@ function ago(seconds) {
 function nameNow() {
   const account = me();
   if (account) return account.username;
-  const typed = document.getElementById("f-player")?.value.trim();
-  if (typed) setPlayerName(typed);
-  else if (!playerName()) setPlayerName(t("name.default", { n: 1000 + Math.floor(Math.random() * 9000) }));
-  return playerName();
+  return nameOrDefault(document.getElementById("f-player")?.value ?? "");
 }
 
 /** 和电脑玩: seated at South, the computer in the other seats, the hand dealt. */

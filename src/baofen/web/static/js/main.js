@@ -40,8 +40,9 @@ function drawTopbar() {
         title: t("account.you"), text: account.username })
       : el("button", { type: "button", class: "nav", id: "nav-signin", text: t("account.signin"),
         on: { click: () => openSignIn() } }),
-    el("button", { type: "button", class: "lang", id: "lang", text: t("lang.switch"),
-      on: { click: () => setLang(lang() === "zh" ? "en" : "zh") } }));
+    el("button", { type: "button", class: "lang", id: "lang", title: t("lang.switch"), "aria-label": t("lang.switch"),
+      on: { click: () => setLang(lang() === "zh" ? "en" : "zh") } },
+    el("span", { class: "long", text: t("lang.switch") }), el("span", { class: "short", text: t("lang.switch.short") })));
 }
 
 function failed(error) {
@@ -71,4 +72,4 @@ window.addEventListener("sessionchange", () => {
   draw();
   if (table) table.signedIn();
 });
-loadSession().then(() => setLang(lang()));
+loadSession().then(() => setLang(lang(), false));

@@ -1,5 +1,7 @@
 // What the browser remembers: the player's name and, per table code, the seat token.
 
+import { t } from "./i18n.js";
+
 const NAME = "baofen.name";
 const TOKEN = (code) => `baofen.token.${code}`;
 
@@ -10,6 +12,15 @@ export const playerName = () => localStorage.getItem(NAME) || "";
 export function setPlayerName(name) {
   const value = name.trim().slice(0, 24);
   if (value) localStorage.setItem(NAME, value);
+}
+
+/** The name to play under: `typed` when given (remembered), else the one remembered, else a
+ * readable default in the page's language (玩家4821, Player4821), remembered too. The one rule
+ * for default names wherever the browser sits a player: the lobby's choices and a table's seat. */
+export function nameOrDefault(typed = "") {
+  setPlayerName(typed);
+  if (!playerName()) setPlayerName(t("name.default", { n: 1000 + Math.floor(Math.random() * 9000) }));
+  return playerName();
 }
 
 const SOUND = "baofen.sound";

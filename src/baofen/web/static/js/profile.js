@@ -36,7 +36,7 @@ function gameEl(variant, record) {
   const stat = (key, label, value) => el("div", { class: "stat", dataset: { stat: key } },
     el("dt", { text: label }), el("dd", { text: value }));
   return el("section", { class: "panel game-record", dataset: { variant } },
-    el("h2", {}, t(`game.${variant}`), " ", ratingEl(record.rating, true)),
+    el("h2", {}, t(`game.${variant}`), " ", ratingEl(record.rating, true, record.rated_hands)),
     el("dl", { class: "stats" },
       stat("hands", t("profile.hands"), String(record.hands)),
       stat("declarer", t("profile.declarer"), String(record.as_declarer)),

@@ -3,14 +3,30 @@
 import { el } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
+/** Rated hands before a rating stops being provisional (docs/ratings.md): by then a player's
+ * uncertainty has shrunk enough for the shown figure to say something. */
+export const PROVISIONAL_HANDS = 20;
+
 /** A rating as shown: the rating (mu − 3 sigma), and the estimate with its uncertainty;
- * `labelled` puts the word 等级分 before it. */
-export function ratingEl(rating, labelled = false) {
-  return el("span", { class: "rating", title: t("rating.explain") },
+ * `labelled` puts the word 等级分 before it. With `hands` (rated hands), a rating of fewer than
+ * PROVISIONAL_HANDS says it is provisional and how many hands are left. The figure is explained
+ * on hover (its title) and, on a phone, by a tap on ?. */
+export function ratingEl(rating, labelled = false, hands = null) {
+  const provisional = hands !== null && hands < PROVISIONAL_HANDS;
+  const explain = t("rating.explain", { n: PROVISIONAL_HANDS });
+  const help = el("span", { class: "rating-help", hidden: true, text: explain });
+  return el("span", { class: "rating", title: explain },
     labelled && el("span", { class: "rating-label", text: t("leaders.col.rating") }),
     // A new account's rating starts below zero (mu − 3 sigma): said with its sign, not in green.
     el("strong", { class: ["rating-value", rating.display < 0 && "below"], text: rating.display < 0 ? signed(rating.display, 1) : rating.display.toFixed(1) }),
-    el("small", { class: "rating-spread", text: t("rating.spread", { mu: rating.mu.toFixed(1), sigma: rating.sigma.toFixed(1) }) }));
+    el("small", { class: "rating-spread", text: t("rating.spread", { mu: rating.mu.toFixed(1), sigma: rating.sigma.toFixed(1) }) }),
+    provisional && el("small", { class: "rating-provisional", text: t("rating.provisional", { n: PROVISIONAL_HANDS - hands }) }),
+    el("button", { type: "button", class: "rating-what", "aria-label": t("rating.what"), "aria-expanded": "false", text: "?",
+      on: { click: (event) => {
+        help.hidden = !help.hidden;
+        event.currentTarget.setAttribute("aria-expanded", help.hidden ? "false" : "true");
+      } } }),
+    help);
 }
 
 /** A number with its sign (+3, −1.5; 0 without). */

@@ -152,6 +152,7 @@ function endEl(view, names) {
     names: [0, 1, 2, 3].map((seat) => t(`seat.${seat}`)),
     fullNames: [0, 1, 2, 3].map(names),
     lastWinner: view.tricks.length ? view.tricks[view.tricks.length - 1].trick.winner : null,
+    caller: view.rules.variant === "baofen" ? view.first : null, rules: view.rules,
   });
 }
 

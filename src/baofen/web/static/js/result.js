@@ -37,19 +37,37 @@ function breakdownRows(result, variant, lastWinner) {
   return rows;
 }
 
+/** Why a hand nobody bid costs what it costs: the caller's and the others' stakes, and the
+ * setting (`no_bid_mode`, rules.md §12.2) that decides it. */
+function stakesEl(rules, callerName) {
+  const direct = rules.no_bid_mode === "direct";
+  const params = {
+    caller: callerName,
+    a: direct ? rules.direct_penalty : rules.pot_caller_stake,
+    b: rules.pot_other_stake,
+    setting: t("field.no_bid_mode"),
+    mode: direct ? t("field.no_bid_mode.direct") : t("field.no_bid_mode.pot"),
+  };
+  const text = direct ? t("result.stakes.direct", params) : t("result.stakes.pot", params);
+  return el("p", { class: "stakes", id: "result-stakes", text });
+}
+
 /**
  * The result of one hand: headline, breakdown, and each seat's change and total.
  * `entry` is the match history's HandSummary of the hand (running scores, pot), if known;
  * `names` head the seat columns, `fullNames` name the declarer; `lastWinner` (the seat that
- * won the last trick) tells 保底 from 抓底 in 包红五.
+ * won the last trick) tells 保底 from 抓底 in 包红五. In 包分, `caller` (主叫) is marked in its
+ * column and, with `rules`, a hand nobody bid says why it cost what it did.
  */
-export function resultEl(result, { entry = null, variant, names, fullNames = names, lastWinner = null }) {
+export function resultEl(result, { entry = null, variant, names, fullNames = names, lastWinner = null,
+  caller = null, rules = null }) {
   let headline;
   if (result.kind === "no_bid") headline = t("result.no_bid");
   else headline = t(result.made ? "result.made" : "result.failed", { name: fullNames[result.declarer] });
   const deltas = entry ? entry.deltas : result.deltas;
   const seats = el("table", { class: "seats-result" },
-    el("thead", {}, el("tr", {}, el("th"), names.map((name) => el("th", { text: name })))),
+    el("thead", {}, el("tr", {}, el("th"), names.map((name, seat) => el("th", {},
+      name, seat === caller && el("small", { class: "caller-mark", dataset: { caller: seat }, text: ` · ${t("seat.caller")}` }))))),
     el("tbody", {},
       el("tr", {}, el("th", { text: t("result.deltas") }),
         deltas.map((d) => el("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "", text: signed(d) }))),
@@ -58,6 +76,7 @@ export function resultEl(result, { entry = null, variant, names, fullNames = nam
         [0, 1, 2, 3].map((seat) => el("td", { text: entry.left.includes(seat) ? "✓" : "" })))));
   return el("div", { class: ["result", result.made ? "made" : "down"], dataset: { kind: result.kind || "" } },
     el("p", { class: "headline", text: headline }),
+    result.kind === "no_bid" && rules && caller !== null && stakesEl(rules, fullNames[caller]),
     result.kind !== "no_bid" && el("table", { class: "breakdown" }, el("tbody", {}, breakdownRows(result, variant, lastWinner))),
     seats,
     entry && variant === "baofen" && el("p", { class: "pot", text: `${t("result.pot")}: ${entry.pot}` }));

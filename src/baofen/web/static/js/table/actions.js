@@ -111,8 +111,13 @@ function playBar(state, act, hint, timer) {
   const checked = check.key === checkKey(state, cards) && !check.pending;
   const refused = Boolean(cards.length && checked && !check.legal);
   const reason = refused && check.answer ? reasonText(check.answer) : null;
+  // The lead to follow, beside the prompt over the hand: while the finished trick is still held
+  // on the table (a phone shows no more than one), this is where the new lead shows.
+  const [leader, led] = obs.current_trick[0] ?? [null, null];
   return [
-    el("div", { class: "prompt" }, obs.current_trick.length ? t("act.follow") : t("act.lead"), timer),
+    el("div", { class: "prompt" }, obs.current_trick.length ? t("act.follow") : t("act.lead"),
+      led && el("span", { class: "lead-now", id: "lead-now" }, `${t("act.led_by", { name: shortName(state, leader) })} `, chipsEl(led)),
+      timer),
     el("p", { class: ["note", refused && "error"], id: "play-note",
       text: reason ? t("act.illegal", { reason }) : t("act.select") }),
     el("div", { class: "buttons" }, hint,

@@ -28,8 +28,7 @@ export function renderCenter(state, act) {
       held = true;
     } else {
       trick = { leader: obs.leader, plays: obs.current_trick, winner: null, points: null,
-        attempted: obs.current_attempt, penalty: obs.current_penalty, winning: obs.winning,
-        stopper: obs.current_stopper };
+        attempted: obs.current_attempt, penalty: obs.current_penalty, winning: obs.winning };
       live = true;
     }
   } else if (obs.tricks.length) {
@@ -56,8 +55,8 @@ function withChips(text, cards) {
 /** A trick (a TrickView, or the one being played when `live`) laid out around the table: the
  * leader marked, the seat winning so far (the server's `winning`) or the winner highlighted,
  * the card that just landed sliding in, and trumps, 红五 and 参谋 marked. Notes (a failed
- * throw: what was tried, who stopped it with which cards, the penalty) go in a row of their
- * own above the seats' cards, never over them. */
+ * throw: every card it tried and the penalty; never who stopped it, whose cards are a hand's,
+ * docs/rules.md §2) go in a row of their own above the seats' cards, never over them. */
 export function trickEl(state, trick, live) {
   const slots = POSITIONS.map((pos) => el("div", { class: ["slot", pos], dataset: { pos } }));
   const notes = el("div", { class: "trick-notes" });
@@ -82,8 +81,6 @@ export function trickEl(state, trick, live) {
     notes.append(el("div", { class: "failed-throw", id: "failed-throw" },
       el("strong", { text: t("trick.failed") }), " ",
       el("span", {}, withChips(t("trick.tried", { name: shortName(state, trick.leader), cards: CARDS }), trick.attempted)),
-      trick.stopper && el("span", { class: "stopper" }, " · ", withChips(t(trick.stopper.higher ? "trick.stopper" : "trick.stopper_tie",
-        { name: shortName(state, trick.stopper.seat), cards: CARDS }), trick.stopper.cards)),
       trick.penalty ? el("span", { class: "penalty", text: ` · ${t("trick.penalty", { n: trick.penalty })}` }) : null));
   }
   return area;

@@ -4,7 +4,7 @@
 import { loadOrder } from "../cards.js";
 import { banner, toast } from "../dom.js";
 import { t } from "../i18n.js";
-import { setPlayerName, setSeatToken } from "../prefs.js";
+import { nameOrDefault, setPlayerName, setSeatToken } from "../prefs.js";
 import { me } from "../session.js";
 import { openReplay } from "../replay.js";
 import { renderActions } from "./actions.js";
@@ -41,8 +41,9 @@ function seatActions(page) {
   const { code, state } = page;
   return {
     async join(seat, name) {
-      // An empty name is the server's to choose (玩家4821); the name it gives is remembered.
-      const clean = (name || "").trim();
+      // An empty name becomes the readable default of the page's language (玩家4821,
+      // Player4821); the account's name when signed in is the server's to use.
+      const clean = me() ? (name || "").trim() : nameOrDefault(name || "");
       const answer = await send(page, { type: "join", seat, name: clean });
       if (answer.type !== "joined") return;
       setSeatToken(code, answer.token);

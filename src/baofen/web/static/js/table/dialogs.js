@@ -4,7 +4,7 @@ import { el, modal } from "../dom.js";
 import { t } from "../i18n.js";
 import { resultEl, scoreboardEl } from "../result.js";
 import { trickEl } from "./center.js";
-import { directions, shortNames } from "./state.js";
+import { directions, shortName, shortNames } from "./state.js";
 
 let closeResult = null;
 
@@ -29,6 +29,7 @@ export function showResult(state, act) {
     resultEl(obs.result, {
       entry, variant, names: directions(state), fullNames: shortNames(state),
       lastWinner: obs.tricks.length ? obs.tricks[obs.tricks.length - 1].winner : null,
+      caller: variant === "baofen" ? obs.first : null, rules: info.rules,
     }),
     finished && el("h3", { text: t("result.final") }),
     finished && scoreboardEl(match, variant, directions(state)),
@@ -52,7 +53,12 @@ export function showLastTrick(state) {
   const obs = state.message?.observation;
   if (!obs || !obs.tricks.length) return;
   const trick = obs.tricks[obs.tricks.length - 1];
-  modal(t("trick.number", { n: obs.tricks.length }), el("div", { class: "last-trick" }, trickEl(state, trick, false)));
+  const area = trickEl(state, trick, false);
+  // Each seat's cards under its name: in a dialog the table's seat panels are out of sight.
+  for (const slot of area.querySelectorAll(".slot[data-seat]")) {
+    slot.prepend(el("span", { class: "slot-name", text: shortName(state, Number(slot.dataset.seat)) }));
+  }
+  modal(t("trick.number", { n: obs.tricks.length }), el("div", { class: "last-trick" }, area));
 }
 
 /** The match's scoreboard, in a dialog. */

@@ -40,8 +40,7 @@ export function renderHand(state, act) {
   })));
   const row = el("div", { class: "cards-in-hand" }, groups);
   fill(box, row);
-  fitGroups(row);
-  fitRows(row);
+  fitRows(row, window.innerWidth < 700 ? 3 : 2);
   fitScreen(row);
   return box;
 }
@@ -76,10 +75,15 @@ export function selectedNames() {
   return [...document.querySelectorAll("#hand .card.selected")].map((node) => node.dataset.card);
 }
 
-/** Overlap every group's cards a little more while the hand takes more than two rows (a narrow
- * screen), down to a strip that still shows the rank; then make the cards a little smaller (to
- * four fifths): the whole hand stays in view without scrolling, whatever the deal's groups. */
-function fitRows(row, rows = 2) {
+/** The narrowest strip of an overlapped card: the usual touch minimum, so that a tap never hits
+ * the neighbour. */
+const MIN_STRIP = 24;
+
+/** Overlap every group's cards a little more while the hand takes more than `rows` rows, down
+ * to a strip a finger still hits; then make the cards a little smaller (to four fifths): the
+ * whole hand stays in view without scrolling, whatever the deal's groups (a group longer than
+ * the screen wraps). */
+function fitRows(row, rows) {
   const groups = [...row.children];
   const count = () => new Set(groups.map((group) => group.offsetTop)).size;
   const style = getComputedStyle(row);
@@ -88,7 +92,7 @@ function fitRows(row, rows = 2) {
   const height = parseFloat(style.getPropertyValue("--ch"));
   let scale = 1;
   while (count() > rows) {
-    if (strip > 12) {
+    if (strip > MIN_STRIP) {
       strip -= 1;
       for (const group of groups) {
         const own = parseFloat(group.style.getPropertyValue("--ov")) || strip;
@@ -115,19 +119,5 @@ function fitScreen(row) {
   const over = () => document.documentElement.scrollHeight > window.innerHeight;
   for (let scale = 0.95; over() && scale >= 0.7; scale -= 0.05) {
     for (const [name, size] of Object.entries(sizes)) row.style.setProperty(name, `${Math.round(size * scale)}px`);
-  }
-}
-
-/** Overlap the cards of a suit group more when the group is wider than the screen. */
-function fitGroups(row) {
-  const width = row.clientWidth - 8;
-  for (const group of row.children) {
-    const cards = group.children;
-    if (cards.length < 2) continue;
-    const cardWidth = parseFloat(getComputedStyle(cards[0]).width);
-    const strip = parseFloat(getComputedStyle(row).getPropertyValue("--ov"));
-    if (cardWidth + (cards.length - 1) * strip > width) {
-      group.style.setProperty("--ov", `${Math.max(9, (width - cardWidth) / (cards.length - 1))}px`);
-    }
   }
 }

@@ -1,7 +1,7 @@
 // Who this page is at the table once connected: the player of a seat it takes back, a player
 // sitting down at once, or a spectator.
 
-import { playerName, seatToken, setPlayerName, setSeatToken } from "../prefs.js";
+import { nameOrDefault, playerName, seatToken, setPlayerName, setSeatToken } from "../prefs.js";
 import { me } from "../session.js";
 
 /** Take back this browser's seat with its token, or the seat bound to the signed-in account;
@@ -22,7 +22,7 @@ export async function identify(page) {
   }
   if (location.hash === "#sit") {
     history.replaceState(null, "", location.pathname);
-    const answer = await conn.request({ type: "join", seat: 0, name: playerName() });
+    const answer = await conn.request({ type: "join", seat: 0, name: me() ? playerName() : nameOrDefault() });
     if (answer.type === "joined") {
       if (!me() && !playerName()) setPlayerName(answer.name || "");
       return setSeatToken(code, answer.token);

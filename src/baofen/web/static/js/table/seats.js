@@ -23,6 +23,10 @@ export function renderSeats(state) {
     const badges = [];
     // A registered player's seat is marked: a guest may type any name, even a registered one.
     if (s.account) badges.push(el("span", { class: "badge account", title: t("seat.account"), "aria-label": t("seat.account"), text: "✓" }));
+    // 包分's caller (主叫) speaks first and, if all four pass, stakes the most (rules.md §12.2).
+    if (obs && obs.first === seat && info.rules.variant === "baofen" && obs.phase === "bidding") {
+      badges.push(el("span", { class: "badge caller", id: `caller-${seat}`, title: t("seat.caller.title"), text: t("seat.caller") }));
+    }
     if (obs && obs.declarer === seat) badges.push(el("span", { class: "badge declarer", text: t("seat.declarer") }));
     if (seat === you) badges.push(el("span", { class: "badge you", text: t("seat.you") }));
     if (s.away) badges.push(el("span", { class: "badge away", text: t("seat.away") }));
@@ -43,7 +47,7 @@ export function renderSeats(state) {
         text = match.coins[seat] === match.scores[seat] ? t("seat.levels_same", { n: match.scores[seat] })
           : t("seat.levels", { n: match.scores[seat], coins: match.coins[seat] });
       }
-      meta.push(el("span", { class: "score", text }));
+      meta.push(el("span", { class: "score", text, title: t("seat.score.title") }));
     }
     fill(node,
       el("div", { class: "name" }, el("span", { class: "who", text: seatName(state, seat) }), badges),

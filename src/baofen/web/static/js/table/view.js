@@ -55,6 +55,7 @@ export function showStatus(status) {
   if (!node) return;
   node.dataset.status = status;
   node.textContent = t(`conn.${status}`);
+  node.title = node.textContent;
   document.body.dataset.conn = status;
 }
 

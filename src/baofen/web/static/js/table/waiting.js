@@ -60,18 +60,12 @@ export function waitingPanel(state, act) {
   const levels = el("select", { id: "bot-level", "aria-label": t("field.bot_level") },
     state.defaults.bot_levels.map((level) => el("option", { value: level, text: t(`level.${level}`),
       selected: level === info.settings.bot_level })));
+  // The invitation kit is the host's (or the creator's before anyone sits): a friend who came by
+  // the link sees the seats and the name field first, and the kit folded below.
+  const inviting = hosting || info.host === null;
   return el("div", { class: "waiting" },
     el("h2", { text: t("wait.title") }),
-    el("div", { class: "share" },
-      el("img", { class: "qr", id: "share-qr", src: `/t/${encodeURIComponent(state.code)}/qr.svg`,
-        alt: t("share.title"), width: 132, height: 132 }),
-      el("div", { class: "share-text" },
-        el("label", { for: "share-link", text: `${t("wait.share")}: ` }),
-        el("input", { id: "share-link", type: "text", readOnly: true, value: link, on: { focus: (e) => e.target.select() } }),
-        el("button", { type: "button", class: "secondary small", id: "btn-copy", text: t("wait.copy"),
-          on: { click: () => shareLink(link, byId("share-link")) } }),
-        el("small", { class: "code", text: `${t("share.code")}: ${state.code}` }),
-        LOOPBACK.test(location.hostname) && el("small", { class: "share-lan", id: "share-lan", text: t("share.lan") }))),
+    inviting && inviteKit(state.code, link),
     !seated && el("p", { text: t("wait.watching") }),
     !seated && el("div", { class: "field inline" }, el("label", { for: "seat-name", text: t("lobby.yourname") }), nameInput),
     seats,
@@ -83,5 +77,22 @@ export function waitingPanel(state, act) {
       hosting && el("button", { type: "button", class: "primary", id: "btn-start", text: t("wait.start"),
         disabled: empty, title: empty ? t("wait.need") : "", on: { click: () => act.send({ type: "start" }) } }),
       el("button", { type: "button", class: "secondary", id: "btn-leave", text: t("wait.leave"),
-        on: { click: act.leave } })));
+        on: { click: act.leave } })),
+    !inviting && el("details", { class: "invite-more", id: "invite-more" },
+      el("summary", { text: t("share.title") }), inviteKit(state.code, link)));
+}
+
+/** The invitation: the QR code, the link with 复制, the table's code, and on a loopback address
+ * how friends on other devices get in. */
+function inviteKit(code, link) {
+  return el("div", { class: "share" },
+    el("img", { class: "qr", id: "share-qr", src: `/t/${encodeURIComponent(code)}/qr.svg`,
+      alt: t("share.title"), width: 132, height: 132 }),
+    el("div", { class: "share-text" },
+      el("label", { for: "share-link", text: `${t("wait.share")}: ` }),
+      el("input", { id: "share-link", type: "text", readOnly: true, value: link, on: { focus: (e) => e.target.select() } }),
+      el("button", { type: "button", class: "secondary small", id: "btn-copy", text: t("wait.copy"),
+        on: { click: () => shareLink(link, byId("share-link")) } }),
+      el("small", { class: "code", text: `${t("share.code")}: ${code}` }),
+      LOOPBACK.test(location.hostname) && el("small", { class: "share-lan", id: "share-lan", text: t("share.lan") })));
 }
