@@ -19,18 +19,18 @@ T field(const py::dict& rules, const char* name) {
     return rules[name].cast<T>();
 }
 
-// A Rules from RuleSet.to_dict().
-Rules rules_of(const py::dict& d) {
+// A Rules from RuleSet.to_dict(), validated as the Python engine validates it: RuleSet.from_dict
+// raises ValueError naming each bad field. The bid grid is the RuleSet's.
+Rules rules_of(const py::dict& given) {
+    const py::object rule_set =
+        py::module_::import("baofen.ruleset").attr("RuleSet").attr("from_dict")(given);
+    const py::dict d = rule_set.attr("to_dict")();
     Rules r;
     r.hongwu = field<std::string>(d, "variant") == "hongwu";
     r.bid_min = field<int>(d, "bid_min");
-    if (r.hongwu) {
-        const int step = field<int>(d, "bid_step"), high = field<int>(d, "bid_max");
-        for (int v = r.bid_min; v <= high; v += step) r.grid.push_back(v);
-    } else {
-        r.grid = field<std::vector<int>>(d, "bid_values");
-    }
-    if (r.grid.empty()) throw py::value_error("the rule set offers no bid");
+    r.grid = rule_set.attr("bid_grid")().cast<std::vector<int>>();
+    if (r.grid.empty() || r.grid.size() > static_cast<size_t>(MAX_BIDS))
+        throw py::value_error("a rule set offers 1 to MAX_BIDS bid values");
     r.structure = field<bool>(d, "must_follow_structure");
     r.eight = field<bool>(d, "eight_of_a_kind");
     r.throw_penalty = field<int>(d, "throw_penalty_per_card");
@@ -132,6 +132,7 @@ void bind_engine(py::module_& m) {
             return out;
         })
         .def("bid", [](PyHand& h, int seat, std::optional<int> value) {
+            if (value && *value < 0) throw Illegal("bid_not_offered");  // None passes, not -1
             h.hand.bid(seat, value ? *value : NONE);
         })
         .def("declare", [](PyHand& h, int seat, const std::string& trump, const Cards& bury) {

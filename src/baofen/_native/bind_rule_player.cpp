@@ -47,7 +47,7 @@ View view_from(const Rules& rules, int seat, std::optional<int> declarer,
                std::optional<std::string> trump, const Cards& hand, const Cards& played,
                const std::array<int, 4>& voids, const std::array<int, 4>& won,
                const std::array<int, 4>& sizes, const std::optional<Cards>& buried,
-               const std::vector<std::pair<int, Cards>>& trick, const Cards& bids) {
+               const std::vector<std::pair<int, Cards>>& trick, const Bids& bids) {
     View v;
     v.rules = &rules;
     if (seat < 0 || seat > 3) throw Illegal("a seat is 0-3");
@@ -69,7 +69,11 @@ View view_from(const Rules& rules, int seat, std::optional<int> declarer,
         v.has_buried = true;
         for (int c : *buried) v.buried.push_back(kind(c));
     }
+    if (trick.size() > 3) throw Illegal("a trick holds at most three plays before the seat's");
     for (const auto& [who, cards] : trick) {
+        if (who < 0 || who > 3) throw Illegal("a seat is 0-3");
+        if (cards.empty() || cards.size() != trick[0].second.size())
+            throw Illegal("each play of the trick holds as many cards as the lead, at least one");
         for (int c : cards) kind(c);
         v.trick.emplace_back(who, cards);
     }
@@ -128,7 +132,7 @@ void bind_rule_player(py::module_& m) {
              const Cards& hand, const Cards& played, const std::array<int, 4>& voids,
              const std::array<int, 4>& won, const std::array<int, 4>& sizes,
              std::optional<Cards> buried, const std::vector<std::pair<int, Cards>>& trick,
-             const Cards& bids, size_t limit) -> py::object {
+             const Bids& bids, size_t limit) -> py::object {
               View v = view_from(*rules, seat, declarer, trump, hand, played, voids, won, sizes,
                                  buried, trick, bids);
               if (phase == "bidding") {

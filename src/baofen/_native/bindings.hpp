@@ -22,6 +22,8 @@ namespace py = pybind11;
 namespace pybind11::detail {
 template <>
 struct type_caster<baofen::Cards> : list_caster<baofen::Cards, int> {};
+template <>
+struct type_caster<baofen::Bids> : list_caster<baofen::Bids, int> {};
 }  // namespace pybind11::detail
 
 namespace baofen {

@@ -22,6 +22,7 @@ constexpr int TRUMP = 4;  // the trump group; the plain suits are groups 0-3
 constexpr int NONE = -1;
 
 using Cards = InlineVector<int, DEAL_SIZE>;
+using Bids = InlineVector<int, MAX_BIDS>;  // bid values, low to high
 
 // Removes one copy of `card`, which `cards` holds.
 inline void remove_one(Cards& cards, int card) {
@@ -36,7 +37,7 @@ struct Illegal : std::runtime_error {
 // The settings of a RuleSet that the rules read (RuleSet.to_dict() field by field).
 struct Rules {
     bool hongwu = false;
-    std::vector<int> grid;  // RuleSet.bid_grid()
+    std::vector<int> grid;  // RuleSet.bid_grid(): at most MAX_BIDS values
     int bid_min = 70;
     bool structure = true;  // must_follow_structure
     bool eight = true;      // 包分 and eight_of_a_kind
@@ -129,7 +130,7 @@ public:
     const std::array<int, 4>& penalties() const { return penalties_; }
     int captured() const { return captured_; }  // the declarer's card points from tricks
 
-    Cards legal_bids() const;  // values above the highest bid (a pass is always legal)
+    Bids legal_bids() const;  // values above the highest bid (a pass is always legal)
     void bid(int seat, int value);
     void declare(int seat, int trump, const Cards& bury);
     Cards play(int seat, const Cards& cards);  // returns what was played (a failed throw's unit)

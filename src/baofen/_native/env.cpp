@@ -61,7 +61,7 @@ public:
         if (seat != h.to_act() || h.phase() == DONE) return;
         if (h.phase() == BIDDING) {
             out[PASS] = 1;
-            const Cards legal = h.legal_bids();  // a suffix of the grid
+            const Bids legal = h.legal_bids();  // a suffix of the grid
             for (int i = v_ - static_cast<int>(legal.size()); i < v_; ++i) out[BID_BASE + i] = 1;
             return;
         }

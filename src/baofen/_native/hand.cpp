@@ -20,8 +20,8 @@ Hand::Hand(const Rules& rules, const Cards& deal, int first)
     }
 }
 
-Cards Hand::legal_bids() const {
-    Cards values;
+Bids Hand::legal_bids() const {
+    Bids values;
     if (phase_ != BIDDING) return values;
     for (int v : rules_->grid)
         if (v > high_value_) values.push_back(v);

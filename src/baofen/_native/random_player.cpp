@@ -188,7 +188,7 @@ void RandomPlayer::act(Hand& hand) {
     const int seat = hand.to_act();
     switch (hand.phase()) {
         case BIDDING: {
-            const Cards values = hand.legal_bids();
+            const Bids values = hand.legal_bids();
             if (values.empty() || rng.random() < pass_rate) hand.bid(seat, NONE);
             else hand.bid(seat, values[rng.below(values.size())]);
             return;

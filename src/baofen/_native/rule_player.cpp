@@ -126,6 +126,7 @@ std::vector<Cards> rule_plays(const View& v, const RuleWeights& weights, size_t 
 }
 
 void rule_act(Hand& hand, const RuleWeights& weights) {
+    if (hand.phase() == DONE) throw Illegal("nothing to do: the hand is done");
     const View v = view_of(hand);
     switch (v.phase) {
         case BIDDING:

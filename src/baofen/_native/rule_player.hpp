@@ -38,7 +38,7 @@ struct View {
     bool has_buried = false;  // the declarer knows its bury
     Cards buried;
     std::vector<std::pair<int, Cards>> trick;  // the current trick: (seat, cards played)
-    Cards bids;                                // bidding: the legal bid values (a pass aside)
+    Bids bids;                                 // bidding: the legal bid values (a pass aside)
 };
 
 View view_of(const Hand& hand);  // the view of the seat to act

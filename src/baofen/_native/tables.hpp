@@ -14,6 +14,7 @@ constexpr int RED_FIVE = 16;
 constexpr int HAND_SIZE = 25;
 constexpr int KITTY_SIZE = 8;
 constexpr int DEAL_SIZE = 4 * HAND_SIZE + KITTY_SIZE;
+constexpr int MAX_BIDS = 301;  // the most bid values a valid rule set offers
 
 // The points of each kind.
 constexpr std::array<int, KINDS> POINTS = {

@@ -22,6 +22,10 @@ from ..scoring import ResultKind
 RED_FIVE: Final = int(card_of("H", 5))
 """The red five (红五, ♥5): 包红五's top trump and its capture points."""
 
+MAX_BIDS: Final = 301
+"""The most bid values a valid rule set offers (包红五 from 0 to 300 by 1; 包分 offers at most 40):
+the room of the native core's list of legal bids."""
+
 ACTION_BID: Final = 0
 """A native action log's code of a bid (its value, -1 for a pass)."""
 ACTION_DECLARE: Final = 1
@@ -99,6 +103,7 @@ constexpr int RED_FIVE = {RED_FIVE};
 constexpr int HAND_SIZE = {HAND_SIZE};
 constexpr int KITTY_SIZE = {KITTY_SIZE};
 constexpr int DEAL_SIZE = 4 * HAND_SIZE + KITTY_SIZE;
+constexpr int MAX_BIDS = {MAX_BIDS};  // the most bid values a valid rule set offers
 
 // The points of each kind.
 constexpr std::array<int, KINDS> POINTS = {{

@@ -49,7 +49,7 @@ std::optional<double> Replay::run(Hand& hand, const Cards& bury, bool weigh,
                 hand.declare(a.seat, a.value, a.seat == declarer ? bury : a.cards);
             }
         }
-    } catch (const Illegal&) {
+    } catch (const std::exception&) {  // a refused action, or none the rule player finds
         return std::nullopt;
     }
     if (played != expected.size()) return std::nullopt;

@@ -40,7 +40,7 @@ struct Replay {
     std::array<double, 3> mismatch;
 
     // The likelihood after `hand`'s replay, or nothing where the world does not replay as
-    // observed.
+    // observed (the engine refuses an action, or the rule player finds none to weigh).
     std::optional<double> run(Hand& hand, const Cards& bury, bool weigh, double likelihood) const;
 };
 
