@@ -15,8 +15,17 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 NATIVE = "baofen._native._core"
-NATIVE_SOURCES = ["rules.cpp", "hand.cpp", "rule_player.cpp", "deal.cpp", "env.cpp", "labels.cpp",
-                  "worlds.cpp", "module.cpp"]
+NATIVE_SOURCES = [
+    # the engine: the rules of play, a hand, the random player, the deal of a seed
+    "rules.cpp", "hand.cpp", "random_player.cpp", "deal.cpp",
+    # the rule player: its bid and declaration, its play decision's leads and follows
+    "rule_player.cpp", "rule_bidding.cpp", "rule_lead.cpp", "rule_follow.cpp",
+    # a search's sampled worlds, the research env, the learned evaluator's labels
+    "worlds.cpp", "env.cpp", "labels.cpp",
+    # the Python binding, by concern
+    "module.cpp", "bind_engine.cpp", "bind_rule_player.cpp", "bind_worlds.cpp", "bind_batch.cpp",
+]
+"""The native core's C++ sources in src/baofen/_native; every header there is a dependency."""
 
 
 def _warn(message: str) -> None:

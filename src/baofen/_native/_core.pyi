@@ -1,4 +1,5 @@
-"""Types of the compiled native core (src/baofen/_native/module.cpp)."""
+"""Types of the compiled native core (src/baofen/_native/module.cpp and its bind_*.cpp parts);
+tests/test_native_stub.py checks them against the built module."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -63,6 +64,31 @@ class Replay:
         self, hand: Hand, bury: Sequence[int], weigh: bool, likelihood: float
     ) -> float | None: ...
 
+class Sampler:
+    """A Determinizer's holdings and deal, its worlds drawn natively (worlds.hpp)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        first: int,
+        me: int,
+        holders: Sequence[int],
+        room: Sequence[int],
+        cap: Sequence[Sequence[int]],
+        need: Sequence[Sequence[int]],
+        weight: Sequence[Sequence[float]],
+        unseen: Sequence[int],
+        kinds: Sequence[int],
+        mine: Sequence[int],
+        played: Sequence[Sequence[int]],
+        kitty: Sequence[int],
+        bury: Sequence[int],
+        replay: Replay,
+    ) -> None: ...
+    def draw(
+        self, state: Sequence[int], count: int, tries: int, weigh: bool, attempts: int = 0
+    ) -> tuple[list[tuple[Hand, float]], list[int]]: ...
+
 ENV_PIECES: tuple[str, ...]
 
 class EnvCore:
@@ -87,6 +113,7 @@ def deals_from_seeds(
 def random_hands(
     rules: Rules, deals: bytes, firsts: bytes, seed: int, logs: bool = False
 ) -> tuple[bytes, list[bytes] | None, list[bytes] | None]: ...
+def seeded_random_hands(rules: Rules, pack: bytes, seeds: Sequence[int], seed: int) -> bytes: ...
 def play_out_many(hands: Sequence[Hand], seed: int) -> bytes: ...
 def player_hands(
     rules: Rules,

@@ -19,18 +19,29 @@ from ..hand import Hand
 from ..order import order_for
 from ..record import build_record
 from ..ruleset import RuleSet
-from ..scoring import HandResult, ResultKind
+from ..scoring import HandResult
 from . import core
+from .tables import (
+    ACTION_BID,
+    ACTION_DECLARE,
+    ACTION_PLAY,
+    BREAKDOWN,
+    RESULT_AT,
+    RESULT_FIELDS,
+    RESULT_KINDS,
+)
 
 if TYPE_CHECKING:
     from . import _core
 
-_KINDS: tuple[ResultKind, ...] = ("full_sweep", "half_sweep", "shutout", "no_bid")
-_BREAKDOWN = {
-    "baofen": ("captured", "wangfen", "wangfen_adjustment", "penalties", "kitty_points"),
-    "hongwu": ("captured", "red_fives", "kitty_points", "kitty", "penalties"),
-}
-_BID, _DECLARE = 0, 1
+__all__ = [
+    "ACTION_BID", "ACTION_DECLARE", "ACTION_PLAY", "RESULT_FIELDS", "PlayedHand", "actions_of",
+    "column", "dealt", "failed_throws_of", "native_hand", "native_rules", "pack_deals", "play_out",
+    "play_random", "played_hands", "random_hands", "random_table", "result_of", "results_of",
+    "seeded_deals",
+]
+
+_DELTAS, _BREAKDOWN_AT = RESULT_AT["deltas"], RESULT_AT["breakdown"]
 
 
 @cache
@@ -81,34 +92,43 @@ def pack_deals(deals: Iterable[tuple[tuple[tuple[Card, ...], ...], int]]) -> tup
 
 def result_of(rules: RuleSet, row: Sequence[int]) -> HandResult:
     """A :class:`HandResult` from one row of a native result table."""
-    declarer, target, points, made, kind, score, levels, has_score, has_levels = row[:9]
-    deltas = (row[9], row[10], row[11], row[12])
-    if kind == _KINDS.index("no_bid"):
+    declarer, target, points, made, kind, score, levels, has_score, has_levels = row[:_DELTAS]
+    deltas = (row[_DELTAS], row[_DELTAS + 1], row[_DELTAS + 2], row[_DELTAS + 3])
+    if kind == RESULT_KINDS.index("no_bid"):
         return HandResult(None, None, 0, False, "no_bid", None, None, deltas)
     return HandResult(
         declarer=declarer,
         target=target,
         declarer_points=points,
         made=bool(made),
-        kind=_KINDS[kind] if kind >= 0 else None,
+        kind=RESULT_KINDS[kind] if kind >= 0 else None,
         score=score if has_score else None,
         levels=levels if has_levels else None,
         deltas=deltas,
-        breakdown=dict(zip(_BREAKDOWN[rules.variant], row[13:18], strict=True)),
+        breakdown=dict(
+            zip(BREAKDOWN[rules.variant], row[_BREAKDOWN_AT : _BREAKDOWN_AT + 5], strict=True)
+        ),
     )
 
 
 def results_of(rules: RuleSet, table: bytes) -> list[HandResult]:
     """Every row of a native result table (int32, ``RESULT_FIELDS`` a hand)."""
-    width: int = core().RESULT_FIELDS
     values = memoryview(table).cast("i")
-    return [result_of(rules, values[i : i + width]) for i in range(0, len(values), width)]
+    return [
+        result_of(rules, values[i : i + RESULT_FIELDS])
+        for i in range(0, len(values), RESULT_FIELDS)
+    ]
 
 
 def failed_throws_of(table: bytes) -> list[int]:
     """The failed throws (甩错牌) of each hand of a native result table."""
-    width: int = core().RESULT_FIELDS
-    return list(memoryview(table).cast("i")[18::width])
+    return list(column(table, "failed_throws"))
+
+
+def column(table: bytes, name: str) -> memoryview:
+    """One column of a native result table (``RESULT_LAYOUT``'s ``name``; its first value where
+    it is wider), a value a hand."""
+    return memoryview(table).cast("i")[RESULT_AT[name] :: RESULT_FIELDS]
 
 
 def actions_of(log: bytes) -> list[tuple[int, Action]]:
@@ -120,12 +140,12 @@ def actions_of(log: bytes) -> list[tuple[int, Action]]:
     while i < len(words):
         kind, seat, value = words[i], words[i + 1], words[i + 2]
         i += 3
-        if kind == _BID:
+        if kind == ACTION_BID:
             out.append((seat, Bid(None if value < 0 else value)))
-        elif kind == _DECLARE:
+        elif kind == ACTION_DECLARE:
             out.append((seat, Declare(SUITS[value], tuple(map(card, words[i : i + 8])))))
             i += 8
-        else:
+        else:  # ACTION_PLAY
             out.append((seat, Play.of(tuple(map(card, words[i : i + value])))))
             i += value
     return out
@@ -154,9 +174,14 @@ class PlayedHand:
 
 def random_table(rules: RuleSet, seeds: Sequence[int], player_seed: int = 0) -> bytes:
     """The hands dealt from ``seeds``, played by native random players in one call: their
-    result table (:func:`results_of`, :func:`failed_throws_of`)."""
-    cards, firsts = seeded_deals(rules, seeds)
+    result table (:func:`results_of`, :func:`failed_throws_of`, :func:`column`)."""
     table: bytes
+    if all(-_SEED_LIMIT < seed < _SEED_LIMIT for seed in seeds):  # dealt natively too
+        table = core().seeded_random_hands(
+            native_rules(rules), _pack(rules.variant), [abs(seed) for seed in seeds], player_seed
+        )
+        return table
+    cards, firsts = seeded_deals(rules, seeds)
     table, _, _ = core().random_hands(native_rules(rules), cards, firsts, player_seed)
     return table
 

@@ -3,9 +3,10 @@
 // A port of the Python engine (src/baofen/order.py, units.py, tricks.py, hand.py, scoring.py),
 // which stays the readable reference: every function here names the Python function it follows,
 // and tests/test_native.py replays native hands through the Python engine. Cards are kinds
-// 0–53 as in baofen.cards (suit * 13 + rank - 2; 52 LJ, 53 BJ); a seat holds counts per kind.
+// 0–53 as in baofen.cards (tables.hpp); a seat holds counts per kind.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -13,19 +14,20 @@
 #include <vector>
 
 #include "cards.hpp"
+#include "tables.hpp"
 
 namespace baofen {
 
-constexpr int KINDS = 54;
-constexpr int LITTLE_JOKER = 52;
-constexpr int BIG_JOKER = 53;
-constexpr int TRUMP = 4;
-constexpr int HAND_SIZE = 25;
-constexpr int KITTY_SIZE = 8;
-constexpr int DEAL_SIZE = 4 * HAND_SIZE + KITTY_SIZE;
+constexpr int TRUMP = 4;  // the trump group; the plain suits are groups 0-3
 constexpr int NONE = -1;
 
 using Cards = InlineVector<int, DEAL_SIZE>;
+using Bids = InlineVector<int, MAX_BIDS>;  // bid values, low to high
+
+// Removes one copy of `card`, which `cards` holds.
+inline void remove_one(Cards& cards, int card) {
+    cards.erase(std::find(cards.begin(), cards.end(), card));
+}
 
 // An action the native engine refuses, with what was wrong (Python sees a ValueError).
 struct Illegal : std::runtime_error {
@@ -35,7 +37,7 @@ struct Illegal : std::runtime_error {
 // The settings of a RuleSet that the rules read (RuleSet.to_dict() field by field).
 struct Rules {
     bool hongwu = false;
-    std::vector<int> grid;  // RuleSet.bid_grid()
+    std::vector<int> grid;  // RuleSet.bid_grid(): at most MAX_BIDS values
     int bid_min = 70;
     bool structure = true;  // must_follow_structure
     bool eight = true;      // 包分 and eight_of_a_kind
@@ -63,19 +65,19 @@ struct Shape {
     bool is_throw() const { return units > 1 && !eight; }
 };
 
-// baofen.scoring.HandResult; kind: -1 none, 0 full_sweep, 1 half_sweep, 2 shutout, 3 no_bid.
+// baofen.scoring.HandResult; kind: NONE or a KIND_ of tables.hpp.
 struct Result {
     int declarer = NONE, target = 0, declarer_points = 0, made = 0, kind = NONE;
     int score = 0, levels = 0;
     bool has_score = false, has_levels = false;
     std::array<int, 4> deltas{};
-    std::array<int, 5> breakdown{};  // in the order of the Python breakdown dict
+    std::array<int, 5> breakdown{};  // in the order of tables.hpp's breakdown columns
     int failed_throws = 0;
 };
 
 // One action as logged: bid (value NONE passes), declare (trump, bury) or play (attempted).
 struct Action {
-    enum Type { BID, DECLARE, PLAY } type;
+    enum Type { BID = ACTION_BID, DECLARE = ACTION_DECLARE, PLAY = ACTION_PLAY } type;
     int seat, value;  // bid value or trump suit index
     Cards cards;
 };
@@ -128,7 +130,7 @@ public:
     const std::array<int, 4>& penalties() const { return penalties_; }
     int captured() const { return captured_; }  // the declarer's card points from tricks
 
-    Cards legal_bids() const;  // values above the highest bid (a pass is always legal)
+    Bids legal_bids() const;  // values above the highest bid (a pass is always legal)
     void bid(int seat, int value);
     void declare(int seat, int trump, const Cards& bury);
     Cards play(int seat, const Cards& cards);  // returns what was played (a failed throw's unit)
@@ -207,9 +209,11 @@ struct RandomPlayer {
 
 void play_out(Hand& hand, RandomPlayer& player);
 
-// The deal of Hand(rules, seed=seed) in the Python engine (deal.cpp): 108 cards (four hands,
-// the kitty) from `pack` (the order's 108 positions before trump is named); returns the first
-// bidder (randrange(4) when `draw_first`, 包红五's, else 0). `seed` is the seed's absolute value.
-uint8_t deal_from_seed(const uint8_t* pack, bool draw_first, uint64_t seed, uint8_t* cards);
+// The deals of Hand(rules, seed=seed) in the Python engine (deal.cpp) for `count` seeds (each
+// seed's absolute value): 108 cards a deal (four hands, the kitty) from `pack` (the order's 108
+// positions before trump is named) into `cards`, and each first bidder (randrange(4) when
+// `draw_first`, 包红五's, else 0) into `firsts`.
+void deals_from_seeds(const uint8_t* pack, bool draw_first, const uint64_t* seeds, size_t count,
+                      uint8_t* cards, uint8_t* firsts);
 
 }  // namespace baofen

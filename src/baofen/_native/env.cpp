@@ -4,17 +4,13 @@
 // relative to the observer, the finished tricks tallied once). The Python env stays the
 // reference: tests/test_env_native.py compares every observation, mask and step with it.
 #include <pybind11/numpy.h>
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <memory>
 #include <utility>
 #include <vector>
 
-#include "engine.hpp"
-
-namespace py = pybind11;
+#include "bindings.hpp"
 
 namespace baofen {
 
@@ -22,13 +18,6 @@ namespace {
 
 // env/actions.py: the indexes of the discrete action space.
 constexpr int COMMIT = KINDS, TRUMP_BASE = KINDS + 1, PASS = TRUMP_BASE + 4, BID_BASE = PASS + 1;
-constexpr int BURY_SIZE = 8;
-
-int points_of(int kind) {
-    if (kind >= LITTLE_JOKER) return 0;
-    const int rank = 2 + kind % 13;
-    return rank == 5 ? 5 : (rank == 10 || rank == 13) ? 10 : 0;
-}
 
 struct Play {
     int seat;
@@ -72,7 +61,7 @@ public:
         if (seat != h.to_act() || h.phase() == DONE) return;
         if (h.phase() == BIDDING) {
             out[PASS] = 1;
-            const Cards legal = h.legal_bids();  // a suffix of the grid
+            const Bids legal = h.legal_bids();  // a suffix of the grid
             for (int i = v_ - static_cast<int>(legal.size()); i < v_; ++i) out[BID_BASE + i] = 1;
             return;
         }
@@ -170,7 +159,7 @@ public:
         o += 4;
         int seen = points_;
         for (const Play& p : trick_)
-            for (int card : p.cards) seen += points_of(card);
+            for (int card : p.cards) seen += POINTS[card];
         o[0] = static_cast<float>(std::min(2.0, std::max(0.0, h.captured() / 100.0)));
         o[1] = static_cast<float>(seen / 100.0);
         o[2] = static_cast<float>(static_cast<double>(h.winners().size()) / 25.0);
@@ -194,7 +183,7 @@ public:
                 return 0;
             }
             selected_.push_back(index);
-            if (static_cast<int>(selected_.size()) < BURY_SIZE) return 0;
+            if (static_cast<int>(selected_.size()) < KITTY_SIZE) return 0;
             const Cards bury = selected_;
             const int trump = named_;
             clear();
@@ -219,7 +208,7 @@ public:
             for (const Play& p : trick_)
                 for (int card : p.cards) {
                     played_[p.seat][card] += 1.0f;
-                    points_ += points_of(card);
+                    points_ += POINTS[card];
                 }
             reveal(revealed_, trick_, failed_, attempt_);
             trick_.clear();

@@ -1,4 +1,4 @@
-// Perfect-information labels for the learned evaluator (issue 28, baofen/env/labels.py).
+// Perfect-information labels for the learned evaluator (baofen/env/labels.py).
 //
 // label_hands deals each hand (108 card bytes and a first seat, as player_hands takes them) and
 // plays it to the end with the rule player in every seat. At a play decision with a choice,
@@ -9,18 +9,12 @@
 // levels). What the seat sees is written in a compact record (see STATE_FIELDS and the card
 // planes below) that baofen/env/evaluator.py turns into its trump-canonical features; the
 // Python side writes the same record from an Observation (tests/test_evaluator.py compares).
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-
 #include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "engine.hpp"
-#include "rule_player.hpp"
-
-namespace py = pybind11;
+#include "bindings.hpp"
 
 namespace baofen {
 

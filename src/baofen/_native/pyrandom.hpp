@@ -15,11 +15,22 @@ namespace baofen {
 
 class PythonRandom {
   public:
-    explicit PythonRandom(uint64_t seed) {
-        std::array<uint32_t, 2> key{static_cast<uint32_t>(seed),
-                                    static_cast<uint32_t>(seed >> 32)};
-        init_by_array(key.data(), key[1] ? 2 : 1);
-    }
+    static constexpr int N = 624, M = 397;
+    using State = std::array<uint32_t, N>;
+
+    // random.Random(seed) for a seed's absolute value below 2**64.
+    explicit PythonRandom(uint64_t seed) : PythonRandom(seeded(&seed, 1)[0]) {}
+
+    // A generator just seeded (random.Random(seed)'s state before its first draw), as
+    // seeded() makes it.
+    explicit PythonRandom(const State& seeded) : mt(seeded), index(N) {}
+
+    // The state random.Random(seed) starts from, for each of up to LANES seeds (each seed's
+    // absolute value, below 2**64): init_by_array with the seed's 32-bit words. The seeds are
+    // seeded side by side, word by word, because each seed's seeding is a chain of 1,247
+    // dependent multiplications: side by side, the processor overlaps the chains.
+    static constexpr size_t LANES = 8;
+    static std::array<State, LANES> seeded(const uint64_t* seeds, size_t count);
 
     // getstate()'s 625 words: the 624 of the state, then the index.
     explicit PythonRandom(const std::vector<uint32_t>& state) {
@@ -30,7 +41,9 @@ class PythonRandom {
     }
 
     std::vector<uint32_t> state() const {
-        std::vector<uint32_t> out(mt.begin(), mt.end());
+        PythonRandom done = *this;
+        done.twist_rest();
+        std::vector<uint32_t> out(done.mt.begin(), done.mt.end());
         out.push_back(static_cast<uint32_t>(index));
         return out;
     }
@@ -60,52 +73,42 @@ class PythonRandom {
     }
 
   private:
-    static constexpr int N = 624, M = 397;
-    std::array<uint32_t, N> mt{};
+    State mt{};
     int index = N + 1;
-
-    void init_genrand(uint32_t s) {
-        mt[0] = s;
-        for (int i = 1; i < N; ++i)
-            mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + static_cast<uint32_t>(i);
-        index = N;
-    }
-
-    void init_by_array(const uint32_t* key, int length) {
-        init_genrand(19650218U);
-        int i = 1, j = 0;
-        for (int k = std::max(N, length); k; --k) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] +
-                    static_cast<uint32_t>(j);
-            ++i;
-            ++j;
-            if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
-            if (j >= length) j = 0;
-        }
-        for (int k = N - 1; k; --k) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) -
-                    static_cast<uint32_t>(i);
-            ++i;
-            if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
-        }
-        mt[0] = 0x80000000U;
-    }
+    // The words of the current generation already twisted (mt[0, twisted)): a deal draws 217
+    // words or so of 624, so a generation's words are twisted as they are drawn.
+    int twisted = N;
 
     static uint32_t mix(uint32_t upper, uint32_t lower, uint32_t far) {
         const uint32_t y = (upper & 0x80000000U) | (lower & 0x7fffffffU);
         return far ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
     }
 
-    void twist() {
-        int k = 0;
+    // Twists the next word while it needs only words of the last generation, then the rest
+    // at once, in the order of _randommodule.c's genrand_uint32.
+    void twist_next() {
+        if (twisted < N - M) {
+            mt[twisted] = mix(mt[twisted], mt[twisted + 1], mt[twisted + M]);
+            ++twisted;
+            return;
+        }
+        twist_rest();
+    }
+
+    void twist_rest() {
+        int k = twisted;
         for (; k < N - M; ++k) mt[k] = mix(mt[k], mt[k + 1], mt[k + M]);
         for (; k < N - 1; ++k) mt[k] = mix(mt[k], mt[k + 1], mt[k + M - N]);
-        mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
-        index = 0;
+        if (k == N - 1) mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
+        twisted = N;
     }
 
     uint32_t next() {
-        if (index >= N) twist();
+        if (index >= N) {
+            index = 0;
+            twisted = 0;
+        }
+        if (index == twisted) twist_next();
         uint32_t y = mt[index++];
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c5680U;

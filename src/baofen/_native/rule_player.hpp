@@ -13,12 +13,18 @@
 
 namespace baofen {
 
-// baofen.bots.rule_play.RuleWeights (the same fields and defaults).
+// baofen.bots.rule_play.RuleWeights: every field's name and default, in the dataclass's order,
+// written once (tests/test_native_tables.py compares them with the dataclass).
+#define BAOFEN_RULE_WEIGHTS(FIELD)                                                              \
+    FIELD(trump_base, 3.5) FIELD(trump_top, 8.0) FIELD(plain_top, 1.5) FIELD(pair_break, 4.0)  \
+    FIELD(keep_declarer, 0.4) FIELD(keep_defender, 0.55) FIELD(later_points, 2.0)              \
+    FIELD(rescue, 0.25) FIELD(draw_trumps, 6.0) FIELD(defender_trump_lead, 4.0)                 \
+    FIELD(wangfen, 25.0) FIELD(realize, 1.0) FIELD(bid_margin, 0.0)
+
 struct RuleWeights {
-    double trump_base = 3.5, trump_top = 8.0, plain_top = 1.5, pair_break = 4.0;
-    double keep_declarer = 0.4, keep_defender = 0.55, later_points = 2.0, rescue = 0.25;
-    double draw_trumps = 6.0, defender_trump_lead = 4.0, wangfen = 25.0, realize = 1.0;
-    double bid_margin = 0.0;
+#define BAOFEN_WEIGHT_FIELD(name, value) double name = value;
+    BAOFEN_RULE_WEIGHTS(BAOFEN_WEIGHT_FIELD)
+#undef BAOFEN_WEIGHT_FIELD
 };
 
 // What the seat to act may know (an Observation as the rule bot reads it).
@@ -32,7 +38,7 @@ struct View {
     bool has_buried = false;  // the declarer knows its bury
     Cards buried;
     std::vector<std::pair<int, Cards>> trick;  // the current trick: (seat, cards played)
-    Cards bids;                                // bidding: the legal bid values (a pass aside)
+    Bids bids;                                 // bidding: the legal bid values (a pass aside)
 };
 
 View view_of(const Hand& hand);  // the view of the seat to act

@@ -8,12 +8,12 @@ namespace baofen {
 Choice rule_choice(const Hand& hand, const RuleWeights& weights) {
     if (hand.phase() == DONE) throw Illegal("nothing to do: the hand is done");
     const View v = view_of(hand);
-    if (v.phase == BIDDING) return {0, v.seat, rule_bid(v, weights), Cards{}};
+    if (v.phase == BIDDING) return {ACTION_BID, v.seat, rule_bid(v, weights), Cards{}};
     if (v.phase == KITTY) {
         const auto [trump, bury] = rule_declare(v);
-        return {1, v.seat, trump, bury};
+        return {ACTION_DECLARE, v.seat, trump, bury};
     }
-    return {2, v.seat, 0, rule_plays(v, weights, 1)[0]};
+    return {ACTION_PLAY, v.seat, 0, rule_plays(v, weights, 1)[0]};
 }
 
 namespace {
@@ -31,14 +31,14 @@ std::optional<double> Replay::run(Hand& hand, const Cards& bury, bool weigh,
     try {
         for (const Choice& a : actions) {
             const bool other = weigh && a.seat != me;
-            if (a.type == 2) {
+            if (a.type == ACTION_PLAY) {
                 if (other && sorted_cards(rule_choice(hand, weights).cards) != sorted_cards(a.cards))
                     likelihood *= mismatch[0];
                 if (played >= expected.size() ||
                     sorted_cards(hand.play(a.seat, a.cards)) != expected[played])
                     return std::nullopt;
                 ++played;
-            } else if (a.type == 0) {
+            } else if (a.type == ACTION_BID) {
                 if (other) {
                     const int value = rule_choice(hand, weights).value;
                     if ((value < 0 ? NONE : value) != a.value) likelihood *= mismatch[1];
@@ -49,7 +49,7 @@ std::optional<double> Replay::run(Hand& hand, const Cards& bury, bool weigh,
                 hand.declare(a.seat, a.value, a.seat == declarer ? bury : a.cards);
             }
         }
-    } catch (const Illegal&) {
+    } catch (const std::exception&) {  // a refused action, or none the rule player finds
         return std::nullopt;
     }
     if (played != expected.size()) return std::nullopt;

@@ -1,7 +1,7 @@
 // A search's sampled worlds on the native core (baofen/bots/determinize.py, native_worlds.py):
 // the holdings drawn as Determinizer.sample draws them, from the same Python random stream, and
-// the observed actions replayed on each world with their likelihood. The search's Python loop of
-// a draw a world spent most of a world's time in the interpreter.
+// the observed actions replayed on each world with their likelihood, many worlds a call from
+// Python.
 #pragma once
 
 #include <array>
@@ -17,7 +17,7 @@
 
 namespace baofen {
 
-// An action as Hand.actions() lists it: type (0 bid, 1 declare, 2 play), seat, value (the bid
+// An action as Hand.actions() lists it: type (an ACTION_ code), seat, value (the bid
 // or NONE for a pass; the trump's suit index) and cards (the bury; the cards played).
 struct Choice {
     int type, seat, value;
@@ -40,7 +40,7 @@ struct Replay {
     std::array<double, 3> mismatch;
 
     // The likelihood after `hand`'s replay, or nothing where the world does not replay as
-    // observed.
+    // observed (the engine refuses an action, or the rule player finds none to weigh).
     std::optional<double> run(Hand& hand, const Cards& bury, bool weigh, double likelihood) const;
 };
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,13 +36,57 @@ class EngineName(StrEnum):
     python = "python"
 
 
+@dataclass
+class Tally:
+    """What the summary counts of the hands played so far."""
+
+    hands: int = 0
+    declared: int = 0
+    made: int = 0
+    total: int = 0
+    """The declared hands' scores (包分) or levels (包红五), summed."""
+    failed_throws: int = 0
+
+    def add(self, result: HandResult, failed: int) -> None:
+        """Counts one hand: its result and its failed throws."""
+        self.hands += 1
+        self.failed_throws += failed
+        if result.declarer is not None:
+            value = result.score if result.levels is None else result.levels
+            assert value is not None
+            self.declared += 1
+            self.made += result.made
+            self.total += value
+
+    def add_table(self, table: bytes) -> None:
+        """Counts every hand of a native result table, column by column."""
+        from .._native.batch import column
+
+        declarers = column(table, "declarer")
+        declared = [i for i, declarer in enumerate(declarers) if declarer >= 0]
+        made, scores, levels = (column(table, name) for name in ("made", "score", "levels"))
+        has_levels = column(table, "has_levels")
+        self.hands += len(declarers)
+        self.failed_throws += sum(column(table, "failed_throws"))
+        self.declared += len(declared)
+        self.made += sum(made[i] for i in declared)
+        self.total += sum(levels[i] if has_levels[i] else scores[i] for i in declared)
+
+    def mean(self) -> float | None:
+        """The declared hands' mean score or levels (None without one)."""
+        return self.total / self.declared if self.declared else None
+
+
 Played = tuple[HandResult, int, dict[str, Any] | None]
 """One hand's result, its failed throws and (when asked for) its record."""
+
+Chunk = list[Played] | bytes
+"""Hands played in one step: each hand, or a native result table of many."""
 
 
 def _python_hands(
     rules: RuleSet, seeds: list[int], bot_seeds: list[int], bot: str, records: bool
-) -> Iterator[Played]:
+) -> Iterator[Chunk]:
     # The Python engine with the Python rule bot: the reference, all of it pure Python.
     options: dict[str, Any] = {"engine": "python"} if bot == "rule" else {}
     bots = [make_bot(bot, seed=s, **options) for s in bot_seeds]
@@ -50,7 +94,7 @@ def _python_hands(
         hand = play_hand(rules, seed, bots)
         failed = sum(trick.attempted is not None for trick in hand.tricks)
         assert hand.result is not None
-        yield hand.result, failed, hand.to_record() if records else None
+        yield [(hand.result, failed, hand.to_record() if records else None)]
 
 
 NATIVE_BOTS = ("random", "rule")
@@ -59,7 +103,7 @@ NATIVE_BOTS = ("random", "rule")
 
 def _native_hands(
     rules: RuleSet, seeds: list[int], player_seed: int, records: bool, bot: str
-) -> Iterator[Played]:
+) -> Iterator[Chunk]:
     from .._native import batch
     from ..bots import native_players as players
 
@@ -70,18 +114,11 @@ def _native_hands(
                 batch.random_hands(rules, chunk, player_seed + start) if bot == "random"
                 else players.player_hands([Hand(rules, seed=s) for s in chunk], "rule")
             )
-            for played in played_hands:
-                yield played.result, played.failed_throws, played.to_record()
+            yield [(p.result, p.failed_throws, p.to_record()) for p in played_hands]
         else:
-            table = (
+            yield (
                 batch.random_table(rules, chunk, player_seed + start) if bot == "random"
                 else players.player_table(rules, chunk, "rule")
-            )
-            yield from zip(
-                batch.results_of(rules, table),
-                batch.failed_throws_of(table),
-                [None] * len(chunk),
-                strict=True,
             )
 
 
@@ -135,24 +172,21 @@ def simulate(
         if chosen is EngineName.native
         else _python_hands(rules, seeds, bot_seeds, bot, records is not None)
     )
-    declared = made = failed_throws = 0
-    results: list[int] = []
+    tally = Tally()
     written: list[dict[str, Any]] = []
     console = Console()
     started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{variant.value}: playing", total=hands)
-        for result, failed, record in played:
-            failed_throws += failed
-            if record is not None:
-                written.append(record)
-            if result.declarer is not None:
-                declared += 1
-                made += result.made
-                value = result.score if rules.variant == "baofen" else result.levels
-                assert value is not None
-                results.append(value)
-            progress.advance(task)
+        for chunk in played:
+            if isinstance(chunk, bytes):
+                tally.add_table(chunk)
+            else:
+                for result, failed, record in chunk:
+                    tally.add(result, failed)
+                    if record is not None:
+                        written.append(record)
+            progress.update(task, completed=tally.hands)
     elapsed = time.perf_counter() - started
     if records is not None:
         records.write_text(json.dumps(written), encoding="utf-8")
@@ -162,10 +196,11 @@ def simulate(
     )
     table.add_column("measure")
     table.add_column("value", justify="right")
+    declared, mean = tally.declared, tally.mean()
     table.add_row("hands with a declarer", f"{declared} ({declared / hands:.1%})")
-    table.add_row("declarer made", f"{made / declared:.1%}" if declared else "—")
-    table.add_row(f"mean {unit}", f"{statistics.fmean(results):.1f}" if results else "—")
-    table.add_row("failed throws per hand", f"{failed_throws / hands:.2f}")
+    table.add_row("declarer made", f"{tally.made / declared:.1%}" if declared else "—")
+    table.add_row(f"mean {unit}", f"{mean:.1f}" if mean is not None else "—")
+    table.add_row("failed throws per hand", f"{tally.failed_throws / hands:.2f}")
     table.add_row("hands per second", f"{hands / elapsed:.0f}")
     console.print(table)
     if records is not None:
