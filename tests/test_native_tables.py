@@ -13,7 +13,7 @@ import pytest
 
 from baofen import _native
 from baofen._native import batch, tables
-from baofen.bots.rule_play import RuleWeights
+from baofen.bots.rule.play import RuleWeights
 from baofen.hand import Hand
 from baofen.ruleset import RuleSet
 

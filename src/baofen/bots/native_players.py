@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from .._native import core
 from .._native.batch import (
+    ACTION_BID,
+    ACTION_DECLARE,
     PlayedHand,
     native_hand,
     native_rules,
@@ -65,9 +67,6 @@ __all__ = [
 
 Player: TypeAlias = Literal["rule", "random"] | RuleWeights
 """A seat's native player: the rule player (default weights, or the weights given) or random."""
-
-_BID, _DECLARE = 0, 1
-
 
 @cache
 def native_weights(weights: RuleWeights = RuleWeights()) -> _core.RuleWeights:  # noqa: B008
@@ -147,9 +146,9 @@ def native_players(players: Player | Sequence[Player]) -> list[_core.RuleWeights
 
 def _action(entry: tuple[int, int, int, list[int]]) -> Action:
     kind, _, value, cards = entry
-    if kind == _BID:
+    if kind == ACTION_BID:
         return Bid(None if value < 0 else value)
-    if kind == _DECLARE:
+    if kind == ACTION_DECLARE:
         return Declare(SUITS[value], tuple(CARDS[c] for c in cards))
     return Play.of(tuple(CARDS[c] for c in cards))
 

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from .. import _native
 from ..bots import make_bot
+from ..bots.engine import python, use
 from ..hand import Hand, play_hand
 from ..ruleset import RuleSet
 from ..scoring import HandResult
@@ -88,13 +89,13 @@ def _python_hands(
     rules: RuleSet, seeds: list[int], bot_seeds: list[int], bot: str, records: bool
 ) -> Iterator[Chunk]:
     # The Python engine with the Python rule bot: the reference, all of it pure Python.
-    options: dict[str, Any] = {"engine": "python"} if bot == "rule" else {}
-    bots = [make_bot(bot, seed=s, **options) for s in bot_seeds]
-    for seed in seeds:
-        hand = play_hand(rules, seed, bots)
-        failed = sum(trick.attempted is not None for trick in hand.tricks)
-        assert hand.result is not None
-        yield [(hand.result, failed, hand.to_record() if records else None)]
+    bots = [make_bot(bot, seed=s) for s in bot_seeds]
+    with use(python()):
+        for seed in seeds:
+            hand = play_hand(rules, seed, bots)
+            failed = sum(trick.attempted is not None for trick in hand.tricks)
+            assert hand.result is not None
+            yield [(hand.result, failed, hand.to_record() if records else None)]
 
 
 NATIVE_BOTS = ("random", "rule")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..._native import core
-from ..._native.batch import native_rules
+from ..._native.batch import ACTION_BID, ACTION_DECLARE, ACTION_PLAY, native_rules
 from ...actions import Bid, Declare, Play
 from ...cards import SUITS, Card
 from ...deal import HAND_SIZE, KITTY_SIZE
@@ -107,11 +107,11 @@ class NativeSampler(Determinizer):
         actions: list[tuple[int, int, int, list[Card]]] = []
         for seat, action in obs.actions:
             if isinstance(action, Play):
-                actions.append((2, seat, 0, list(action.cards)))
+                actions.append((ACTION_PLAY, seat, 0, list(action.cards)))
             elif isinstance(action, Bid):
-                actions.append((0, seat, -1 if action.value is None else action.value, []))
+                actions.append((ACTION_BID, seat, -1 if action.value is None else action.value, []))
             elif isinstance(action, Declare):
-                actions.append((1, seat, SUITS.index(action.trump), list(action.bury)))
+                actions.append((ACTION_DECLARE, seat, SUITS.index(action.trump), list(action.bury)))
         mismatch = self.mismatch
         replay = core().Replay(
             actions, [list(cards) for cards in expected_plays(obs)], self.me,
