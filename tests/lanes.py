@@ -44,6 +44,9 @@ LANES: dict[str, tuple[str, ...]] = {
     # The native core against the Python engine, players and env (skipped without the build).
     "test_native.py": ("native",),
     "test_native_rule.py": ("native",),
+    "test_native_stub.py": ("native",),
+    "test_native_tables.py": ("native",),
+    "test_native_validation.py": ("native",),
     "test_search_native.py": ("native",),
     "test_env_native.py": ("native", "research"),
     # The server extra: the server and its store, the wire, accounts, the command line.

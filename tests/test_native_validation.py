@@ -8,10 +8,10 @@ from dataclasses import asdict
 from typing import Any
 
 import pytest
-from baofen.bots.rule_play import RuleWeights
 
 from baofen import _native
 from baofen._native import batch
+from baofen.bots.rule.play import RuleWeights
 from baofen.hand import Hand
 from baofen.ruleset import RuleSet
 

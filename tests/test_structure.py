@@ -353,7 +353,7 @@ def includes_of(path: Path) -> tuple[set[str], set[str]]:
 
 
 def test_includes_are_read() -> None:
-    local, libraries = includes_of(NATIVE / "env.cpp")
+    local, libraries = includes_of(NATIVE / "bindings.hpp")
     assert "engine.hpp" in local and libraries == {"pybind11"}
     assert includes_of(NATIVE / "engine.hpp")[1] == set()
 
