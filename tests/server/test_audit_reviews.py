@@ -4,7 +4,11 @@ any table answered 404."""
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import time
+from typing import Any
 
 import httpx
 import pytest
@@ -86,3 +90,46 @@ def test_a_huge_hand_number_is_not_found(db_url: str) -> None:
                 assert response.status_code == 404, (path, response.text)
     finally:
         live.stop()
+
+
+def review_of(client: httpx.Client, url: str) -> dict[str, Any]:
+    """The finished review at ``url``, asked for once a second as the page does (202 while it
+    runs, never an error)."""
+    deadline = time.monotonic() + 300
+    while (answer := client.get(url)).status_code == 202:
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.5)
+    assert answer.status_code == 200, answer.text
+    review: dict[str, Any] = answer.json()["review"]
+    return review
+
+
+def kill_the_worker(server: ThreadServer) -> None:
+    """Kill the review pool's worker process, as the OOM killer would."""
+    pool = server.app.state.reviews.pool
+    for pid in list(pool._processes):
+        os.kill(pid, signal.SIGKILL)
+
+
+def test_the_review_pool_heals_when_its_worker_dies(
+    server: ThreadServer, finished_table: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, "baofen.server")
+    url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level=quick"
+    client = httpx.Client(timeout=30)
+    review_of(client, url.format(1))
+    # The worker dies between two reviews: the next review starts on a new pool.
+    kill_the_worker(server)
+    time.sleep(1.0)  # the pool notices its dead worker
+    assert review_of(client, url.format(2))["moves"]
+    assert "review pool" in caplog.text
+    # The worker dies during a review: the review is started again (once) on a new pool.
+    caplog.clear()
+    url = url.replace("quick", "standard")
+    assert client.get(url.format(1)).status_code == 202
+    time.sleep(0.2)
+    (job,) = server.app.state.reviews.jobs.values()
+    assert not job.done  # a standard review takes seconds
+    kill_the_worker(server)
+    assert review_of(client, url.format(1))["moves"]
+    assert "review pool" in caplog.text and "again" in caplog.text

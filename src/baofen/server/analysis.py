@@ -13,13 +13,19 @@ The pool is shared by everyone, so what one client may ask of it is bounded: a r
 of a few :data:`LEVELS` (not any budget), at most :data:`MAX_REVIEWS` are unfinished at once and
 one of them per client address (more are answered 429), and a review nobody asked about for
 :data:`ABANDONED_SECONDS` is dropped (its tasks not yet started never run).
+
+A worker that dies (the OOM killer, a crash) breaks the pool: the next review, or the one it was
+working on, starts a new pool, and a review whose tasks were lost with the worker starts again,
+once (a second loss is the review's failure, 500); each is logged.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -30,6 +36,8 @@ from ..analysis import VERSION, decisions, review_of_moves, review_record
 from ..hand import Hand
 from ..store.async_store import StoreUnavailable
 from . import rest, sessions
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -67,6 +75,8 @@ class Job:
     tasks: list[Future[list[dict[str, Any]]]]
     address: str
     asked: float = field(default_factory=time.monotonic)
+    retried: bool = False
+    """Started again once already, its worker having died."""
 
     @property
     def done(self) -> bool:
@@ -97,15 +107,40 @@ class Reviews:
             raise Busy("the server reviews as many hands as it can: try again later")
         if any(job.address == address for job in unfinished):
             raise Busy("a review you asked for is still running: wait for it first")
-        if self.pool is None:
-            # spawn, not fork: the server runs threads, which a forked child must not inherit
-            self.pool = ProcessPoolExecutor(
-                WORKERS, mp_context=multiprocessing.get_context("spawn"))
-        _, _, worlds, candidates = key
-        tasks = [self.pool.submit(review_record, record, [index], worlds, candidates)
-                 for index in decisions(Hand.from_record(record))]
-        job = self.jobs[key] = Job(record, tasks, address)
+        job = self.jobs[key] = Job(record, self._submit(key, record), address)
         return job
+
+    def retry(self, key: Key, job: Job) -> bool:
+        """Start ``job`` again when its worker died (a task of it failed with
+        :class:`BrokenProcessPool`) and it was not started again already; False else."""
+        lost = any(task.done() and not task.cancelled()
+                   and isinstance(task.exception(), BrokenProcessPool) for task in job.tasks)
+        if not lost or job.retried:
+            return False
+        log.warning("the review pool's worker died during the review of table %s hand %d: "
+                    "reviewing it again", key[0], key[1])
+        job.retried, job.tasks = True, self._submit(key, job.record)
+        return True
+
+    def _submit(self, key: Key, record: dict[str, Any]) -> list[Future[list[dict[str, Any]]]]:
+        """The review's tasks, one per decision, on the pool (a new pool when it has none, or
+        when its worker died)."""
+        if self.pool is not None:
+            try:
+                return self._tasks(self.pool, key, record)
+            except BrokenProcessPool:
+                log.warning("the review pool's worker died: starting a new pool")
+                self.pool.shutdown(wait=False, cancel_futures=True)
+        # spawn, not fork: the server runs threads, which a forked child must not inherit
+        self.pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        return self._tasks(self.pool, key, record)
+
+    @staticmethod
+    def _tasks(pool: ProcessPoolExecutor, key: Key,
+               record: dict[str, Any]) -> list[Future[list[dict[str, Any]]]]:
+        _, _, worlds, candidates = key
+        return [pool.submit(review_record, record, [index], worlds, candidates)
+                for index in decisions(Hand.from_record(record))]
 
     def _drop_abandoned(self) -> None:
         limit = time.monotonic() - ABANDONED_SECONDS
@@ -158,6 +193,7 @@ async def get_analysis(
         except Busy as busy:
             raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, str(busy),
                                 headers={"Retry-After": "10"}) from None
+    reviews.retry(key, job)
     tasks = job.tasks
     done = [task for task in tasks if task.done()]
     failed = [task for task in done if task.exception() is not None]
