@@ -1,6 +1,7 @@
-"""The 复盘 queue (issue 24, items 5 and 13): a few review levels, a bounded queue answering 429,
-one unfinished review per client address, abandoned reviews dropped, and a hand number beyond
-any table answered 404."""
+"""The 复盘 queue: a few review levels, a bounded queue answering 429, one unfinished review per
+client address and a few deep ones an hour, a player's own review first whoever else waits,
+abandoned reviews dropped, a pool that heals when its worker dies, and a hand number beyond any
+table answered 404."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import httpx
 import pytest
 
 from baofen import RuleSet
-from baofen.server import ServerSettings, analysis
+from baofen.server import ServerSettings, analysis, review_queue
 
-from .harness import FAST, ThreadServer, start_with_bots
+from .accounts import session, sign_up
+from .harness import FAST, Client, ThreadServer, create_table, start_with_bots
 from .test_match import play_until_finished
 
 
@@ -133,3 +135,57 @@ def test_the_review_pool_heals_when_its_worker_dies(
     kill_the_worker(server)
     assert review_of(client, url.format(1))["moves"]
     assert "review pool" in caplog.text and "again" in caplog.text
+
+
+def test_a_player_reviews_their_own_hand_first_whoever_else_waits(server: ThreadServer) -> None:
+    rules = RuleSet.hongwu(hands=5)
+    player = sign_up(server.base, "Reviewer")
+    code = create_table(server.base, rules.to_dict(), timer=None)
+    me = Client(server.base, code, session(player))
+    me.join(0)
+    me.send(type="fill_bots", level="random")
+    me.expect("ack")
+    me.send(type="start")
+    me.expect("ack")
+    play_until_finished([me], rules)
+    me.close()
+    url = f"{server.base}/api/tables/{code}/hands/{{}}/analysis?level=standard"
+    # Four addresses ask for reviews: they hold every slot the server used to have.
+    others = [from_address(f"127.0.0.{2 + n}") for n in range(4)]
+    for hand, other in enumerate(others, 1):
+        assert other.get(url.format(hand)).status_code == 202
+    # A fifth requester is not turned away; a player of the table is served first.
+    assert player.get(url.format(5)).status_code == 202
+    jobs = server.app.state.reviews.jobs
+    assert not any(job.done for job in jobs.values())
+    reviewed: list[str] = []  # whose decisions the pool finished from now on, in order
+    for (_, hand, _, _), job in list(jobs.items()):
+        for task in job.tasks:
+            task.add_done_callback(lambda _, who="own" if hand == 5 else "other":
+                                   reviewed.append(who))
+    deadline = time.monotonic() + 300
+    while (answer := player.get(url.format(5))).status_code == 202:
+        for hand, other in enumerate(others, 1):  # they keep asking, as their pages do
+            assert other.get(url.format(hand)).status_code == 202
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    assert answer.status_code == 200
+    # Before the player's last decision, the pool finished only what it was reviewing when the
+    # player asked.
+    last = len(reviewed) - reviewed[::-1].index("own")
+    assert reviewed[:last].count("other") <= analysis.WORKERS, reviewed
+
+
+def test_deep_reviews_are_bounded_per_address_and_hour(
+    server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(analysis.LEVELS, "deep", (2, 2))  # a deep review that is quick to run
+    monkeypatch.setattr(review_queue, "DEEP_PER_HOUR", 1)
+    url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level=deep"
+    client = from_address("127.0.0.2")
+    review_of(client, url.format(1))
+    refused = client.get(url.format(2))
+    assert refused.status_code == 429 and "deep" in refused.json()["detail"]
+    assert 3500 < int(refused.headers["Retry-After"]) <= 3601
+    assert client.get(url.format(2).replace("deep", "quick")).status_code == 202
+    assert from_address("127.0.0.3").get(url.format(2)).status_code == 202

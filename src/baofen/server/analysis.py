@@ -10,23 +10,30 @@ that record (public once the hand is over), and each seat's moves are judged fro
 view.
 
 The pool is shared by everyone, so what one client may ask of it is bounded: a review is at one
-of a few :data:`LEVELS` (not any budget), at most :data:`MAX_REVIEWS` are unfinished at once and
-one of them per client address (more are answered 429), and a review nobody asked about for
-:data:`ABANDONED_SECONDS` is dropped (its tasks not yet started never run).
+of a few :data:`LEVELS` (not any budget), each client address has one review unfinished at once
+and starts a few deep ones an hour (:mod:`.review_queue`), at most :data:`MAX_REVIEWS` are
+unfinished on the server (more are answered 429 with ``Retry-After``), and a review nobody asked
+about for :data:`ABANDONED_SECONDS` is dropped (its decisions not yet reviewed never are). Within
+these bounds nobody is turned away: the pool reviews one decision per worker at a time, taken
+from the reviews waiting in fair-share order, a player's review of their own table's hand
+first (:class:`.review_queue.ReviewQueue`).
 
-A worker that dies (the OOM killer, a crash) breaks the pool: the next review, or the one it was
-working on, starts a new pool, and a review whose tasks were lost with the worker starts again,
-once (a second loss is the review's failure, 500); each is logged.
+A worker that dies (the OOM killer, a crash) breaks the pool: the next decision handed to it
+starts a new pool, and the decisions the worker took with it are reviewed again, once per
+review (a review that loses decisions to a second death fails, 500); each is logged.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import multiprocessing
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
@@ -34,8 +41,11 @@ from fastapi.responses import JSONResponse
 
 from ..analysis import VERSION, decisions, review_of_moves, review_record
 from ..hand import Hand
+from ..store.accounts import Account
 from ..store.async_store import StoreUnavailable
 from . import rest, sessions
+from .review_queue import Busy, DeepReviews, ReviewQueue, Share
+from .tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +62,9 @@ each review level (:func:`baofen.analysis.review_hand`). The standard level revi
 (``BAOFEN_ENGINE=python``) 35–60 s. Each pair differs from those of the review's first format
 (2 and 2, 16 and 6, 64 and 12), so no review kept in that format is served."""
 
-MAX_REVIEWS = 4
-"""Reviews unfinished (running or waiting for the pool) at most, on this server."""
+MAX_REVIEWS = 32
+"""Reviews unfinished (running or waiting for the pool) at most, on this server: a bound on
+the memory they hold, far above what the pool's time is shared among."""
 
 ABANDONED_SECONDS = 30.0
 """A review nobody asked about for this long is dropped (the page asks once a second)."""
@@ -62,26 +73,36 @@ Key = tuple[str, int, int, int]
 """A review: table code, hand number, worlds and candidates."""
 
 
-class Busy(Exception):
-    """No review can start now for this client."""
-
-
 @dataclass
 class Job:
-    """One review underway: its tasks (one per decision), who asked, and when it was last
-    asked."""
+    """One review underway: its tasks (one per decision, each done once the pool has reviewed
+    it), who asked, and when it was last asked."""
 
     record: dict[str, Any]
     tasks: list[Future[list[dict[str, Any]]]]
     address: str
     asked: float = field(default_factory=time.monotonic)
-    retried: bool = False
-    """Started again once already, its worker having died."""
+    share: Share[Decision] | None = None
+    """Its place in the queue."""
+    lost_in: int | None = None
+    """The pool (by number) whose dying worker took decisions of it, which were reviewed
+    again; decisions lost to another pool fail the review."""
 
     @property
     def done(self) -> bool:
         """True once every task is over."""
         return all(task.done() for task in self.tasks)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a review, to hand to the pool."""
+
+    job: Job
+    key: Key
+    index: int
+    """The decision's action in the hand's record."""
+    task: Future[list[dict[str, Any]]]
 
 
 class Reviews:
@@ -90,6 +111,19 @@ class Reviews:
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
         self.jobs: dict[Key, Job] = {}
+        self.queue: ReviewQueue[Decision] = ReviewQueue()
+        self.deep = DeepReviews()
+        self._running = 0
+        """Decisions on the pool now."""
+        self._pools = 0
+        """Pools started (the current one's number)."""
+        self._closed = False
+
+    def close(self) -> None:
+        """Stop the pool (the server stops): decisions not yet reviewed never are."""
+        self._closed = True
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
 
     def asked(self, key: Key) -> Job | None:
         """The review underway for ``key`` (now counted as asked about), if any."""
@@ -99,56 +133,111 @@ class Reviews:
             job.asked = time.monotonic()
         return job
 
-    def start(self, key: Key, record: dict[str, Any], address: str) -> Job:
-        """Start the review; :class:`Busy` when the pool has all it may take, or ``address``
-        already has a review unfinished."""
+    def start(self, key: Key, record: dict[str, Any], address: str, own: bool = False) -> Job:
+        """Queue the review (``own``: asked for by a player of the hand, served first);
+        :class:`Busy` when the server holds all the reviews it may, ``address`` has one
+        unfinished already or has started its deep reviews of the hour."""
         unfinished = [job for job in self.jobs.values() if not job.done]
         if len(unfinished) >= MAX_REVIEWS:
             raise Busy("the server reviews as many hands as it can: try again later")
         if any(job.address == address for job in unfinished):
             raise Busy("a review you asked for is still running: wait for it first")
-        job = self.jobs[key] = Job(record, self._submit(key, record), address)
+        if key[2:] == LEVELS["deep"]:
+            self.deep.start(address)
+        _, _, worlds, candidates = key
+        indices = decisions(Hand.from_record(record))
+        job = self.jobs[key] = Job(record, [Future() for _ in indices], address)
+        job.share = self.queue.add(own, worlds * candidates, [
+            Decision(job, key, index, task) for index, task in zip(indices, job.tasks, strict=True)
+        ])
+        self._feed()
         return job
 
-    def retry(self, key: Key, job: Job) -> bool:
-        """Start ``job`` again when its worker died (a task of it failed with
-        :class:`BrokenProcessPool`) and it was not started again already; False else."""
-        lost = any(task.done() and not task.cancelled()
-                   and isinstance(task.exception(), BrokenProcessPool) for task in job.tasks)
-        if not lost or job.retried:
-            return False
-        log.warning("the review pool's worker died during the review of table %s hand %d: "
-                    "reviewing it again", key[0], key[1])
-        job.retried, job.tasks = True, self._submit(key, job.record)
-        return True
+    def _feed(self) -> None:
+        """Hand the pool the next decisions while a worker is free."""
+        while (not self._closed and self._running < WORKERS
+               and (decision := self.queue.next()) is not None):
+            if decision.task.set_running_or_notify_cancel():
+                self._submit(decision)
 
-    def _submit(self, key: Key, record: dict[str, Any]) -> list[Future[list[dict[str, Any]]]]:
-        """The review's tasks, one per decision, on the pool (a new pool when it has none, or
-        when its worker died)."""
-        if self.pool is not None:
-            try:
-                return self._tasks(self.pool, key, record)
-            except BrokenProcessPool:
-                log.warning("the review pool's worker died: starting a new pool")
-                self.pool.shutdown(wait=False, cancel_futures=True)
-        # spawn, not fork: the server runs threads, which a forked child must not inherit
-        self.pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
-        return self._tasks(self.pool, key, record)
+    def _submit(self, decision: Decision) -> None:
+        """Review ``decision`` on the pool (a new pool when there is none, or its worker died);
+        its task gets the outcome on the event loop."""
+        _, _, worlds, candidates = decision.key
+        call = partial(review_record, decision.job.record, [decision.index], worlds, candidates)
+        try:
+            running = self._pool().submit(call)
+        except BrokenProcessPool:
+            log.warning("the review pool's worker died: starting a new pool")
+            assert self.pool is not None
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+            running = self._pool().submit(call)
+        self._running += 1
+        loop, pool = asyncio.get_running_loop(), self._pools
 
-    @staticmethod
-    def _tasks(pool: ProcessPoolExecutor, key: Key,
-               record: dict[str, Any]) -> list[Future[list[dict[str, Any]]]]:
-        _, _, worlds, candidates = key
-        return [pool.submit(review_record, record, [index], worlds, candidates)
-                for index in decisions(Hand.from_record(record))]
+        def finished(running: Future[list[dict[str, Any]]]) -> None:
+            with contextlib.suppress(RuntimeError):  # the server has stopped: nobody waits
+                loop.call_soon_threadsafe(self._finished, decision, pool, running)
+
+        running.add_done_callback(finished)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            # spawn, not fork: the server runs threads, which a forked child must not inherit
+            self.pool = ProcessPoolExecutor(
+                WORKERS, mp_context=multiprocessing.get_context("spawn"))
+            self._pools += 1
+        return self.pool
+
+    def _finished(self, decision: Decision, pool: int,
+                  running: Future[list[dict[str, Any]]]) -> None:
+        """The pool is done with ``decision`` (reviewed on pool number ``pool``)."""
+        self._running -= 1
+        job, task = decision.job, decision.task
+        error = None if running.cancelled() else running.exception()
+        if isinstance(error, BrokenProcessPool) and job.lost_in in (None, pool):
+            log.warning("the review pool's worker died during the review of table %s hand %d: "
+                        "reviewing its lost decisions again", *decision.key[:2])
+            job.lost_in = pool
+            self._submit(decision)
+        elif running.cancelled():
+            task.set_exception(RuntimeError("the review pool was shut down"))
+        elif error is not None:
+            task.set_exception(error)
+        else:
+            task.set_result(running.result())
+        self._feed()
 
     def _drop_abandoned(self) -> None:
         limit = time.monotonic() - ABANDONED_SECONDS
         for key, job in list(self.jobs.items()):
             if job.asked < limit:
+                if job.share is not None:
+                    self.queue.remove(job.share)
                 for task in job.tasks:
                     task.cancel()  # those not started yet; a running one ends on its own
                 del self.jobs[key]
+
+
+async def _account(request: Request) -> Account | None:
+    """The account signed in on the request (None also when the store does not answer: the
+    review is then not served first)."""
+    with contextlib.suppress(HTTPException):
+        return await sessions.session_account(request)
+    return None
+
+
+def _plays_at(table: Table, account: Account | None, address: str) -> bool:
+    """True when the asker is a player of ``table``: its account holds a seat, or a seat's
+    player is connected from its address (a guest)."""
+    for seat in table.seats:
+        if account is not None and seat.account_id == account.id:
+            return True
+        if seat.kind == "human" and seat.connection is not None and address and \
+                seat.connection.address == address:
+            return True
+    return False
 
 
 def _reviews(request: Request) -> Reviews:
@@ -160,7 +249,8 @@ def _reviews(request: Request) -> Reviews:
 
 @router.get(
     "/api/tables/{code}/hands/{number}/analysis",
-    responses={429: {"description": "too many reviews underway (on the server, or yours)"}},
+    responses={429: {"description": "a review of yours is underway, your deep reviews of "
+                               "the hour are spent, or the server holds all it may"}},
 )
 async def get_analysis(
     code: str,
@@ -188,12 +278,13 @@ async def get_analysis(
                 return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
         except StoreUnavailable:
             raise sessions.unavailable() from None
+        address = request.client.host if request.client else ""
         try:
-            job = reviews.start(key, record, request.client.host if request.client else "")
+            own = _plays_at(table, await _account(request), address)
+            job = reviews.start(key, record, address, own)
         except Busy as busy:
             raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, str(busy),
-                                headers={"Retry-After": "10"}) from None
-    reviews.retry(key, job)
+                                headers={"Retry-After": str(busy.retry_after)}) from None
     tasks = job.tasks
     done = [task for task in tasks if task.done()]
     failed = [task for task in done if task.exception() is not None]

@@ -100,8 +100,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await tables.close()
             store.close()
             reviews: analysis.Reviews | None = getattr(app.state, "reviews", None)
-            if reviews is not None and reviews.pool is not None:
-                reviews.pool.shutdown(cancel_futures=True)
+            if reviews is not None:
+                reviews.close()
 
     app = FastAPI(
         title="baofen",

@@ -137,6 +137,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     settings: ServerSettings = websocket.app.state.settings
     await websocket.accept()
     connection = Connection(websocket, settings.send_queue)
+    connection.address = websocket.client.host if websocket.client else None
     gate = Gate(settings, connection)
     writer = asyncio.create_task(connection.write())
     try:
