@@ -332,20 +332,23 @@ def test_two_tickets_of_one_address_never_share_a_table(db_url: str) -> None:
 
 
 async def _one_per_address(queue: MatchQueue, variant: Any) -> None:
-    guests = [Waiting(f"s{n}", variant, f"S{n}", None, "10.0.0.1") for n in range(3)]
+    guests = [Waiting(f"s{n}", variant, f"S{n}", None, "10.0.0.1", "B1") for n in range(3)]
     tabs = [Waiting(f"a{n}", variant, "Ann", account(1), "10.0.0.2") for n in range(2)]
     for waiting in [*guests, *tabs, Waiting("b", variant, "Bo", None, "10.0.0.3"),
-                    Waiting("c", variant, "Cy", None, "10.0.0.2")]:
+                    Waiting("c", variant, "Cy", None, "10.0.0.2"),
+                    Waiting("d", variant, "Di", None, "10.0.0.9", "B1")]:
         await queue.put(waiting)
         await asyncio.sleep(0.002)  # Redis orders by the millisecond
     # The oldest's table: one of the three, the account's two tabs (one seat), and Bo; not Cy,
-    # whose address is the account's.
+    # whose address is the account's, nor Di, whose browser is the squatter's.
     group = await queue.take(variant, wait=60, stale=60)
-    assert [(w.ticket, w.address) for w in group] == [
-        ("s0", "10.0.0.1"), ("a0", "10.0.0.2"), ("a1", "10.0.0.2"), ("b", "10.0.0.3")]
-    assert await queue.take(variant, wait=60, stale=60) == []  # s1, s2, c: not four, not yet
+    assert [(w.ticket, w.address, w.browser) for w in group] == [
+        ("s0", "10.0.0.1", "B1"), ("a0", "10.0.0.2", ""), ("a1", "10.0.0.2", ""),
+        ("b", "10.0.0.3", "")]
+    assert await queue.take(variant, wait=60, stale=60) == []  # s1, s2, c, d: not four yet
     assert [w.ticket for w in await queue.take(variant, wait=0, stale=60)] == ["s1", "c"]
     assert [w.ticket for w in await queue.take(variant, wait=0, stale=60)] == ["s2"]
+    assert [w.ticket for w in await queue.take(variant, wait=0, stale=60)] == ["d"]
 
 
 def test_the_line_seats_one_ticket_per_address_at_a_table() -> None:
@@ -361,3 +364,16 @@ def test_the_redis_line_seats_one_ticket_per_address_at_a_table(redis_prefix: st
             await queue.close()
 
     run_async(run())
+
+
+def test_two_tickets_of_one_browser_never_share_a_table(server: ThreadServer) -> None:
+    """The browser is marked by a cookie on its first ticket: from another address, it is still
+    the same client."""
+    browser = httpx.Client(base_url=server.base)
+    first = browser.post("/api/match", json={}, headers={"X-Forwarded-For": "10.201.0.1"})
+    assert first.status_code == 201 and "baofen_browser" in browser.cookies
+    again = browser.post("/api/match", json={}, headers={"X-Forwarded-For": "10.201.0.2"})
+    assert again.status_code == 201 and "set-cookie" not in again.headers  # kept, not renewed
+    others = [ask(server.base) for _ in range(2)]
+    assert others[-1]["status"] == "waiting" and others[-1]["waiting_players"] == 4
+    browser.close()

@@ -5,12 +5,12 @@ waiting on different server processes of a cluster are seated together.
 
 A ticket waits in its variant's line. :meth:`MatchQueue.take` pops a group atomically — four
 players at once, or everyone who may sit with the oldest once it has waited ``wait`` seconds —
-so that no two processes ever seat the same player. Two tickets of one client address never sit
-at one table (同IP禁止同桌: one client holding several tickets would otherwise play several
-seats against the others, seeing their cards), unless they are one account's (its two tabs
-share a seat): :func:`table_group`. A ticket whose holder has not asked for news for
-``stale`` seconds (the page was closed) leaves the line, so nobody is seated for an absent
-player.
+so that no two processes ever seat the same player. Two tickets of one client address, or of one
+browser, never sit at one table (同IP禁止同桌: one client holding several tickets would
+otherwise play several seats against the others, seeing their cards), unless they are one
+account's (its two tabs share a seat): :func:`table_group`. A ticket whose holder has not
+asked for news for ``stale`` seconds (the page was closed) leaves the line, so nobody is seated
+for an absent player.
 """
 
 from __future__ import annotations
@@ -49,22 +49,31 @@ class Waiting:
     """The signed-in player's account, to bind the seat to; None for a guest."""
     address: str = ""
     """The client's address (behind the trusted proxies; empty: unknown, no constraint)."""
+    browser: str = ""
+    """The browser's mark (its ``baofen_browser`` cookie; empty: none, no constraint)."""
+
+    @property
+    def marks(self) -> list[str]:
+        """What tells this ticket's client apart: its address and its browser."""
+        return [f"{kind}:{mark}" for kind, mark in (("address", self.address),
+                                                    ("browser", self.browser)) if mark]
 
 
 def table_group(line: list[Waiting]) -> list[Waiting]:
     """The tickets of ``line`` (oldest first) that sit at the oldest's table: in order, at most
-    :data:`TABLE_SIZE`, none from an address already at it but by the same account."""
+    :data:`TABLE_SIZE`, none from an address or a browser already at it but by the same
+    account."""
     group: list[Waiting] = []
     holders: dict[str, int | None] = {}
-    """The account (None: a guest) holding each address's seat at the table."""
+    """The account (None: a guest) holding each address's and browser's seat at the table."""
     for waiting in line:
         if len(group) == TABLE_SIZE:
             break
         account = waiting.account.id if waiting.account is not None else None
-        if waiting.address in holders and (account is None or holders[waiting.address] != account):
+        if any(mark in holders and (account is None or holders[mark] != account)
+               for mark in waiting.marks):
             continue
-        if waiting.address:
-            holders[waiting.address] = account
+        holders.update(dict.fromkeys(waiting.marks, account))
         group.append(waiting)
     return group
 

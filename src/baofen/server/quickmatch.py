@@ -2,8 +2,8 @@
 come; four start at once, and once the first of them has waited ``match_wait_seconds`` the
 computer (level normal) fills the empty seats and the match starts. Quick-match tables are
 private, and rated when every player at them is signed in. Two tickets of one client address
-(behind the trusted proxies) are never seated at one table, unless they are one account's
-(:func:`.match_queue.table_group`).
+(behind the trusted proxies), or of one browser (its :data:`BROWSER_COOKIE`), are never seated
+at one table, unless they are one account's (:func:`.match_queue.table_group`).
 
 Nothing runs in the background: asking for a ticket, and every poll of one, moves its line on
 (:meth:`Matchmaker.step`). Whichever server process takes a group makes the table; the other
@@ -13,10 +13,11 @@ players' processes read their seats from the shared line.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Path, Request, status
+from fastapi import APIRouter, HTTPException, Path, Request, Response, status
 
 from ..bots import BotLevel
 from ..ruleset import RuleSet
@@ -43,6 +44,10 @@ log = logging.getLogger(__name__)
 BOT_LEVEL: BotLevel = "normal"
 """Level of the computer players who fill a quick-match table."""
 
+BROWSER_COOKIE = "baofen_browser"
+"""The cookie that marks a browser asking for tickets (128 random bits, set on its first)."""
+BROWSER_MARK = re.compile(r"[A-Za-z0-9_-]{22}")
+
 
 class Matchmaker:
     """Seats the players of ``queue`` at new tables of ``tables``."""
@@ -54,13 +59,13 @@ class Matchmaker:
         self.store = store
 
     async def ask(self, variant: Variant, name: str, account: Account | None,
-                  address: str = "") -> MatchTicket:
+                  address: str = "", browser: str = "") -> MatchTicket:
         """A new ticket in ``variant``'s line (seated at once when it makes four) for a client
-        at ``address``; a signed-in player waits under the account's name."""
+        at ``address`` in ``browser``; a signed-in player waits under the account's name."""
         if account is not None:
             name = account.username
         ticket = secrets.token_urlsafe(16)
-        await self.queue.put(Waiting(ticket, variant, name, account, address))
+        await self.queue.put(Waiting(ticket, variant, name, account, address, browser))
         view = await self.view(ticket)
         assert view is not None
         return view
@@ -163,15 +168,21 @@ def _missing(ticket: str) -> HTTPException:
     "/api/match", status_code=status.HTTP_201_CREATED,
     responses={429: {"description": "this address asks too often"}},
 )
-async def ask_match(body: MatchRequest, request: Request) -> MatchTicket:
+async def ask_match(body: MatchRequest, request: Request, response: Response) -> MatchTicket:
     """匹配: wait for a game of ``variant`` with other players; follow the ticket with
     ``GET /api/match/{ticket}`` (about every second: a ticket nobody asks about for
     10 seconds leaves the line)."""
     check_creation_rate(request)
     account = await session_account(request)
+    browser = request.cookies.get(BROWSER_COOKIE, "")
+    if not BROWSER_MARK.fullmatch(browser):
+        browser = secrets.token_urlsafe(16)
+        response.set_cookie(BROWSER_COOKIE, browser, max_age=365 * 86400, path="/api/match",
+                            httponly=True, samesite="lax", secure=request.url.scheme == "https")
     try:
         return await _matchmaker(request).ask(body.variant, body.name or default_name(), account,
-                                              request.client.host if request.client else "")
+                                              request.client.host if request.client else "",
+                                              browser)
     except QueueUnavailable:
         raise _unavailable() from None
 
