@@ -196,7 +196,8 @@ class Reviews:
         self._running -= 1
         job, task = decision.job, decision.task
         error = None if running.cancelled() else running.exception()
-        if isinstance(error, BrokenProcessPool) and job.lost_in in (None, pool):
+        if isinstance(error, BrokenProcessPool) and job.lost_in in (None, pool) and \
+                not self._closed:
             log.warning("the review pool's worker died during the review of table %s hand %d: "
                         "reviewing its lost decisions again", *decision.key[:2])
             job.lost_in = pool
