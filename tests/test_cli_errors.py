@@ -48,11 +48,13 @@ def busy_port() -> Iterator[int]:
 
 @pytest.fixture
 def files(tmp_path: Path) -> Path:
-    """A directory of bad inputs: malformed JSON, bad UTF-8, a JSON number, a plain file."""
+    """A directory of bad inputs: malformed JSON, bad UTF-8, a JSON number, a plain file, JSON
+    nested deeper than the decoder recurses."""
     (tmp_path / "broken.json").write_text("[{", encoding="utf-8")
     (tmp_path / "latin1.json").write_bytes(b"\xff\xfe")
     (tmp_path / "number.json").write_text("42", encoding="utf-8")
     (tmp_path / "plain").write_text("", encoding="utf-8")
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     return tmp_path
 
 
@@ -75,6 +77,9 @@ BAD = [
     (("replay", "latin1.json"), "cannot read latin1.json"),
     (("replay", "number.json"), "expected a hand record"),
     (("replay",), "Missing argument 'FILE'"),
+    (("replay", "deep.json"), "cannot read deep.json: the JSON is nested too deeply"),
+    (("analyze", "deep.json"), "cannot read deep.json: the JSON is nested too deeply"),
+    (("analyze", "broken.json"), "cannot read broken.json"),
     (("serve", "--db", "nonsense"), "'nonsense' is not a database URL"),
     (("serve", "--db", f"sqlite:///{NO_DIR}/x.db"), "cannot open the database"),
     (("serve", "--db", "mysql://x"), "its driver is not installed"),

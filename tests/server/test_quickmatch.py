@@ -1,11 +1,12 @@
 """匹配 (quick match): players are seated together as they come, four at once or with the
-computer after the wait; cancelling, stale tickets, hostile input; a table rated only with
-accounts in every seat, a seat token handed out once; and the Redis line shared by two server
-processes."""
+computer after the wait, never two of one address or browser at a table; cancelling, stale
+tickets, hostile input; a table rated only with accounts in every seat, a seat token handed out
+once; and the Redis line shared by two server processes."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import time
@@ -35,8 +36,19 @@ SERVER_PREFIX = "baofen:match:"
 """The prefix a server's line uses (server processes cannot be given another)."""
 
 
-def ask(base: str, variant: str = "baofen", name: str = "") -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/match", json={"variant": variant, "name": name})
+CLIENTS = itertools.count(1)
+"""Numbers of the clients asking: each ask comes from an address of its own."""
+
+
+def ask(
+    base: str, variant: str = "baofen", name: str = "", address: str | None = None
+) -> dict[str, Any]:
+    """A ticket asked for by a client at ``address`` (through the server's trusted proxy, the
+    loopback; by default, a client of its own)."""
+    n = next(CLIENTS)
+    address = address or f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
+    response = httpx.post(f"{base}/api/match", json={"variant": variant, "name": name},
+                          headers={"X-Forwarded-For": address})
     assert response.status_code == 201, response.text
     ticket: dict[str, Any] = response.json()
     return ticket
@@ -320,3 +332,69 @@ def test_a_seat_token_is_handed_out_once(quick: ThreadServer) -> None:
     assert again["status"] == "seated" and again["code"] == seated["code"]
     assert again["token"] is None  # once, not to whoever polls
     assert reclaimed(quick.base, seated)["table"]["seats"][0]["name"] == "Once"
+
+
+def test_two_tickets_of_one_address_never_share_a_table(db_url: str) -> None:
+    """同IP禁止同桌: one client holding three tickets is not seated with the next player as
+    the three defenders; each of its tickets gets a table of its own."""
+    live = ThreadServer(ServerConfig(db=db_url, match_wait_seconds=2, **FAST))
+    try:
+        squatter = [ask(live.base, name=f"S{n}", address="10.200.0.1") for n in range(3)]
+        honest = ask(live.base, name="Honest", address="10.200.0.2")
+        assert honest["status"] == "waiting"  # four tickets, but two clients
+        news = [until_seated(live.base, t["ticket"]) for t in [*squatter, honest]]
+        assert all(n["status"] == "seated" for n in news)
+        assert len({n["code"] for n in news[:3]}) == 3  # the squatter's tickets, apart
+        seats = reclaimed(live.base, news[3])["table"]["seats"]
+        assert [s["name"] for s in seats[:2]] == ["S0", "Honest"]
+        assert [s["kind"] for s in seats[2:]] == ["bot", "bot"]
+    finally:
+        live.stop()
+
+
+async def _one_per_address(queue: MatchQueue, variant: Any) -> None:
+    guests = [Waiting(f"s{n}", variant, f"S{n}", None, "10.0.0.1", "B1") for n in range(3)]
+    tabs = [Waiting(f"a{n}", variant, "Ann", account(1), "10.0.0.2") for n in range(2)]
+    for waiting in [*guests, *tabs, Waiting("b", variant, "Bo", None, "10.0.0.3"),
+                    Waiting("c", variant, "Cy", None, "10.0.0.2"),
+                    Waiting("d", variant, "Di", None, "10.0.0.9", "B1")]:
+        await queue.put(waiting)
+        await asyncio.sleep(0.002)  # Redis orders by the millisecond
+    # The oldest's table: one of the three, the account's two tabs (one seat), and Bo; not Cy,
+    # whose address is the account's, nor Di, whose browser is the squatter's.
+    group = await queue.take(variant, wait=60, stale=60)
+    assert [(w.ticket, w.address, w.browser) for w in group] == [
+        ("s0", "10.0.0.1", "B1"), ("a0", "10.0.0.2", ""), ("a1", "10.0.0.2", ""),
+        ("b", "10.0.0.3", "")]
+    assert await queue.take(variant, wait=60, stale=60) == []  # s1, s2, c, d: not four yet
+    assert [w.ticket for w in await queue.take(variant, wait=0, stale=60)] == ["s1", "c"]
+    assert [w.ticket for w in await queue.take(variant, wait=0, stale=60)] == ["s2"]
+    assert [w.ticket for w in await queue.take(variant, wait=0, stale=60)] == ["d"]
+
+
+def test_the_line_seats_one_ticket_per_address_at_a_table() -> None:
+    run_async(_one_per_address(MemoryQueue(), "baofen"))
+
+
+def test_the_redis_line_seats_one_ticket_per_address_at_a_table(redis_prefix: str) -> None:
+    async def run() -> None:
+        queue = RedisQueue(REDIS_URL, redis_prefix)
+        try:
+            await _one_per_address(queue, "hongwu")
+        finally:
+            await queue.close()
+
+    run_async(run())
+
+
+def test_two_tickets_of_one_browser_never_share_a_table(server: ThreadServer) -> None:
+    """The browser is marked by a cookie on its first ticket: from another address, it is still
+    the same client."""
+    browser = httpx.Client(base_url=server.base)
+    first = browser.post("/api/match", json={}, headers={"X-Forwarded-For": "10.201.0.1"})
+    assert first.status_code == 201 and "baofen_browser" in browser.cookies
+    again = browser.post("/api/match", json={}, headers={"X-Forwarded-For": "10.201.0.2"})
+    assert again.status_code == 201 and "set-cookie" not in again.headers  # kept, not renewed
+    others = [ask(server.base) for _ in range(2)]
+    assert others[-1]["status"] == "waiting" and others[-1]["waiting_players"] == 4
+    browser.close()

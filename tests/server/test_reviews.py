@@ -1,9 +1,14 @@
 """The server's 复盘 (review) endpoint: a finished hand's review computed in worker processes;
-a few review levels, a bounded queue answering 429, one unfinished review per client address,
-abandoned reviews dropped, and a hand number beyond any table answered 404."""
+a few review levels, a bounded queue answering 429, one unfinished review per client address and
+a few deep ones an hour, a player's own review first whoever else waits, abandoned reviews
+dropped, a pool that heals when its worker dies, and a hand number beyond any table answered
+404."""
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import time
 from typing import Any
 
@@ -12,9 +17,12 @@ import pytest
 
 from baofen import Bid, Declare, Hand, Play, RuleSet
 from baofen.server import ServerConfig
+from baofen.server.reviews import pool as review_pool
+from baofen.server.reviews import queue as review_queue
 from baofen.server.routes import reviews as review_routes
 
-from .harness import FAST, ThreadServer, play_until_finished, start_with_bots
+from .accounts import session, sign_up
+from .harness import FAST, Client, ThreadServer, create_table, play_until_finished, start_with_bots
 
 
 def test_the_review_endpoint_reviews_a_finished_hand(server: ThreadServer, db_url: str) -> None:
@@ -101,7 +109,7 @@ def finished_table(server: ThreadServer) -> str:
 def test_the_review_queue_is_bounded(
     server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(review_routes, "MAX_REVIEWS", 2)  # only quick reviews run in this test
+    monkeypatch.setattr(review_pool, "MAX_REVIEWS", 2)  # only quick reviews run in this test
     url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level={{}}"
     one = from_address("127.0.0.2")
     # Any budget is no longer a job of its own: only the levels are.
@@ -125,7 +133,7 @@ def test_the_review_queue_is_bounded(
 def test_a_review_nobody_asks_about_is_dropped(
     server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(review_routes, "ABANDONED_SECONDS", 0.5)
+    monkeypatch.setattr(review_pool, "ABANDONED_SECONDS", 0.5)
     # A standard review (its decisions take longer than the wait below even on a fast machine,
     # so that the one worker has not started the last decisions' tasks when it is dropped).
     url = f"{server.base}/api/tables/{finished_table}/hands/1/analysis?level=standard"
@@ -153,3 +161,100 @@ def test_a_huge_hand_number_is_not_found(db_url: str) -> None:
                 assert response.status_code == 404, (path, response.text)
     finally:
         live.stop()
+
+
+def review_of(client: httpx.Client, url: str) -> dict[str, Any]:
+    """The finished review at ``url``, asked for once a second as the page does (202 while it
+    runs, never an error)."""
+    deadline = time.monotonic() + 300
+    while (answer := client.get(url)).status_code == 202:
+        assert time.monotonic() < deadline, "the review did not finish"
+        time.sleep(0.5)
+    assert answer.status_code == 200, answer.text
+    review: dict[str, Any] = answer.json()["review"]
+    return review
+
+
+def kill_the_worker(server: ThreadServer) -> None:
+    """Kill the review pool's worker process, as the OOM killer would."""
+    pool = server.app.state.reviews.pool
+    for pid in list(pool._processes):
+        os.kill(pid, signal.SIGKILL)
+
+
+def test_the_review_pool_heals_when_its_worker_dies(
+    server: ThreadServer, finished_table: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, "baofen.server")
+    url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level=quick"
+    client = httpx.Client(timeout=30)
+    review_of(client, url.format(1))
+    # The worker dies between two reviews: the next review starts on a new pool.
+    kill_the_worker(server)
+    time.sleep(1.0)  # the pool notices its dead worker
+    assert review_of(client, url.format(2))["moves"]
+    assert "review pool" in caplog.text
+    # The worker dies during a review: the review is started again (once) on a new pool.
+    caplog.clear()
+    url = url.replace("quick", "standard")
+    assert client.get(url.format(1)).status_code == 202
+    time.sleep(0.2)
+    (job,) = server.app.state.reviews.jobs.values()
+    assert not job.done  # a standard review takes seconds
+    kill_the_worker(server)
+    assert review_of(client, url.format(1))["moves"]
+    assert "review pool" in caplog.text and "again" in caplog.text
+
+
+def test_a_player_reviews_their_own_hand_first_whoever_else_waits(server: ThreadServer) -> None:
+    rules = RuleSet.hongwu(hands=5)
+    player = sign_up(server.base, "Reviewer")
+    code = create_table(server.base, rules.to_dict(), timer=None)
+    me = Client(server.base, code, session(player))
+    me.join(0)
+    me.send(type="fill_bots", level="random")
+    me.expect("ack")
+    me.send(type="start")
+    me.expect("ack")
+    play_until_finished([me], rules)
+    me.close()
+    url = f"{server.base}/api/tables/{code}/hands/{{}}/analysis?level=standard"
+    # Four addresses ask for reviews: they hold every slot the server used to have.
+    others = [from_address(f"127.0.0.{2 + n}") for n in range(4)]
+    for hand, other in enumerate(others, 1):
+        assert other.get(url.format(hand)).status_code == 202
+    # A fifth requester is not turned away; a player of the table is served first.
+    assert player.get(url.format(5)).status_code == 202
+    jobs = server.app.state.reviews.jobs
+    assert not any(job.done for job in jobs.values())
+    reviewed: list[str] = []  # whose decisions the pool finished from now on, in order
+    for (_, hand, _, _), job in list(jobs.items()):
+        for task in job.tasks:
+            task.add_done_callback(lambda _, who="own" if hand == 5 else "other":
+                                   reviewed.append(who))
+    deadline = time.monotonic() + 300
+    while (answer := player.get(url.format(5))).status_code == 202:
+        for hand, other in enumerate(others, 1):  # they keep asking, as their pages do
+            assert other.get(url.format(hand)).status_code == 202
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    assert answer.status_code == 200
+    # Before the player's last decision, the pool finished only what it was reviewing when the
+    # player asked.
+    last = len(reviewed) - reviewed[::-1].index("own")
+    assert reviewed[:last].count("other") <= review_pool.WORKERS, reviewed
+
+
+def test_deep_reviews_are_bounded_per_address_and_hour(
+    server: ThreadServer, finished_table: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(review_routes.LEVELS, "deep", (2, 2))  # a deep review that is quick to run
+    monkeypatch.setattr(review_queue, "DEEP_PER_HOUR", 1)
+    url = f"{server.base}/api/tables/{finished_table}/hands/{{}}/analysis?level=deep"
+    client = from_address("127.0.0.2")
+    review_of(client, url.format(1))
+    refused = client.get(url.format(2))
+    assert refused.status_code == 429 and "deep" in refused.json()["detail"]
+    assert 3500 < int(refused.headers["Retry-After"]) <= 3601
+    assert client.get(url.format(2).replace("deep", "quick")).status_code == 202
+    assert from_address("127.0.0.3").get(url.format(2)).status_code == 202

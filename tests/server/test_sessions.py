@@ -58,3 +58,14 @@ def test_a_socket_of_an_ended_session_takes_no_seat(live: ThreadServer, ending: 
     assert joined["name"] != f"Victim{ending[:4]}"
     thief.close()
     seated.close()
+
+
+def test_another_sites_page_cannot_sign_a_player_out(live: ThreadServer) -> None:
+    player = sign_up(live.base, "Stays")
+    foreign = player.post("/api/logout", headers={"Origin": "http://evil.example"})
+    assert foreign.status_code == 403, foreign.text
+    assert "set-cookie" not in foreign.headers  # the cookie is not cleared either
+    assert player.get("/api/me").json()["username"] == "Stays"
+    own = player.post("/api/logout", headers={"Origin": live.base})
+    assert own.status_code == 204
+    assert player.get("/api/me").json() == {"signed_in": False}

@@ -57,6 +57,9 @@ def test_two_people_are_seated_together(
 ) -> None:
     ann = Person(chromium, match_server.base, PHONE)
     bo = Person(chromium, match_server.base, DESKTOP)
+    # On another machine: one address's tickets never share a table (the loopback is a
+    # trusted proxy, so the server takes Bo's address from the header).
+    bo.context.set_extra_http_headers({"X-Forwarded-For": "10.0.0.2"})
     open_lobby(ann, "Ann")
     open_lobby(bo, "Bo", english=True)
     ask(ann)

@@ -21,12 +21,13 @@ from rich.text import Text
 
 from ..hand import Hand
 from ..review import DEFAULT_CANDIDATES, DEFAULT_WORLDS, HandReview, review_hand
+from .command import Command, CommandError
 from .render import seat_name
-from .replay import records_in
+from .replay import read_json, records_in
 from .root import app
 
 
-@app.command()
+@app.command(cls=Command)
 def analyze(
     file: Annotated[
         Path,
@@ -49,11 +50,10 @@ def analyze(
     """Review every decision of finished hands: best move found, loss, category, accuracy."""
     console = Console(highlight=False)
     try:
-        records = records_in(json.loads(file.read_text(encoding="utf-8")))
+        records = records_in(read_json(file.read_text(encoding="utf-8")))
         hands = [Hand.from_record(record) for record in records]
     except ValueError as error:
-        console.print(Text(f"cannot read {file}: {error}", style="red"))
-        raise typer.Exit(1) from None
+        raise CommandError(f"cannot read {file}: {error}") from None
     reviews: list[HandReview] = []
     for number, hand in enumerate(hands, 1):
         if hand.phase != "done":

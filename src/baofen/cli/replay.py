@@ -38,6 +38,15 @@ from .root import app
 _TITLES = {"baofen": "包分 Baofen", "hongwu": "包红五 Bao Hong Wu"}
 
 
+def read_json(text: str) -> Any:
+    """``json.loads(text)``; a document nested deeper than the decoder recurses is a
+    ``ValueError`` like any other bad JSON, not a ``RecursionError``."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
 def records_in(data: Any) -> list[Any]:
     """The hand records in a loaded JSON document: one record, a list, or a match record."""
     if isinstance(data, list):
@@ -125,7 +134,7 @@ def replay(
     with file_faults(f"read {file}"):
         text = file.read_bytes()
     try:
-        records = records_in(json.loads(text.decode("utf-8")))
+        records = records_in(read_json(text.decode("utf-8")))
     except ValueError as error:  # bad UTF-8 and bad JSON are ValueErrors too
         raise CommandError(f"cannot read {file}: {error}") from None
     if not records:

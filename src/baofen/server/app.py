@@ -20,6 +20,7 @@ from .lobby.directory import LocalTables, Tables
 from .lobby.lobby import Lobby
 from .quickmatch.line import MatchQueue, MemoryQueue
 from .quickmatch.matchmaker import Matchmaker
+from .reviews.pool import Reviews
 from .routes import accounts, browser, pages, players, quickmatch, rest, reviews, websocket
 from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
@@ -100,9 +101,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             await limits.close()
             await tables.close()
             store.close()
-            jobs: reviews.Reviews | None = getattr(app.state, "reviews", None)
-            if jobs is not None and jobs.pool is not None:
-                jobs.pool.shutdown(cancel_futures=True)
+            jobs: Reviews | None = getattr(app.state, "reviews", None)
+            if jobs is not None:
+                jobs.close()
 
     app = FastAPI(
         title="baofen",

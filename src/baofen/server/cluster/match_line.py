@@ -6,9 +6,9 @@ so that the processes' clocks need not agree. Keys (under ``prefix``):
 
 - ``line:{variant}``: sorted set of waiting tickets, scored by when they came (ms);
 - ``seen:{variant}``: the same tickets, scored by when their holder last asked for news;
-- ``ticket:{id}``: hash of the ticket (variant, name, account, status, and once seated the
-  table code, seat and seat token), expiring :data:`~..quickmatch.line.KEEP_SECONDS` after it was
-  last asked about.
+- ``ticket:{id}``: hash of the ticket (variant, name, account, client address and browser,
+  status, and once seated the table code, seat and seat token), expiring
+  :data:`~..quickmatch.line.KEEP_SECONDS` after it was last asked about.
 
 (The ticket hashes are named inside the scripts, so this needs one Redis, not Redis Cluster.)
 """
@@ -47,12 +47,13 @@ NOW_MS = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2]
 
 PUT = NOW_MS + """
 redis.call('HSET', KEYS[3], 'variant', ARGV[1], 'name', ARGV[2], 'account', ARGV[3],
-           'status', 'waiting')
+           'status', 'waiting', 'address', ARGV[6], 'holder', ARGV[7], 'browser', ARGV[8])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
 redis.call('ZADD', KEYS[1], now, ARGV[5])
 redis.call('ZADD', KEYS[2], now, ARGV[5])
 """
-"""KEYS: line, seen, ticket; ARGV: variant, name, account, keep ms, ticket id."""
+"""KEYS: line, seen, ticket; ARGV: variant, name, account, keep ms, ticket id, address, holder
+(the account's id, empty for a guest), browser."""
 
 TAKE = NOW_MS + """
 local stale = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[2]))
@@ -61,17 +62,31 @@ for _, id in ipairs(stale) do
   redis.call('ZREM', KEYS[2], id)
   redis.call('HSET', ARGV[3] .. id, 'status', 'cancelled')
 end
-local n = redis.call('ZCARD', KEYS[1])
 local size = tonumber(ARGV[4])
-local count = 0
-if n >= size then
-  count = size
-elseif n > 0 then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  if now - tonumber(oldest[2]) >= tonumber(ARGV[1]) then count = n end
+local ids, holders = {}, {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if #ids == size then break end
+  local marks = {}
+  for _, kind in ipairs({'address', 'browser'}) do
+    local mark = redis.call('HGET', ARGV[3] .. id, kind) or ''
+    if mark ~= '' then table.insert(marks, kind .. ':' .. mark) end
+  end
+  local holder = redis.call('HGET', ARGV[3] .. id, 'holder') or ''
+  local free = true
+  for _, mark in ipairs(marks) do
+    local at = holders[mark]
+    if at ~= nil and (holder == '' or at ~= holder) then free = false end
+  end
+  if free then
+    for _, mark in ipairs(marks) do holders[mark] = holder end
+    table.insert(ids, id)
+  end
 end
-if count == 0 then return {} end
-local ids = redis.call('ZRANGE', KEYS[1], 0, count - 1)
+if #ids == 0 then return {} end
+if #ids < size then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  if now - tonumber(oldest[2]) < tonumber(ARGV[1]) then return {} end
+end
 local group = {}
 for _, id in ipairs(ids) do
   redis.call('ZREM', KEYS[1], id)
@@ -80,11 +95,14 @@ for _, id in ipairs(ids) do
   table.insert(group, id)
   table.insert(group, redis.call('HGET', ARGV[3] .. id, 'name') or '')
   table.insert(group, redis.call('HGET', ARGV[3] .. id, 'account') or '')
+  table.insert(group, redis.call('HGET', ARGV[3] .. id, 'address') or '')
+  table.insert(group, redis.call('HGET', ARGV[3] .. id, 'browser') or '')
 end
 return group
 """
-"""KEYS: line, seen; ARGV: wait ms, stale ms, ticket key prefix, table size. Returns the
-group flat: id, name, account of each."""
+"""KEYS: line, seen; ARGV: wait ms, stale ms, ticket key prefix, table size. The oldest
+ticket's group as :func:`~..quickmatch.line.table_group` makes it, returned flat: id, name,
+account, address and browser of each."""
 
 STATE = NOW_MS + """
 local ticket = redis.call('HGETALL', KEYS[1])
@@ -159,7 +177,8 @@ class RedisQueue(MatchQueue):
             await self._put(
                 keys=self._keys(waiting.variant, waiting.ticket),
                 args=[waiting.variant, waiting.name, _account_text(waiting.account),
-                      _ms(KEEP_SECONDS), waiting.ticket],
+                      _ms(KEEP_SECONDS), waiting.ticket, waiting.address,
+                      "" if waiting.account is None else waiting.account.id, waiting.browser],
             )
 
     async def take(self, variant: Variant, wait: float, stale: float) -> list[Waiting]:
@@ -170,8 +189,8 @@ class RedisQueue(MatchQueue):
                 args=[_ms(wait), _ms(stale), f"{self.prefix}ticket:", TABLE_SIZE],
             )
         return [
-            Waiting(flat[i], variant, flat[i + 1], _account(flat[i + 2]))
-            for i in range(0, len(flat), 3)
+            Waiting(flat[i], variant, flat[i + 1], _account(flat[i + 2]), *flat[i + 3:i + 5])
+            for i in range(0, len(flat), 5)
         ]
 
     async def state(self, ticket: str, claim: bool = True) -> TicketState | None:
@@ -190,7 +209,8 @@ class RedisQueue(MatchQueue):
         if fields["status"] == "seated":
             assignment = SeatAssignment(fields["code"], int(fields["seat"]), fields.get("token"))
         return TicketState(
-            Waiting(ticket, fields["variant"], fields["name"], _account(fields["account"])),
+            Waiting(ticket, fields["variant"], fields["name"], _account(fields["account"]),
+                    fields.get("address", ""), fields.get("browser", "")),
             fields["status"], int(length), int(waited) / 1000, assignment,
         )
 

@@ -4,10 +4,13 @@ process's memory (:class:`MemoryQueue`, the default) and Redis
 waiting on different server processes of a cluster are seated together.
 
 A ticket waits in its variant's line. :meth:`MatchQueue.take` pops a group atomically — four
-players at once, or everyone waiting once the oldest has waited ``wait`` seconds — so that no
-two processes ever seat the same player. A ticket whose holder has not asked for news for
-``stale`` seconds (the page was closed) leaves the line, so nobody is seated for an absent
-player.
+players at once, or everyone who may sit with the oldest once it has waited ``wait`` seconds —
+so that no two processes ever seat the same player. Two tickets of one client address, or of one
+browser, never sit at one table (同IP禁止同桌: one client holding several tickets would
+otherwise play several seats against the others, seeing their cards), unless they are one
+account's (its two tabs share a seat): :func:`table_group`. A ticket whose holder has not
+asked for news for ``stale`` seconds (the page was closed) leaves the line, so nobody is seated
+for an absent player.
 """
 
 from __future__ import annotations
@@ -44,6 +47,35 @@ class Waiting:
     name: str
     account: Account | None = None
     """The signed-in player's account, to bind the seat to; None for a guest."""
+    address: str = ""
+    """The client's address (behind the trusted proxies; empty: unknown, no constraint)."""
+    browser: str = ""
+    """The browser's mark (its ``baofen_browser`` cookie; empty: none, no constraint)."""
+
+    @property
+    def marks(self) -> list[str]:
+        """What tells this ticket's client apart: its address and its browser."""
+        return [f"{kind}:{mark}" for kind, mark in (("address", self.address),
+                                                    ("browser", self.browser)) if mark]
+
+
+def table_group(line: list[Waiting]) -> list[Waiting]:
+    """The tickets of ``line`` (oldest first) that sit at the oldest's table: in order, at most
+    :data:`TABLE_SIZE`, none from an address or a browser already at it but by the same
+    account."""
+    group: list[Waiting] = []
+    holders: dict[str, int | None] = {}
+    """The account (None: a guest) holding each address's and browser's seat at the table."""
+    for waiting in line:
+        if len(group) == TABLE_SIZE:
+            break
+        account = waiting.account.id if waiting.account is not None else None
+        if any(mark in holders and (account is None or holders[mark] != account)
+               for mark in waiting.marks):
+            continue
+        holders.update(dict.fromkeys(waiting.marks, account))
+        group.append(waiting)
+    return group
 
 
 @dataclass(frozen=True)
@@ -83,8 +115,8 @@ class MatchQueue(ABC):
     @abstractmethod
     async def take(self, variant: Variant, wait: float, stale: float) -> list[Waiting]:
         """Drop the stale tickets, then pop the group to seat now (oldest first; marked
-        ``starting``): the first four, or everyone once the oldest has waited ``wait``
-        seconds; an empty list when it is not time."""
+        ``starting``): the oldest's :func:`table_group` when it is four, or once the oldest
+        has waited ``wait`` seconds; an empty list when it is not time."""
 
     @abstractmethod
     async def state(self, ticket: str, claim: bool = True) -> TicketState | None:
@@ -139,16 +171,14 @@ class MemoryQueue(MatchQueue):
         for ticket in [t for t in line if now - self._entries[t].seen >= stale]:
             line.remove(ticket)
             self._entries[ticket].status = "cancelled"
-        if len(line) >= TABLE_SIZE:
-            group = line[:TABLE_SIZE]
-        elif line and now - self._entries[line[0]].since >= wait:
-            group = list(line)
-        else:
+        group = table_group([self._entries[ticket].waiting for ticket in line])
+        if len(group) < TABLE_SIZE and not (line and now - self._entries[line[0]].since >= wait):
             return []
-        del line[:len(group)]
-        for ticket in group:
-            self._entries[ticket].status, self._entries[ticket].taken = "starting", now
-        return [self._entries[ticket].waiting for ticket in group]
+        for waiting in group:
+            line.remove(waiting.ticket)
+            entry = self._entries[waiting.ticket]
+            entry.status, entry.taken = "starting", now
+        return group
 
     async def state(self, ticket: str, claim: bool = True) -> TicketState | None:
         """The ticket and its line's news (None: no such ticket); the holder is seen now."""

@@ -1,7 +1,10 @@
 """匹配 (quick match): players asking for a game of one variant are seated together as they
 come; four start at once, and once the first of them has waited ``match_wait_seconds`` the
 computer (level normal) fills the empty seats and the match starts. Quick-match tables are
-private, and rated when every player at them is signed in.
+private, and rated when every player at them is signed in. Two tickets of one client address
+(behind the trusted proxies), or of one browser (its
+:data:`~..routes.quickmatch.BROWSER_COOKIE`), are never seated at one table, unless they are one
+account's (:func:`.line.table_group`).
 
 Nothing runs in the background: asking for a ticket, and every poll of one, moves its line on
 (:meth:`Matchmaker.step`). Whichever server process takes a group makes the table; the other
@@ -39,13 +42,14 @@ class Matchmaker:
         self.wait = wait
         self.store = store
 
-    async def ask(self, variant: Variant, name: str, account: Account | None) -> MatchTicket:
-        """A new ticket in ``variant``'s line (seated at once when it makes four); a
-        signed-in player waits under the account's name."""
+    async def ask(self, variant: Variant, name: str, account: Account | None,
+                  address: str = "", browser: str = "") -> MatchTicket:
+        """A new ticket in ``variant``'s line (seated at once when it makes four) for a client
+        at ``address`` in ``browser``; a signed-in player waits under the account's name."""
         if account is not None:
             name = account.username
         ticket = secrets.token_urlsafe(16)
-        await self.queue.put(Waiting(ticket, variant, name, account))
+        await self.queue.put(Waiting(ticket, variant, name, account, address, browser))
         view = await self.view(ticket)
         assert view is not None
         return view

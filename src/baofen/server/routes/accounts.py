@@ -32,7 +32,7 @@ from ..config import ServerConfig
 from ..lobby.directory import Tables
 from ..security.login_limits import LoginLimits
 from ..security.rate_limits import CreationLimits
-from ..security.sessions import COOKIE, SignedIn, accounts_of, run, session_account
+from ..security.sessions import COOKIE, SignedIn, accounts_of, run, same_origin, session_account
 from ..security.tokens import token_hash
 
 log = logging.getLogger(__name__)
@@ -137,9 +137,15 @@ async def _credentials(request: Request, name: str) -> tuple[Account | None, str
     return (found[0], found[1]) if found else (None, None)
 
 
-@router.post("/api/logout", status_code=status.HTTP_204_NO_CONTENT)
+@router.post(
+    "/api/logout", status_code=status.HTTP_204_NO_CONTENT,
+    responses={403: {"description": "sent by a page of another site"}},
+)
 async def sign_out(request: Request) -> Response:
-    """End this session (also when it had ended already) and clear the cookie."""
+    """End this session (also when it had ended already) and clear the cookie; a page of
+    another site (its ``Origin`` is not this host) may not, so it ends nothing (403)."""
+    if not same_origin(request):
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "another site's page cannot sign you out")
     token = request.cookies.get(COOKIE)
     if token and len(token) <= 128:
         await run(request, accounts_of(request).close_session, token_hash(token))

@@ -1,9 +1,8 @@
 """``GET /api/tables/{code}/hands/{number}/analysis``: the review (复盘) of a finished hand (the
 protocol's path keeps its first name, ``analysis``).
 
-The review (:mod:`baofen.review`) takes seconds of CPU, so it runs off the event loop in a
-process pool, one task per reviewed decision (each decision is reviewed on worlds of its own
-seed, so the split changes nothing); the first request starts it and answers 202 with its
+The review (:mod:`baofen.review`) takes seconds of CPU, so it runs off the event loop in the
+review pool (:mod:`..reviews.pool`); the first request starts it and answers 202 with its
 progress (decisions reviewed of all), later requests the same until it is done, then 200 with the
 review, which is kept in the store (computed once, then served from there by any server). Only a
 finished hand has a record, so only a finished hand is reviewed; the review reads nothing but
@@ -11,32 +10,32 @@ that record (public once the hand is over), and each seat's moves are judged fro
 view.
 
 The pool is shared by everyone, so what one client may ask of it is bounded: a review is at one
-of a few :data:`LEVELS` (not any budget), at most :data:`MAX_REVIEWS` are unfinished at once and
-one of them per client address (more are answered 429), and a review nobody asked about for
-:data:`ABANDONED_SECONDS` is dropped (its tasks not yet started never run).
+of a few :data:`LEVELS` (not any budget), each client address has one review unfinished at once
+and starts a few deep ones an hour, at most :data:`~..reviews.pool.MAX_REVIEWS` are unfinished on
+the server (more are answered 429 with ``Retry-After``), and a review nobody asked about for a
+while is dropped. Within these bounds nobody is turned away: the pool's time is shared among the
+reviews waiting, a player's review of their own table's hand first
+(:class:`..reviews.queue.ReviewQueue`).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import time
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+import contextlib
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
 
-from ...hand import Hand
-from ...review import VERSION, decisions, review_of_moves, review_record
+from ...review import VERSION, review_of_moves
+from ...store.accounts import Account
 from ...store.async_store import StoreUnavailable
+from ..reviews.pool import Reviews
+from ..reviews.queue import Busy
 from ..security import sessions
+from ..table.table import Table
 from . import rest
 
 router = APIRouter()
-
-WORKERS = 1
-"""Worker processes of the review pool (reviews are background work beside the tables)."""
 
 Level = Literal["quick", "standard", "deep"]
 LEVELS: dict[Level, tuple[int, int]] = {"quick": (2, 3), "standard": (16, 3), "deep": (48, 6)}
@@ -45,76 +44,25 @@ each review level (:func:`baofen.review.review_hand`; bench/review/review_qualit
 Each pair differs from those of the review's first format (2 and 2, 16 and 6, 64 and 12), so
 that no review kept in that format is served."""
 
-MAX_REVIEWS = 4
-"""Reviews unfinished (running or waiting for the pool) at most, on this server."""
 
-ABANDONED_SECONDS = 30.0
-"""A review nobody asked about for this long is dropped (the page asks once a second)."""
-
-Key = tuple[str, int, int, int]
-"""A review: table code, hand number, worlds and candidates."""
-
-
-class Busy(Exception):
-    """No review can start now for this client."""
+async def _account(request: Request) -> Account | None:
+    """The account signed in on the request (None also when the store does not answer: the
+    review is then not served first)."""
+    with contextlib.suppress(HTTPException):
+        return await sessions.session_account(request)
+    return None
 
 
-@dataclass
-class Job:
-    """One review underway: its tasks (one per decision), who asked, and when it was last
-    asked."""
-
-    record: dict[str, Any]
-    tasks: list[Future[list[dict[str, Any]]]]
-    address: str
-    asked: float = field(default_factory=time.monotonic)
-
-    @property
-    def done(self) -> bool:
-        """True once every task is over."""
-        return all(task.done() for task in self.tasks)
-
-
-class Reviews:
-    """Reviews running and done, by table, hand and level, with their worker pool."""
-
-    def __init__(self) -> None:
-        self.pool: ProcessPoolExecutor | None = None
-        self.jobs: dict[Key, Job] = {}
-
-    def asked(self, key: Key) -> Job | None:
-        """The review underway for ``key`` (now counted as asked about), if any."""
-        self._drop_abandoned()
-        job = self.jobs.get(key)
-        if job is not None:
-            job.asked = time.monotonic()
-        return job
-
-    def start(self, key: Key, record: dict[str, Any], address: str) -> Job:
-        """Start the review; :class:`Busy` when the pool has all it may take, or ``address``
-        already has a review unfinished."""
-        unfinished = [job for job in self.jobs.values() if not job.done]
-        if len(unfinished) >= MAX_REVIEWS:
-            raise Busy("the server reviews as many hands as it can: try again later")
-        if any(job.address == address for job in unfinished):
-            raise Busy("a review you asked for is still running: wait for it first")
-        if self.pool is None:
-            # spawn, not fork: the server runs threads, which a forked child must not inherit
-            self.pool = ProcessPoolExecutor(
-                WORKERS, mp_context=multiprocessing.get_context("spawn"))
-        _, _, worlds, candidates = key
-        tasks = [self.pool.submit(review_record, record, [index], worlds, candidates)
-                 for index in decisions(Hand.from_record(record))]
-        job = self.jobs[key] = Job(record, tasks, address)
-        return job
-
-    def _drop_abandoned(self) -> None:
-        limit = time.monotonic() - ABANDONED_SECONDS
-        for key, job in list(self.jobs.items()):
-            if job.asked < limit:
-                for task in job.tasks:
-                    task.cancel()  # those not started yet; a running one ends on its own
-                del self.jobs[key]
+def _plays_at(table: Table, account: Account | None, address: str) -> bool:
+    """True when the asker is a player of ``table``: its account holds a seat, or a seat's
+    player is connected from its address (a guest)."""
+    for seat in table.seats:
+        if account is not None and seat.account_id == account.id:
+            return True
+        if seat.kind == "human" and seat.connection is not None and address and \
+                seat.connection.address == address:
+            return True
+    return False
 
 
 def _reviews(request: Request) -> Reviews:
@@ -126,7 +74,8 @@ def _reviews(request: Request) -> Reviews:
 
 @router.get(
     "/api/tables/{code}/hands/{number}/analysis",
-    responses={429: {"description": "too many reviews underway (on the server, or yours)"}},
+    responses={429: {"description": "a review of yours is underway, your deep reviews of "
+                               "the hour are spent, or the server holds all it may"}},
 )
 async def get_review(
     code: str,
@@ -154,11 +103,13 @@ async def get_review(
                 return JSONResponse({"status": "done", "progress": 1.0, "review": kept})
         except StoreUnavailable:
             raise sessions.unavailable() from None
+        address = request.client.host if request.client else ""
         try:
-            job = reviews.start(key, record, request.client.host if request.client else "")
+            own = _plays_at(table, await _account(request), address)
+            job = reviews.start(key, record, address, own, deep=level == "deep")
         except Busy as busy:
             raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, str(busy),
-                                headers={"Retry-After": "10"}) from None
+                                headers={"Retry-After": str(busy.retry_after)}) from None
     tasks = job.tasks
     done = [task for task in tasks if task.done()]
     failed = [task for task in done if task.exception() is not None]

@@ -71,6 +71,7 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
     config: ServerConfig = websocket.app.state.config
     await websocket.accept()
     connection = Connection(websocket, config.send_queue)
+    connection.address = websocket.client.host if websocket.client else None
     gate = Gate(config, connection)
     writer = asyncio.create_task(connection.write())
     try:

@@ -18,6 +18,7 @@ import time
 from ...actions import Action
 from ...bots import make_bot
 from ...errors import IllegalAction
+from . import thinking
 from .seats import TableError
 from .table import Table
 
@@ -97,13 +98,14 @@ async def _wait(table: Table) -> bool:
 
 
 async def _computer_action(table: Table, seat: int) -> Action:
-    """The computer's action for ``seat``, decided off the event loop (a search bot thinks)."""
+    """The computer's action for ``seat``, decided off the event loop (a search bot thinks), in
+    the computer players' shared pool."""
     async with table.lock:  # the committed state only
         assert table.match is not None
         observation = table.match.hand.observation(seat)
     bot = table.seating.bot_for(seat)
     try:
-        return await asyncio.to_thread(bot.act, observation)
+        return await thinking.act(table, bot, observation)
     except Exception:
         log.exception("table %s: the computer player of seat %d failed; playing at random",
                       table.code, seat)

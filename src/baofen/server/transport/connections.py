@@ -59,6 +59,8 @@ class Connection:
         """The seat this connection plays (a ``player`` only)."""
         self.account: Account | None = None
         """The account signed in on the WebSocket handshake (None: a guest)."""
+        self.address: str | None = None
+        """The client's address (behind the trusted proxies; None: relayed by another node)."""
         self.session: str | None = None
         """The hash of that sign-in's session, looked up again before the connection takes a
         seat: it may have ended since (signed out, password changed, account deleted)."""
