@@ -1,5 +1,5 @@
 """The lanes of the suite (tests/lanes.py) put on its tests as markers, so that ``pytest -m``
-selects them: ``python3 -m pytest -m "engine or bots"`` is the fast lane.
+selects them: ``python3 -m pytest -m "(engine or bots) and not slow"`` is the fast lane.
 
 A module or folder whose lanes the ``-m`` expression rules out is not even imported, so a lane
 runs with only its own extras installed (the engine and bots lanes without the research extra;
