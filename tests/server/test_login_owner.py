@@ -1,7 +1,7 @@
 """Password tries limited without handing anyone a weapon against an account's owner
-(:class:`baofen.server.login_limits.MemoryLimits`, the rules RedisLimits shares): the guesses
-from one address stop at the limit, while the owner, from another address, gets in after a
-second at most; guesses spread over many addresses slow the name down to one try per
+(:class:`baofen.server.security.login_limits.MemoryLimits`, the rules RedisLimits shares): the
+guesses from one address stop at the limit, while the owner, from another address, gets in after
+a second at most; guesses spread over many addresses slow the name down to one try per
 ``window / failures`` seconds, never lock it for the window."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from baofen.server.login_limits import Attempt, MemoryLimits
 
-from baofen.server import login_limits
+from baofen.server.security import login_limits
+from baofen.server.security.login_limits import Attempt, MemoryLimits
 
 FAILURES, WINDOW = 5, 300.0
 

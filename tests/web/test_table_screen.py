@@ -23,7 +23,7 @@ from baofen.server import ServerConfig
 from baofen.wire.patch import apply as apply_patch
 
 from ..server.harness import Client, Seated, ThreadServer, create_table
-from .ui import VIEW_IDS, VIEWS, Person, chip, person_in
+from .ui import HAND_TURNS, VIEW_IDS, VIEWS, Person, chip, person_in
 
 HOLD_S = 1.5
 """The least time a finished trick stays on the table before the next one replaces it."""
@@ -282,7 +282,7 @@ def test_the_finished_trick_stays_long_enough_to_read(
     declare_and_bury(person)
     # Twelve turns, and on until the computer has won a trick (a strong declarer may win the
     # first dozen alone), or the hand is over.
-    for turn in range(25):
+    for turn in range(HAND_TURNS):
         if turn >= 12 and held_times(page.evaluate("window.trickLog")):
             break
         if person.my_turn_or_result() == "result":
