@@ -9,6 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+import httpx
 import pytest
 
 from baofen import RuleSet
@@ -127,3 +128,48 @@ def test_the_servers_computer_players_think_in_the_pool(
     assert pool.clients and set(pool.clients) == {"127.0.0.1"}
     assert len(pool.clients) >= 4 * 3 * 10  # three computer players a table, their plays
     assert SlowBot.most == 1
+
+
+class BrokenBot:
+    """A computer player that cannot decide (as the native core could not, once, with more bid
+    values than it had room for)."""
+
+    def act(self, observation: Observation) -> Any:
+        """Fail."""
+        raise RuntimeError("cannot decide")
+
+
+def test_a_computer_player_that_cannot_decide_plays_the_rule_bots_choice_and_is_counted(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failures = thinking.Failures()
+    monkeypatch.setattr(thinking, "FAILURES", failures)
+    chosen: list[tuple[Observation, Any]] = []
+    rule = make_bot("rule")
+
+    monkeypatch.setattr(Seating, "bot_for", lambda table, number: BrokenBot())
+    original_act = make_bot
+
+    def watched_make_bot(name: str, **options: Any) -> Bot:
+        bot = original_act(name, **options)
+        if name == "rule":
+            decide = bot.act
+
+            def act(observation: Observation) -> Any:
+                action = decide(observation)
+                chosen.append((observation, action))
+                return action
+            bot.act = act  # type: ignore[method-assign]
+        return bot
+
+    monkeypatch.setattr("baofen.server.table.driver.make_bot", watched_make_bot)
+    rules = RuleSet.baofen(hands=1)
+    player = start_with_bots(server.base, rules)[0]
+    play_until_finished([player], rules)
+    player.close()
+    # Every computer decision failed and was made by the rule bot: the same choice a rule bot
+    # makes there, never a random one; each failure counted, and /health shows the count.
+    assert chosen and failures.count == len(chosen)
+    assert all(action == rule.act(observation) for observation, action in chosen)
+    health = httpx.get(f"{server.base}/health").json()
+    assert health == {"status": "ok", "computer_failures": failures.count}

@@ -28,6 +28,7 @@ from ..lobby.lobby import listed
 from ..schema import protocol_schema
 from ..security.rate_limits import CreationLimits
 from ..security.sessions import session_account, unavailable
+from ..table import thinking
 from ..table.seats import TableError
 from ..table.table import Table
 
@@ -219,6 +220,7 @@ async def get_protocol_schema() -> dict[str, Any]:
 
 
 @router.get("/health")
-async def health() -> dict[str, str]:
-    """Liveness check."""
-    return {"status": "ok"}
+async def health() -> dict[str, str | int]:
+    """Liveness check, with the computer players' decisions that failed on this server (the
+    rule bot made each instead)."""
+    return {"status": "ok", "computer_failures": thinking.FAILURES.count}

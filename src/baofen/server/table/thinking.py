@@ -85,6 +85,26 @@ POOL = FairPool(WORKERS)
 """The pool every table's computer players think in."""
 
 
+class Failures:
+    """Decisions a computer player could not make on this server, which the rule bot made
+    instead: counted, so that ``GET /health`` shows them, never hidden behind a random play."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.last: tuple[str, int] | None = None
+        """The table and seat of the latest."""
+
+    def add(self, code: str, seat: int) -> int:
+        """Count one failure at ``code``'s ``seat``; the count so far."""
+        self.count += 1
+        self.last = (code, seat)
+        return self.count
+
+
+FAILURES = Failures()
+"""This server's count of computer players' failed decisions."""
+
+
 def client_of(table: Table) -> str:
     """Whose turn a table's computer players think in: the address of its first connected
     player, so that one visitor's tables share one turn; a table without one (its players

@@ -72,7 +72,7 @@ class Broadcaster:
     def send(self, connection: Connection, view: View) -> None:
         """Send ``view`` whole to one connection (after it joined, or asked for it)."""
         self.number += 1
-        connection.view = self.number
+        connection.view = (self.number, connection.view_seat)
         connection.send(_text({**view.message(), "view": self.number}))
 
     def broadcast(self, connections: Iterable[Connection],
@@ -91,8 +91,12 @@ class Broadcaster:
                 made[seat] = _Made(self._last.get(seat), new, number, found)
                 self._last[seat] = (number, new)
             owed = answer if answer is not None and connection is answer.connection else None
-            connection.send(made[seat].text_for(connection.view, owed))
-            connection.view = number
+            held = connection.view
+            # A connection that changed seat or audience since (a reclaim, a leave while
+            # watched) holds another audience's view of the same number: it gets the whole view.
+            has = held[0] if held is not None and held[1] == seat else None
+            connection.send(made[seat].text_for(has, owed))
+            connection.view = (number, seat)
 
 
 Part = dict[str, Any]

@@ -64,8 +64,10 @@ class Connection:
         self.session: str | None = None
         """The hash of that sign-in's session, looked up again before the connection takes a
         seat: it may have ended since (signed out, password changed, account deleted)."""
-        self.view: int | None = None
-        """The number of the last view of the table sent to this connection."""
+        self.view: tuple[int, int | None] | None = None
+        """The last view of the table sent to this connection: its number and whose view it
+        was (a seat; ``None``: the spectators'). A patch applies only to a view of the same
+        audience: views of different seats share their numbers."""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self._closing = False
         self.close_code = 1000
