@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import DropSchema
 
 from . import schema as db
+from .deadlines import tcp_deadlines
 from .migrations import VERSION_TABLE, migrate
 
 
@@ -158,7 +159,8 @@ class Store:
             options = f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
             engine = create_engine(
                 url, pool_pre_ping=True, pool_timeout=timeout, json_serializer=_json_text,
-                connect_args={"connect_timeout": max(2, ceil(timeout)), "options": options},
+                connect_args={"connect_timeout": max(2, ceil(timeout)), "options": options,
+                              **tcp_deadlines(timeout)},
             )
         migrate(engine, schema)  # creates the schema when missing
         if schema is not None:
