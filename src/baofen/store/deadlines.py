@@ -1,4 +1,4 @@
-"""How long a PostgreSQL connection may wait on a peer that stopped answering."""
+"""How long a PostgreSQL session may wait: on a statement, a lock, its client, its peer."""
 
 from __future__ import annotations
 
@@ -15,3 +15,14 @@ def tcp_deadlines(timeout: float) -> dict[str, int]:
     probes = max(1, ceil(timeout / 2))
     return {"keepalives": 1, "keepalives_idle": probes, "keepalives_interval": 1,
             "keepalives_count": probes, "tcp_user_timeout": max(1000, round(timeout * 1000))}
+
+
+def session_options(timeout: float) -> str:
+    """The server's settings for a session of the store (libpq's ``options``): no statement
+    and no lock wait longer than ``timeout``; and a transaction whose client went silent
+    between two statements (cut off by the network while it held the table's fence row) is
+    ended after ``timeout`` with its locks, instead of when the server's own keepalives
+    notice (hours): until then no node could write to that table."""
+    milliseconds = max(1, round(timeout * 1000))
+    return (f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds} "
+            f"-c idle_in_transaction_session_timeout={milliseconds}")
