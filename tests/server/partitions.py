@@ -309,7 +309,9 @@ class Run:
         self.settings = settings
         self.directory = directory
         self.rng = random.Random(settings.seed)
-        self.rules = RuleSet.baofen(hands=1000)
+        # Matches long enough to outlast a run; not so long that a hand's money result outgrows
+        # the 32-bit column that stores it (random play lets the pot grow hand after hand).
+        self.rules = RuleSet.baofen(hands=40)
         self.lab = NetLab(directory)
         self.report = Report()
         self.players: list[Player] = []
