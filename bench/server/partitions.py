@@ -54,8 +54,8 @@ def main() -> int:
     print(f"{settings.faults} faults ({len(FAULTS)} kinds), {args.tables} tables, seed "
           f"{args.seed}, {(time.monotonic() - started) / 60:.1f} min; logs in {directory}")
     print(report.summary())
-    for fault in report.faults:
-        print("  fault:", fault)
+    for fault, recovery in zip(report.faults, report.recoveries, strict=True):
+        print(f"  fault: {fault}; every table moved again {recovery:.1f} s after the heal")
     for problem in report.problems:
         print("  ", problem)
     if args.json:

@@ -78,6 +78,8 @@ class Report:
     divergent: int = 0
     recovery: float = 0.0
     """The longest time from a heal until every table moved again (seconds)."""
+    recoveries: list[float] = field(default_factory=list)
+    """That time after each heal, in order."""
     stuck: int = 0
     """Tables that did not move again before the next fault."""
     fenced: int = 0
@@ -598,6 +600,7 @@ def _check_recovery(run: Run, by_table: dict[str, list[Player]]) -> None:
     """After each heal, how long until every table's version went up (seen by a client)."""
     report = run.report
     for number, heal in enumerate(run.heals):
+        report.recoveries.append(0.0)
         until = run.heals[number + 1] - run.settings.fault_seconds if number + 1 < len(
             run.heals) else float("inf")
         for code, players in by_table.items():
@@ -611,6 +614,7 @@ def _check_recovery(run: Run, by_table: dict[str, list[Player]]) -> None:
                 _problem(report, f"table {code} did not move after heal {number + 1}")
             elif after is not None:
                 report.recovery = max(report.recovery, after - heal)
+                report.recoveries[-1] = max(report.recoveries[-1], after - heal)
 
 
 class _NoStore:

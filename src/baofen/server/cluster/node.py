@@ -328,7 +328,7 @@ class Node:
 
     async def _take_orphans(self) -> None:
         """Take the unfinished tables that nobody owned at this scan nor at the one before (a
-        lease period ago: a live owner renews its lease every third of that, also after Redis
+        lease period ago: a live owner renews its lease every sixth of that, also after Redis
         restarted): their node died, and no client has asked for them since. Their matches
         go on (computer players, timers) without waiting for a player to come back."""
         try:
