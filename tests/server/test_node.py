@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
@@ -13,6 +14,7 @@ from typing import Any, cast
 import redis
 
 from baofen.server import ServerConfig
+from baofen.server.cluster.bus import COMMAND_TIMEOUT, connect
 from baofen.server.cluster.node import Node
 from baofen.server.cluster.ownership import Ownership
 from baofen.server.lobby.lobby import Lobby
@@ -23,6 +25,7 @@ from .cluster import SHARED_REDIS
 from .fakes import FakeStore, connection, received, run, started
 
 LEASE = 0.6
+LEASE_DEFAULT = ServerConfig().lease_seconds
 
 
 class SlowStore:
@@ -142,3 +145,12 @@ def test_a_table_whose_fence_is_lost_shows_no_view() -> None:
         assert received(me) == [] and received(watcher) == []
         assert isinstance(table, Table)
     run(test)
+
+
+def test_redis_connections_end_on_a_silent_peer() -> None:
+    """A command cut off mid-way fails within seconds, not after TCP's retransmissions."""
+    client = connect(SHARED_REDIS)
+    options = client.connection_pool.connection_kwargs
+    assert options["socket_timeout"] == COMMAND_TIMEOUT <= LEASE_DEFAULT
+    assert options["socket_keepalive"] is True
+    assert options["socket_keepalive_options"][socket.TCP_USER_TIMEOUT] == COMMAND_TIMEOUT * 1000
