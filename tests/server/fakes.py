@@ -37,6 +37,8 @@ class FakeStore:
         self.lose = 0
         self.fenced = False
         self.down = False
+        self.fences: dict[str, int] | None = None
+        """Cluster mode: the tables this node owns (None: one server)."""
 
     async def _write(self, write: Callable[[], None]) -> None:
         await asyncio.sleep(0)

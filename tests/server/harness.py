@@ -165,16 +165,17 @@ class Client:
     """A WebSocket client of one table that validates and records every message."""
 
     def __init__(
-        self, base: str, code: str, session: str | None = None, origin: str | None = None
+        self, base: str, code: str, session: str | None = None, origin: str | None = None,
+        **options: Any,
     ) -> None:
         """``session``: the session cookie to send; ``origin``: the Origin header (as a
-        browser sends it)."""
+        browser sends it); ``options``: websockets' (``ping_interval``, ``open_timeout``…)."""
         self.url = base.replace("http", "ws", 1) + f"/ws/tables/{code}"
         headers = {"Cookie": f"baofen_session={session}"} if session else {}
         if origin is not None:
             headers["Origin"] = origin
         self.ws: ClientConnection = connect(
-            self.url, max_size=None, additional_headers=headers or None
+            self.url, max_size=None, additional_headers=headers or None, **options
         ).__enter__()
         self.received: list[dict[str, Any]] = []
         """Every message received (a ``patch`` as the ``state`` it makes, and the ack a view

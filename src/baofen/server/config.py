@@ -92,7 +92,7 @@ class ServerConfig(BaseSettings):
     lease_seconds: float = Field(
         3.0, ge=0.3, le=600,
         description="a node owns a table for this long after its last renewal (renewed every "
-        "third of it): how long a table waits when its node dies",
+        "sixth of it): how long a table waits when its node dies",
     )
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import DropSchema
 
 from . import schema as db
+from .deadlines import session_options, tcp_deadlines
 from .migrations import VERSION_TABLE, migrate
 from .stored import Event, StoredSeat, StoredTable
 from .writer import Writer
@@ -67,7 +68,6 @@ class Store:
         self.url = url
         self.schema = schema
         self.timeout = timeout
-        milliseconds = max(1, round(timeout * 1000))
         if parsed.get_backend_name() == "sqlite":
             # The server's writer thread writes; readers, tests and tools use other threads.
             engine = create_engine(
@@ -76,10 +76,10 @@ class Store:
             )
             event.listen(engine, "connect", partial(_sqlite_pragmas, timeout=timeout))
         else:
-            options = f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
             engine = create_engine(
                 url, pool_pre_ping=True, pool_timeout=timeout, json_serializer=json_text,
-                connect_args={"connect_timeout": max(2, ceil(timeout)), "options": options},
+                connect_args={"connect_timeout": max(2, ceil(timeout)),
+                              "options": session_options(timeout), **tcp_deadlines(timeout)},
             )
         migrate(engine, schema)  # creates the schema when missing
         if schema is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -63,11 +64,24 @@ class Envelope:
         return cls(op, session, sender, int(number), table, body)
 
 
+COMMAND_TIMEOUT = 2.0
+"""Seconds a Redis command waits for its answer: a link cut mid-command then fails it at once
+after the heal, instead of after TCP's next retransmission (up to tens of seconds)."""
+
+KEEPALIVE = {
+    socket.TCP_KEEPIDLE: 1, socket.TCP_KEEPINTVL: 1, socket.TCP_KEEPCNT: 3,
+    socket.TCP_USER_TIMEOUT: round(COMMAND_TIMEOUT * 1000),
+}
+"""A connection to a silent Redis ends within seconds (keepalives, unacknowledged data)."""
+
+
 def connect(url: str) -> Redis:
     """A node's Redis client: commands wait their turn for one of a few connections (many
-    clients publish at once)."""
+    clients publish at once), and their answers for :data:`COMMAND_TIMEOUT`."""
     return Redis(connection_pool=BlockingConnectionPool.from_url(
-        url, max_connections=POOL, timeout=POOL_WAIT
+        url, max_connections=POOL, timeout=POOL_WAIT, socket_timeout=COMMAND_TIMEOUT,
+        socket_connect_timeout=COMMAND_TIMEOUT, socket_keepalive=True,
+        socket_keepalive_options=KEEPALIVE,
     ))
 
 
@@ -81,7 +95,10 @@ class Bus:
     ) -> None:
         self.redis = redis
         # The listener gets no silent reconnection: it must know when it may have missed some.
-        self._listener: Redis = Redis.from_url(url, retry=Retry(NoBackoff(), 0))
+        self._listener: Redis = Redis.from_url(
+            url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=COMMAND_TIMEOUT,
+            socket_keepalive=True, socket_keepalive_options=KEEPALIVE,
+        )
         self.prefix = prefix
         self.node = node
         self._handle = handle

@@ -1,7 +1,7 @@
 """Table leases in Redis: which node owns a table, for how long, with which fencing number.
 
 A lease is the key ``<prefix>lease:<code>`` holding ``<node>|<fence>``, set with an expiry
-(``SET … PX``) and renewed by its node every third of it. Taking a lease draws the next fencing
+(``SET … PX``) and renewed by its node every sixth of it. Taking a lease draws the next fencing
 number of the table (``INCR <prefix>fence:<code>``); the node then claims that number in the
 database (:meth:`~baofen.store.Store.claim`), which from then on refuses the writes of any
 node holding an older one. The database, not Redis, has the last word: when Redis lost its

@@ -9,7 +9,8 @@ lease ran out) is taken by the first node a client asks for it, which rebuilds i
 stored log; one nobody asks for is taken by the first node that finds it unowned two scans in a
 row (once a lease period).
 
-Once a lease period (:meth:`Node.tick`, every third of it) a node renews its leases, lets go of
+Every sixth of a lease period a node renews its leases (:meth:`Node.renew`, a task of its own
+that waits on nothing else); every third (:meth:`Node.tick`) it also lets go of
 the tables another node took (a node frozen past its lease finds out here, if its writes were
 not refused first), lists its tables in the registry the lobby of every node reads, ends the
 relays of tables that moved (their clients reconnect, and find the new owner), and ends the
@@ -95,6 +96,12 @@ class Node:
         self._ticks = 0
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ticker: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        self._scan: asyncio.Task[None] | None = None
+        self._renewed: float | None = None
+        self.worst_renewal = 0.0
+        """The longest time between two renewals of the leases that got an answer (seconds;
+        the lease's margin is ``lease_seconds`` less this)."""
 
     # -- life ---------------------------------------------------------------------------------
 
@@ -102,7 +109,9 @@ class Node:
         """Join the cluster: listen on the bus, and keep the leases. (No table is resumed: a
         node takes its tables when they are asked for, since another node may own them.)"""
         await self.bus.start()
-        self._ticker = asyncio.get_running_loop().create_task(self._tick_forever())
+        loop = asyncio.get_running_loop()
+        self._ticker = loop.create_task(self._tick_forever())
+        self._renewer = loop.create_task(self._renew_forever())
         log.info("node %s joined the cluster", self.id)
         self.lobby.start()
 
@@ -110,10 +119,11 @@ class Node:
         """Leave: stop this node's tables, let go of every lease (the tables are stored), stop
         listening."""
         await self.lobby.close()
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._renewer, self._scan):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.ownership.release_all()
         for task in list(self._tasks):
             task.cancel()
@@ -263,43 +273,76 @@ class Node:
             await asyncio.sleep(self.config.lease_seconds / 3)
             try:
                 await self.tick()
-            except (RedisError, OSError) as error:
+            except (RedisError, OSError, TimeoutError) as error:
                 # The database's fencing still guards the tables; go on and try again.
                 log.warning("node %s: Redis is not answering: %s", self.id, error)
             except Exception:
                 log.exception("node %s: the lease keeper failed; going on", self.id)
 
+    async def _renew_forever(self) -> None:
+        """Renew the leases every sixth of a lease on their own, whatever else the ticks wait
+        for (a slow registry, relays), so that only a node cut from Redis lets them lapse."""
+        while True:
+            await asyncio.sleep(self.config.lease_seconds / 6)
+            try:
+                await self.renew()
+            except (RedisError, OSError, TimeoutError) as error:
+                log.warning("node %s: could not renew the leases: %r", self.id, error)
+            except Exception:
+                log.exception("node %s: renewing the leases failed; going on", self.id)
+
     async def tick(self) -> None:
-        """Renew, let go of lost tables, list, end moved relays and orphaned sessions."""
+        """Renew, let go of lost tables, list, end moved relays and orphaned sessions. The
+        renewal comes first and nothing here waits on the database: the scan for orphaned
+        tables (a database read, and loads) runs beside the ticks, one at a time."""
+        await self.renew()
         tables = self.lobby.tables
-        for code in [c for c in self.fences if c not in tables]:  # finished, expired
-            await self.registry.unlist(code)
-            self._let_go(code)
-        for code in await self.leases.renew(dict(self.fences)):
-            log.warning("node %s: table %s is owned by another node now", self.id, code)
+        # A table being taken has its fence before the lobby holds it: not finished.
+        for code in [c for c in self.fences if c not in tables and c not in self._taking]:
+            await self.registry.unlist(code)  # finished, expired
             self._let_go(code)
         await self.registry.update(self.lobby.tables)
         await self._check_relays()
         await self._check_sessions()
         self._ticks += 1
-        if self._ticks % 3 == 0:  # once a lease period
-            await self._take_orphans()
+        if self._ticks % 3 == 0 and (self._scan is None or self._scan.done()):
+            self._scan = asyncio.get_running_loop().create_task(self._take_orphans())
+
+    async def renew(self) -> None:
+        """Renew this node's leases (one Redis round trip, bounded by a third of a lease); let
+        go of the tables another node holds now. The gap since the last renewal that got an
+        answer is the lease's margin spent (:attr:`worst_renewal`)."""
+        async with asyncio.timeout(self.config.lease_seconds / 3):
+            lost = await self.leases.renew(dict(self.fences))
+        now = time.monotonic()
+        if self._renewed is not None:
+            gap = now - self._renewed
+            self.worst_renewal = max(self.worst_renewal, gap)
+            if gap > self.config.lease_seconds / 2:
+                log.warning("node %s: leases renewed %.2f s after the last renewal (lease "
+                            "%.1f s)", self.id, gap, self.config.lease_seconds)
+        self._renewed = now
+        for code in lost:
+            log.warning("node %s: table %s is owned by another node now", self.id, code)
+            self._let_go(code)
 
     async def _take_orphans(self) -> None:
         """Take the unfinished tables that nobody owned at this scan nor at the one before (a
-        lease period ago: a live owner renews its lease every third of that, also after Redis
+        lease period ago: a live owner renews its lease every sixth of that, also after Redis
         restarted): their node died, and no client has asked for them since. Their matches
         go on (computer players, timers) without waiting for a player to come back."""
         try:
             codes = [c for c in await self.store.unfinished() if c not in self.lobby.tables]
-        except StoreUnavailable:
-            return
-        holders = await self.leases.holders(codes)
-        orphans = {code for code, holder in zip(codes, holders, strict=True) if holder is None}
-        for code in sorted(orphans & self._orphans):
-            with contextlib.suppress(StoreUnavailable):
-                await self._take_table(code)
-        self._orphans = orphans
+            holders = await self.leases.holders(codes)
+            orphans = {c for c, holder in zip(codes, holders, strict=True) if holder is None}
+            for code in sorted(orphans & self._orphans):
+                with contextlib.suppress(StoreUnavailable):
+                    await self._take_table(code)
+            self._orphans = orphans
+        except (StoreUnavailable, RedisError, OSError) as error:
+            log.warning("node %s: the scan for orphaned tables failed: %r", self.id, error)
+        except Exception:
+            log.exception("node %s: the scan for orphaned tables failed", self.id)
 
     async def _check_relays(self) -> None:
         relays = list(self.relays.values())

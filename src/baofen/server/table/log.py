@@ -69,6 +69,13 @@ class TableLog:
         """The committed log: a refused event is undone by replaying it, without the store."""
         self._fenced = fenced
 
+    @property
+    def owned(self) -> bool:
+        """True while this server may write the table: always for one server; a cluster node
+        while it holds the table's fencing number (:attr:`AsyncStore.fences`)."""
+        fences = self.store.fences
+        return fences is None or self.code in fences
+
     def require(self, status: Status) -> None:
         """Refuse a request unless the match is ``status``."""
         if self.status != status:

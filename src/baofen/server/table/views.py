@@ -36,7 +36,10 @@ class TableViews:
 
     def broadcast(self, answer: Answer | None = None) -> None:
         """Send every connection its view (the table's information is built once for all,
-        and what every seat sees alike), ``answer``'s connection with its ack."""
+        and what every seat sees alike), ``answer``'s connection with its ack. Nothing once
+        the table is no longer this node's (:meth:`serving`)."""
+        if not self.serving():
+            return
         table = self.publish_info()
         change = _Change()
         self.sent.broadcast(
@@ -45,7 +48,15 @@ class TableViews:
 
     def send_state(self, connection: Connection) -> None:
         """Send one connection its whole view (after it joined, or asked with ``sync``)."""
-        self.sent.send(connection, self._view(connection.view_seat, self._info, _Change()))
+        if self.serving():
+            self.sent.send(connection, self._view(connection.view_seat, self._info, _Change()))
+
+    def serving(self) -> bool:
+        """True while views may leave: the table is served here and, in a cluster, this node
+        still holds its fencing number. A node that lost the table (its lease taken, a write
+        refused) may hold in memory what the database does not; its clients reconnect and
+        are shown the new owner's views instead."""
+        return not self.table.closed and self.table.log.owned
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message (:class:`~baofen.wire.messages.State`) for ``seat``
