@@ -85,6 +85,7 @@ SLOW: frozenset[str] = frozenset({
     "test_search_native.py::test_the_search_decides_the_same_natively_and_in_python",
     "test_quality.py::test_mypy",
     "test_ray.py::test_cluster_runs_match_local_runs",
+    "server/test_partitions.py::test_partitions_lose_nothing_and_heal",
 })
 """Tests (``module::function``, every parametrization) that carry the ``slow`` marker too."""
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from ..root_network import root_network
 from .netlab import unavailable
 from .partitions import Run, Settings
 
@@ -33,7 +34,7 @@ def test_partitions_lose_nothing_and_heal(tmp_path: Path) -> None:
         pytest.skip(reason)
     settings = Settings(seed=52, tables=6, faults=10, fault_seconds=6.0, settle_seconds=8.0,
                         lease_seconds=3.0, db_timeout=2.0)
-    with Run(settings, tmp_path) as run:
+    with root_network(changes=True), Run(settings, tmp_path) as run:
         report = run.play()
     print(report.summary())
     assert report.operations > 500, report.summary()

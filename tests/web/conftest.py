@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from baofen.server import ServerConfig
 
+from ..root_network import root_network
 from ..server.harness import ROOT, ThreadServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -27,6 +28,14 @@ FAST = {
 }
 """Computer players act at once and the next hand comes soon; the rate limit is raised since a
 test clicks faster than people do."""
+
+
+@pytest.fixture(autouse=True)
+def quiet_network() -> Iterator[None]:
+    """No test of this run changes the machine's interfaces while a browser test runs
+    (:mod:`tests.root_network`)."""
+    with root_network(changes=False):
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,7 @@ class ShownTable(Protocol):
     ready: set[int]
     created: float
     active: float
+    closed: bool
     log: TableLog
     seating: Seating
     timers: Timers
