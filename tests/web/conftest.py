@@ -24,10 +24,10 @@ SCREENSHOTS = ROOT / "test-output" / "screenshots"
 
 FAST = {
     "bot_delay": 0.01, "drop_grace": 30.0, "rate_per_second": 1000.0,
-    "rate_burst": 1000.0,
+    "rate_burst": 1000.0, "create_burst": 1000.0,
 }
-"""Computer players act at once and the next hand comes soon; the rate limit is raised since a
-test clicks faster than people do."""
+"""Computer players act at once and the next hand comes soon; the rate limits are raised since a
+test clicks faster than people do, and every browser test creates its tables from one address."""
 
 
 @pytest.fixture(autouse=True)
