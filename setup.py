@@ -3,10 +3,16 @@
 Where there is no C++ compiler (or pybind11 is missing from a ``--no-build-isolation`` build), the
 build says so once and the package installs pure Python; ``baofen._native.engine_name()`` tells
 which engine runs, and ``BAOFEN_ENGINE=python`` forces the Python one.
+
+``BAOFEN_SANITIZE=1`` builds the core with AddressSanitizer and UndefinedBehaviorSanitizer
+instead (``-O1``, line tables, the objects compiled in parallel), and a failure to build is then
+an error: for a build into a folder of its own, ``python3 setup.py build_ext --build-lib DIR
+--build-temp DIR/temp`` (tests/sanitized.py builds and loads it).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,6 +21,9 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 NATIVE = "baofen._native._core"
+SANITIZE = os.environ.get("BAOFEN_SANITIZE") == "1"
+SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+"""The sanitizers of a ``BAOFEN_SANITIZE=1`` build; undefined behaviour stops the process too."""
 NATIVE_SOURCES = [
     # the engine: the rules of play, a hand, the random player, the deal of a seed
     "rules.cpp", "hand.cpp", "random_player.cpp", "deal.cpp",
@@ -43,6 +52,13 @@ def native_extension() -> list[Extension]:
         _warn("pybind11 is not installed")
         return []
     folder = Path("src/baofen/_native")
+    # -O2, no debug information: the CI machine has two cores.
+    flags = ["-O2", "-g0"]
+    if SANITIZE:  # -O1 and line tables: readable reports, a build of a minute or two
+        from pybind11.setup_helpers import ParallelCompile
+
+        ParallelCompile().install()  # every core
+        flags = ["-O1", "-g1", "-fno-omit-frame-pointer", *SANITIZERS]
     return [
         Extension(
             NATIVE,
@@ -50,8 +66,8 @@ def native_extension() -> list[Extension]:
             include_dirs=[pybind11.get_include()],
             depends=[str(path) for path in sorted(folder.glob("*.hpp"))],
             language="c++",
-            # -O2, no debug information: the CI machine has two cores.
-            extra_compile_args=["-std=c++17", "-O2", "-g0", "-fvisibility=hidden"],
+            extra_compile_args=["-std=c++17", *flags, "-fvisibility=hidden"],
+            extra_link_args=SANITIZERS if SANITIZE else [],
         )
     ]
 
@@ -63,6 +79,8 @@ class OptionalNative(build_ext):
         try:
             super().build_extension(ext)
         except (CCompilerError, ExecError, PlatformError, OSError) as error:
+            if SANITIZE:  # asked for explicitly: no pure-Python fallback
+                raise
             _warn(f"the native core did not build ({error})")
             self.failed = True
 
@@ -76,6 +94,8 @@ class OptionalNative(build_ext):
         try:
             super().run()
         except PlatformError as error:  # no compiler at all
+            if SANITIZE:
+                raise
             _warn(f"no C++ compiler ({error})")
 
 

@@ -44,6 +44,7 @@ LANES: dict[str, tuple[str, ...]] = {
     # The native core against the Python engine, players and env (skipped without the build).
     "test_native.py": ("native",),
     "test_native_rule.py": ("native",),
+    "test_native_sanitized.py": ("native",),
     "test_native_stub.py": ("native",),
     "test_native_tables.py": ("native",),
     "test_native_validation.py": ("native",),
@@ -82,6 +83,7 @@ SLOW: frozenset[str] = frozenset({
     "test_properties.py::test_hongwu_hands_checked_at_every_step",
     "test_properties.py::test_many_hands_end_to_end",
     "test_native.py::test_native_hands_replay_in_the_python_engine",
+    "test_native_sanitized.py::test_the_sanitized_core_agrees_with_the_python_engine",
     "test_search_native.py::test_the_search_decides_the_same_natively_and_in_python",
     "test_quality.py::test_mypy",
     "test_ray.py::test_cluster_runs_match_local_runs",

@@ -225,6 +225,8 @@ BAD_ACTIONS: list[tuple[str, Callable[[], Hand], Callable[[Hand], Any]]] = [
     ("declare by a defender", kitty_hand, lambda h: h.declare(1, "S", h.hand_of(1)[:8])),
     ("bury seven", kitty_hand, lambda h: h.declare(0, "S", h.hand_of(0)[:7])),
     ("bury nine", kitty_hand, lambda h: h.declare(0, "S", h.hand_of(0)[:9])),
+    ("trump of no letter", kitty_hand, lambda h: h.declare(0, "", h.hand_of(0)[:8])),
+    ("trump of two suits", kitty_hand, lambda h: h.declare(0, "HC", h.hand_of(0)[:8])),
     ("bury nothing", kitty_hand, lambda h: h.declare(0, "S", [])),
     ("bury cards not held", kitty_hand,
      lambda h: h.declare(0, "S", h.hand_of(0)[:7] + not_held(h, 0))),

@@ -80,12 +80,28 @@ def test_a_bid_of_minus_one_is_refused_not_a_pass() -> None:
     assert hand.actions() == [(0, seat, -1, [])]
 
 
-def _decide(trick: list[tuple[int, list[int]]]) -> Any:
-    """rule_decide for seat 1 in play, with ``trick`` before it."""
+def test_a_bid_is_a_number_not_true_nor_one_beyond_an_int() -> None:
+    rules = RuleSet.hongwu(bid_min=0, bid_step=1)  # 1 is a bid, and True equals 1
+    python = Hand(rules, seed=3)
+    hand = batch.native_hand(python)
+    seat = hand.first
+    for value in (True, 2**40, -(2**70), 1.0, "90"):
+        with pytest.raises(ValueError):
+            python.bid(seat, value)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            hand.bid(seat, value)  # type: ignore[arg-type]
+    assert hand.actions() == []
+    hand.bid(seat, 1)
+    assert hand.actions() == [(0, seat, 1, [])]
+
+
+def _decide(trick: list[tuple[int, list[int]]], hand: list[int] | None = None,
+            declarer: int = 0, phase: str = "playing") -> Any:
+    """rule_decide for seat 1 (``hand``, eight cards unless given), with ``trick`` before it."""
     core = _native.core()
     rules = batch.native_rules(RuleSet.baofen())
-    hand = [0, 1, 2, 3, 4, 5, 13, 14]
-    return core.rule_decide(rules, _weights(), "playing", 1, 0, "S", hand, [0] * 54,
+    held = [0, 1, 2, 3, 4, 5, 13, 14] if hand is None else hand
+    return core.rule_decide(rules, _weights(), phase, 1, declarer, "S", held, [0] * 54,
                             [0] * 4, [0] * 4, [8, 8, 8, 8], None, trick, [], 1)
 
 
@@ -94,6 +110,19 @@ def test_rule_decide_refuses_a_trick_with_an_empty_or_misshapen_play() -> None:
     for trick in ([(0, [])], [(0, [6, 6]), (3, [7])], [(7, [6])]):
         with pytest.raises(ValueError):
             _decide(trick)
+
+
+def test_rule_decide_refuses_a_declarer_out_of_range_and_too_few_cards() -> None:
+    """Each read out of bounds under the sanitizer build (tests/native_fuzz.py found them)."""
+    for declarer in (-2, 4, 9):
+        with pytest.raises(ValueError, match="declarer"):
+            _decide([(0, [6])], declarer=declarer)
+    assert _decide([(0, [6, 6])], hand=[0, 0])  # a pair followed with the last two cards
+    for hand, trick in (([], [(0, [6, 6])]), ([0], [(0, [6, 6])]), ([], [])):
+        with pytest.raises(ValueError, match="fewer cards"):
+            _decide(trick, hand=hand)
+    with pytest.raises(ValueError, match="buries"):
+        _decide([], hand=[0, 1, 2], phase="kitty")
 
 
 def test_the_rule_player_refuses_to_act_on_a_finished_hand() -> None:

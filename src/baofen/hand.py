@@ -192,7 +192,7 @@ class Hand(HandState):
     def declare(self, seat: int, trump: str, bury: str | Iterable[int | str]) -> None:
         """The declarer names ``trump`` and buries 8 of its 33 cards (§10)."""
         self._expect("kitty", seat)
-        if not isinstance(trump, str) or trump.upper() not in SUITS:
+        if not isinstance(trump, str) or len(trump) != 1 or trump.upper() not in SUITS:
             raise IllegalAction(Reason("bad_trump", trump=repr(trump)))
         trump = trump.upper()
         buried = as_cards(bury)

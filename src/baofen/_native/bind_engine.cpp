@@ -1,6 +1,7 @@
 // The engine's binding: _core.Rules (a RuleSet's settings), _core.Hand driven action by action,
 // and deals_from_seeds (the Python engine's deal of a seed).
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -131,10 +132,19 @@ void bind_engine(py::module_& m) {
             for (int v : h.hand.legal_bids()) out.append(v);
             return out;
         })
-        .def("bid", [](PyHand& h, int seat, std::optional<int> value) {
-            if (value && *value < 0) throw Illegal("bid_not_offered");  // None passes, not -1
-            h.hand.bid(seat, value ? *value : NONE);
-        })
+        .def("bid", [](PyHand& h, int seat, const py::object& value) {
+            // None passes; a bid is a number, not True or -1 (as Hand.bid checks it).
+            int bid = NONE;
+            if (!value.is_none()) {
+                if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
+                    throw Illegal("a bid is a number or None (pass)");
+                const long long number = PyLong_AsLongLong(value.ptr());
+                if (number == -1 && PyErr_Occurred()) PyErr_Clear();  // beyond 64 bits
+                if (number < 0 || number > std::numeric_limits<int>::max()) throw Illegal("bid_not_offered");
+                bid = static_cast<int>(number);
+            }
+            h.hand.bid(seat, bid);
+        }, py::arg("seat"), py::arg("value"))
         .def("declare", [](PyHand& h, int seat, const std::string& trump, const Cards& bury) {
             h.hand.declare(seat, suit_index(trump), bury);
         })

@@ -52,6 +52,7 @@ View view_from(const Rules& rules, int seat, std::optional<int> declarer,
     v.rules = &rules;
     if (seat < 0 || seat > 3) throw Illegal("a seat is 0-3");
     v.seat = seat;
+    if (declarer && (*declarer < 0 || *declarer > 3)) throw Illegal("a declarer is a seat 0-3");
     v.declarer = declarer ? *declarer : NONE;
     v.trump = trump ? suit_index(*trump) : NONE;
     auto kind = [](int c) {
@@ -141,6 +142,8 @@ void bind_rule_player(py::module_& m) {
                   return value == NONE ? py::object(py::none()) : py::object(py::int_(value));
               }
               if (phase == "kitty") {
+                  if (hand.size() < static_cast<size_t>(KITTY_SIZE))
+                      throw Illegal("the declarer holds the cards it buries");
                   v.phase = KITTY;
                   const auto [suit, bury] = rule_declare(v);
                   return py::make_tuple(std::string(1, SUIT_LETTERS[suit]), bury);
@@ -148,6 +151,8 @@ void bind_rule_player(py::module_& m) {
               if (phase != "playing") throw Illegal("wrong_phase: nothing to decide");
               if (v.trump == NONE || v.declarer == NONE)
                   throw Illegal("playing needs a trump and a declarer");
+              if (hand.size() < (trick.empty() ? 1 : trick[0].second.size()))
+                  throw Illegal("the seat holds fewer cards than it must play");
               v.phase = PLAYING;
               return py::cast(rule_plays(v, weights, limit));
           },
