@@ -14,10 +14,7 @@ from playwright.sync_api import Browser, ConsoleMessage, expect
 from baofen import RuleSet
 
 from ..server.harness import Client, ThreadServer, create_table, start_with_bots
-from .ui import DESKTOP, PHONE, Person
-
-VIEWS = [(PHONE, "zh"), (DESKTOP, "en")]
-VIEW_IDS = ["phone-zh", "desktop-en"]
+from .ui import DESKTOP, PHONE, VIEW_IDS, VIEWS, Person
 
 INTERNAL_CODE = re.compile(r"^([SHCD][2-9TJQKA]|BJ|LJ)$")
 """A card's notation: never what a player reads."""

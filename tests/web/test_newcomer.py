@@ -14,12 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ThreadServer, create_table
-from .ui import DESKTOP, PHONE, TIMEOUT_MS, Person, person_in
-
-SIZES = [PHONE, DESKTOP]
-LANGUAGES = ["zh", "en"]
-ALL = [(size, language) for size in SIZES for language in LANGUAGES]
-ALL_IDS = [f"{size['width']}-{language}" for size, language in ALL]
+from .ui import ALL, ALL_IDS, DESKTOP, PHONE, TIMEOUT_MS, Person, person_in
 
 DEFAULT_NAME = {"zh": r"玩家\d{4}", "en": r"Player\d{4}"}
 
@@ -64,7 +59,7 @@ def test_a_friend_by_link_sees_the_seats_and_the_name_first(
     friend.close()
 
 
-@pytest.mark.parametrize("viewport", SIZES, ids=["360", "1280"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["360", "1280"])
 @pytest.mark.parametrize(
     ("locale", "language"), [("en-US", "en"), ("zh-CN", "zh"), ("fr-FR", "zh")]
 )

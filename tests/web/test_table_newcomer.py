@@ -15,11 +15,7 @@ from playwright.sync_api import Browser, expect
 from baofen import RuleSet
 
 from ..server.harness import Client, ThreadServer, create_table
-from .ui import DESKTOP, PHONE, Person, person_in
-
-SIZES = [PHONE, DESKTOP]
-ALL = [(size, language) for size in SIZES for language in ("zh", "en")]
-ALL_IDS = [f"{size['width']}-{language}" for size, language in ALL]
+from .ui import ALL, ALL_IDS, Person, person_in
 
 
 def pass_when_asked(client: Client) -> None:

@@ -25,6 +25,9 @@ DESKTOP = {"width": 1280, "height": 800}
 VIEWS = [(PHONE, "zh"), (DESKTOP, "en")]
 """A phone in Chinese and a desktop in English: the two looks most tests check."""
 VIEW_IDS = ["phone-zh", "desktop-en"]
+ALL = [(size, language) for size in (PHONE, DESKTOP) for language in ("zh", "en")]
+"""Both sizes in both languages: the looks a change of the table is checked in."""
+ALL_IDS = [f"{size['width']}-{language}" for size, language in ALL]
 
 
 def chip(card: str | None) -> str:

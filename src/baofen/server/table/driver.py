@@ -109,7 +109,7 @@ async def _computer_action(table: Table, seat: int) -> Action:
     except Exception:
         # Never a random play in its place: the rule bot's choice is a sound move, and the
         # failure is counted where an operator looks (GET /health) as well as logged.
-        count = thinking.FAILURES.add(table.code, seat)
+        count = thinking.FAILURES.add()
         log.exception("table %s: the computer player of seat %d could not decide; the rule bot "
                       "plays for it (%d such failures on this server)", table.code, seat, count)
         return make_bot("rule").act(observation)

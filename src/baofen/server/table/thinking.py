@@ -91,13 +91,10 @@ class Failures:
 
     def __init__(self) -> None:
         self.count = 0
-        self.last: tuple[str, int] | None = None
-        """The table and seat of the latest."""
 
-    def add(self, code: str, seat: int) -> int:
-        """Count one failure at ``code``'s ``seat``; the count so far."""
+    def add(self) -> int:
+        """Count one failure; the count so far."""
         self.count += 1
-        self.last = (code, seat)
         return self.count
 
 
