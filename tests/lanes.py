@@ -33,6 +33,7 @@ LANES: dict[str, tuple[str, ...]] = {
     # The computer players, and the tools made of them (the arena, the review).
     "test_analyze.py": ("bots",),
     "test_arena.py": ("bots",),
+    "test_matchpoints.py": ("bots",),
     "test_bots.py": ("bots",),
     "test_bots_levels.py": ("bots",),
     "test_bots_engine.py": ("bots",),
