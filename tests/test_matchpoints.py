@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,7 +12,7 @@ from baofen.competition import matchpoints, mean_percentage
 def test_a_traveller_scored_as_in_bridge() -> None:
     scores = matchpoints({"a": 3, "b": 3, "c": 1, "d": -2})
     assert {k: v.matchpoints for k, v in scores.items()} == {"a": 2.5, "b": 2.5, "c": 1, "d": 0}
-    assert scores["a"].percentage == 2.5 / 3 * 100
+    assert scores["a"].percentage == pytest.approx(250 / 3)
     assert scores["d"].percentage == 0
 
 
