@@ -50,6 +50,19 @@ def test_results_of_a_deleted_account_are_a_guests(store: Store) -> None:
     assert (stats.hands, stats.as_declarer, stats.result_sum, stats.rated_hands) == (1, 0, 5, 1)
 
 
+def test_a_result_beyond_32_bits_is_stored(store: Store) -> None:
+    """A 包分 pot doubled by 25 failed declarers in a row: the hand's result still fits."""
+    store.create_table("t2", {"variant": "baofen"}, {}, 1)
+    seats = [SeatResult(seat, "bot", None, "random") for seat in range(4)]
+    pot = 100 * 2**25
+    deltas = [-pot - 10, pot // 3, pot // 3, pot // 3]
+    store.commit([hand_results("t2", 49, "baofen", False, False, seats,
+                               SimpleNamespace(declarer=0, made=False), deltas)])
+    with store.engine.connect() as conn:
+        stored = conn.execute(select(db.results.c.result).order_by(db.results.c.seat)).scalars()
+        assert list(stored) == deltas
+
+
 def test_a_deleted_accounts_id_is_never_given_again(store: Store) -> None:
     accounts = Accounts(store)
     first = accounts.create("First", "first", "first", "hash")
