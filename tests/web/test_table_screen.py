@@ -1,5 +1,6 @@
 """What the table shows during and between hands, in the real browser against the real server:
-a failed throw on a phone (inside the screen, the penalty at once, no card of a hand), the finished
+the declarer's 33 cards with the kitty inside the screen, a failed throw on a phone (inside the
+screen, the penalty at once, no card of a hand), the finished
 trick held long enough to read, the trick's cards readable at 360 px, and between hands whom the
 table waits for."""
 
@@ -158,6 +159,31 @@ def thrown_and_done(state: dict[str, Any]) -> bool:
     return bool(
         obs and not obs["current_trick"] and obs["tricks"] and obs["tricks"][-1]["attempted"]
     )
+
+
+# -- the kitty: 33 cards in hand ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
+def test_the_declarers_hand_with_the_kitty_fits_the_screen(
+    chromium: Browser,
+    paced_server: ThreadServer,
+    screenshots: Path,
+    viewport: dict[str, int],
+    language: str,
+) -> None:
+    """Holding the kitty (33 cards), the declarer sees every card without scrolling."""
+    person = person_in(chromium, paced_server.base, viewport, language)
+    seated_against_computers(person, paced_server.base)
+    person.wait_for("document.body.dataset.myTurn === '1' && document.querySelector('[data-bid]')")
+    person.bid(95)
+    person.wait_for(
+        "document.body.dataset.phase === 'kitty' && document.body.dataset.myTurn === '1'"
+    )
+    settled(person)
+    person.page.screenshot(path=str(screenshots / f"kitty-{language}-{viewport['width']}.png"))
+    assert person.page.locator("#hand .card").count() == 33
+    fits_screen(person, viewport)
 
 
 # -- a failed throw ------------------------------------------------------------------------------

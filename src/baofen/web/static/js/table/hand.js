@@ -108,12 +108,13 @@ function fitRows(row, rows) {
   }
 }
 
-/** On a phone during play, make the hand's cards smaller (to seven tenths at most) while the
- * page is taller than the screen: the header, a long prompt or a tall trick must not push the
- * hand's last row below it. The trick's cards keep their size, so that their ranks stay
- * readable. */
+/** On a phone during play and while the declarer holds the kitty (33 cards, often four rows),
+ * make the hand's cards smaller (to seven tenths at most) while the page is taller than the
+ * screen: the header, a long prompt, the kitty's bar or a tall trick must not push the hand's
+ * last row below it. The trick's cards keep their size, so that their ranks stay readable. */
 function fitScreen(row) {
-  if (window.innerWidth >= 700 || document.body.dataset.phase !== "playing") return;
+  const phase = document.body.dataset.phase;
+  if (window.innerWidth >= 700 || (phase !== "playing" && phase !== "kitty")) return;
   const own = getComputedStyle(row);
   const sizes = { "--cw": parseFloat(own.getPropertyValue("--cw")), "--ch": parseFloat(own.getPropertyValue("--ch")) };
   const over = () => document.documentElement.scrollHeight > window.innerHeight;
