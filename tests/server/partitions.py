@@ -236,6 +236,15 @@ def _killed_while_cut(run: Run, owner: Host) -> Callable[[], None]:
     return lambda: run.start_node(owner)
 
 
+def _restarted(service: str) -> Fault:
+    """Kill -9 the service (Redis comes back empty: no leases, fencing counters from zero),
+    and start it again after the fault's time."""
+    def fault(run: Run, owner: Host) -> Callable[[], None]:
+        run.lab.crash_service(service)
+        return lambda: run.lab.start_service(service)
+    return fault
+
+
 Fault = Callable[[Run, Host], Callable[[], None] | None]
 
 FAULTS: dict[str, Fault] = {
@@ -250,6 +259,8 @@ FAULTS: dict[str, Fault] = {
     "30 % packet loss at every node": _loss,
     "300 ms each way between clients and nodes": _delay,
     "owner killed -9 while cut from PostgreSQL": _killed_while_cut,
+    "Redis killed -9 and restarted empty": _restarted("redis"),
+    "PostgreSQL killed -9 and restarted": _restarted("postgres"),
 }
 """Each fault: made on the owner of a table drawn; healed after ``fault_seconds`` (what it
 returns runs after the heal)."""
