@@ -33,6 +33,23 @@ from .partition_clients import Player, Proxy, connect
 NODES = 3
 """Nodes of the cluster (three: a majority and a minority)."""
 
+NODE_MAIN = """
+import logging, time
+from baofen.cli import main
+class Clock(logging.Filter):
+    def filter(self, record):
+        record.clock = time.monotonic()
+        return True
+handler = logging.StreamHandler()
+handler.addFilter(Clock())
+handler.setFormatter(logging.Formatter("%(clock).2f %(levelname)s %(name)s: %(message)s"))
+logging.getLogger("baofen").addHandler(handler)
+logging.getLogger("baofen").setLevel(logging.INFO)
+main()
+"""
+"""``baofen serve`` logging the server's INFO lines too, each with the machine's monotonic
+clock (the checker's, which says when each fault was healed)."""
+
 
 @dataclass
 class Settings:
@@ -125,7 +142,7 @@ class Run:
         }
         self.restarts += 1
         log = self.directory / f"{node.name}.log"
-        process = node.start([_python(), "-m", "baofen", "serve", "--host", node.address,
+        process = node.start([_python(), "-c", NODE_MAIN, "serve", "--host", node.address,
                               "--port", "8000", "--db", self.db_url], log, env)
         self.processes[node.name] = process
         wait_healthy(f"http://{node.address}:8000", process, log)

@@ -24,7 +24,8 @@ from ..table.table import Table
 from .lease import Leases, node_of
 
 VIEWS_KEPT = 256
-"""Other nodes' tables kept rebuilt for reading, the most recently read."""
+"""Other nodes' tables kept for reading (rebuilt, or their information), the most recently
+read."""
 
 
 class Registry:
@@ -38,6 +39,9 @@ class Registry:
         """What this node published of each of its tables."""
         self._publishing = asyncio.Lock()
         """Held while publishing: a table unlisted meanwhile must not be published after."""
+        self._read: OrderedDict[str, tuple[bytes, bytes | None, TableInfo]] = OrderedDict()
+        """Other nodes' tables' information as last read: what was published and the lease,
+        and the information they give (parsed again only when either changed)."""
         self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
         """Other nodes' tables rebuilt for reading, each with what it was rebuilt from."""
 
@@ -88,11 +92,19 @@ class Registry:
             return None
         if data is None:
             return None
+        kept = self._read.get(code)
+        if kept is not None and kept[:2] == (data, lease):
+            self._read.move_to_end(code)
+            return kept[2]
         try:
             info = TableInfo.model_validate_json(data)
         except ValidationError:
             return None
-        return info.model_copy(update={"node": node_of(lease)})
+        info.node = node_of(lease)
+        self._read[code] = (data, lease, info)
+        while len(self._read) > VIEWS_KEPT:
+            self._read.popitem(last=False)
+        return info
 
     async def view(self, code: str) -> Table | None:
         """Another node's table rebuilt from the stored log (not served: its information names
