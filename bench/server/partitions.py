@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # the harness is the tests' (tests/server/partitions.py)
 
+from tests.root_network import root_network  # noqa: E402
 from tests.server.netlab import unavailable  # noqa: E402
 from tests.server.partitions import FAULTS, Run, Settings  # noqa: E402
 
@@ -49,7 +50,8 @@ def main() -> int:
     directory = args.keep or Path(tempfile.mkdtemp(prefix="partitions-"))
     directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    with Run(settings, directory) as run:
+    # Alone in the root namespace: browser tests running beside would see its links change.
+    with root_network(changes=True), Run(settings, directory) as run:
         report = run.play()
     print(f"{settings.faults} faults ({len(FAULTS)} kinds), {args.tables} tables, seed "
           f"{args.seed}, {(time.monotonic() - started) / 60:.1f} min; logs in {directory}")

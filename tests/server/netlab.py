@@ -18,6 +18,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -109,6 +110,10 @@ class NetLab:
         self._namespaces: list[str] = []
         self._data: list[Path] = []
         """Every namespace made (also one whose host failed half-way), to remove."""
+        self._services: dict[str, tuple[Host, Callable[[], subprocess.Popen[bytes]]]] = {}
+        """Each service's host and how it starts (``postgres``, ``redis``)."""
+        self.running: dict[str, subprocess.Popen[bytes]] = {}
+        """Each service's process now."""
         _run("ip", "link", "add", self.bridge, "type", "bridge")
         _run("ip", "addr", "add", f"{self.clients}/24", "dev", self.bridge)
         _run("ip", "link", "set", self.bridge, "up")
@@ -171,28 +176,44 @@ class NetLab:
              "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
         with (data / "pg_hba.conf").open("a") as hba:
             hba.write(f"host all all {self.subnet}.0/24 trust\n")
-        host.start([str(binaries / "postgres"), "-D", str(data), "-c",
-                    f"listen_addresses={host.address}", "-c", f"unix_socket_directories={data}",
-                    "-c", "fsync=off", "-c", "max_connections=200", "-c", "shared_buffers=32MB"],
-                   self.directory / "postgres.log", user="postgres")
-        url = f"postgresql+psycopg://postgres@{host.address}:5432/postgres"
-        deadline = time.monotonic() + 60
-        while subprocess.run(["ip", "netns", "exec", host.namespace, str(binaries / "pg_isready"),
-                              "-q", "-h", host.address], capture_output=True).returncode != 0:
-            assert time.monotonic() < deadline, "PostgreSQL did not start"
-            time.sleep(0.2)
-        return url
+        self._services["postgres"] = (host, lambda: host.start(
+            [str(binaries / "postgres"), "-D", str(data), "-c", f"listen_addresses={host.address}",
+             "-c", f"unix_socket_directories={data}", "-c", "fsync=off",
+             "-c", "max_connections=200", "-c", "shared_buffers=32MB"],
+            self.directory / "postgres.log", user="postgres"))
+        self.start_service("postgres")
+        return f"postgresql+psycopg://postgres@{host.address}:5432/postgres"
+
+    def _postgres_ready(self, host: Host) -> bool:
+        binaries = postgres_bin()
+        assert binaries is not None
+        return subprocess.run(["ip", "netns", "exec", host.namespace, str(binaries / "pg_isready"),
+                               "-q", "-h", host.address], capture_output=True).returncode == 0
 
     def redis(self, host: Host) -> str:
         """A redis-server of its own in ``host`` (no persistence): its URL."""
-        host.start(["redis-server", "--bind", host.address, "--port", "6379", "--save", "",
-                    "--appendonly", "no", "--protected-mode", "no"], self.directory / "redis.log")
-        deadline = time.monotonic() + 30
-        while subprocess.run(["redis-cli", "-h", host.address, "ping"],
-                             capture_output=True).stdout.strip() != b"PONG":
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.1)
+        self._services["redis"] = (host, lambda: host.start(
+            ["redis-server", "--bind", host.address, "--port", "6379", "--save", "",
+             "--appendonly", "no", "--protected-mode", "no"], self.directory / "redis.log"))
+        self.start_service("redis")
         return f"redis://{host.address}:6379/0"
+
+    def start_service(self, name: str) -> None:
+        """Start the service ``name`` (again) and wait until it answers."""
+        host, start = self._services[name]
+        self.running[name] = start()
+        deadline = time.monotonic() + 60
+        while not (self._postgres_ready(host) if name == "postgres" else subprocess.run(
+                ["redis-cli", "-h", host.address, "ping"], capture_output=True
+        ).stdout.strip() == b"PONG"):
+            assert time.monotonic() < deadline, f"{name} did not start"
+            time.sleep(0.1)
+
+    def crash_service(self, name: str) -> None:
+        """Kill -9 the service ``name`` (PostgreSQL: every process of it; Redis, which keeps
+        nothing on disk here, comes back empty)."""
+        host, _ = self._services[name]
+        host.kill(self.running.pop(name))
 
     def close(self) -> None:
         """Kill every process, remove every namespace, link and the bridge."""

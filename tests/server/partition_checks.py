@@ -130,7 +130,7 @@ def check(run: Run) -> None:
         assert table is not None, f"table {code} is not stored"
         report.stored += len(table.events)
         _check_table(report, table, by_table[code])
-    _check_recovery(run, by_table)
+    _check_recovery(run, by_table, {c: t for c, t in stored.items() if t is not None})
     for node in run.nodes:
         text = (run.directory / f"{node.name}.log").read_text(errors="replace")
         report.fenced += len(re.findall(r"fencing number \d+ is stale", text))
@@ -199,8 +199,10 @@ def _seen(state: dict[str, Any]) -> str:
                        state["observation"]], sort_keys=True)
 
 
-def _check_recovery(run: Run, by_table: dict[str, list[Player]]) -> None:
-    """After each heal, how long until every table's version went up (seen by a client)."""
+def _check_recovery(run: Run, by_table: dict[str, list[Player]],
+                    stored: dict[str, StoredTable]) -> None:
+    """After each heal, how long until every table's version went up (seen by a client). A
+    table whose stored match was over before the heal has nothing left to move."""
     report = run.report
     for number, heal in enumerate(run.heals):
         report.recoveries.append(0.0)
@@ -210,14 +212,29 @@ def _check_recovery(run: Run, by_table: dict[str, list[Player]]) -> None:
             views = sorted((t, s["table"]["version"]) for p in players for t, s in p.views)
             before = max((v for t, v in views if t <= heal), default=0)
             after = next((t for t, v in views if t > heal and v > before and t < until), None)
-            finished = any(s["table"]["status"] == "finished" for _, s in
-                           ((t, s) for p in players for t, s in p.views))
-            if after is None and not finished:
+            table = stored[code]
+            over = table.status == "finished" and before >= len(table.events)
+            if after is None and not over:
                 report.stuck += 1
-                _problem(report, f"table {code} did not move after heal {number + 1}")
+                later = next((t for t, v in views if t > heal and v > before), None)
+                _problem(report, f"table {code} did not move after heal {number + 1}: "
+                                 f"{_stuck(heal, before, later, table, players)}")
             elif after is not None:
                 report.recovery = max(report.recovery, after - heal)
                 report.recoveries[-1] = max(report.recoveries[-1], after - heal)
+
+
+def _stuck(heal: float, before: int, later: float | None, table: StoredTable,
+           players: list[Player]) -> str:
+    """What the logs say of a table that did not move after a heal."""
+    moved = "never" if later is None else f"{later - heal:.1f} s after the heal"
+    seen = "; ".join(
+        f"seat {p.client.seat}: " + ", ".join(f"{what} {at - heal:+.1f} s" for at, what in
+                                              p.connections if at > heal - 5)
+        for p in players)
+    return (f"healed at {heal:.2f} (the nodes' logs' clock); last version seen before it "
+            f"{before}, moved again {moved}; stored "
+            f"{len(table.events)} events ({table.status}); the players' connections: {seen}")
 
 
 class _NoStore:

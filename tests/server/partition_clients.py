@@ -88,6 +88,9 @@ class Player(threading.Thread):
         """Actions given up on (their answer lost), by id: an ack may still come."""
         self.stop = threading.Event()
         self.sent_at = 0.0
+        self.connections: list[tuple[float, str]] = []
+        """When its connection ended, and each try to connect again (through which node, and
+        how it ended), for the checker's account of a table that did not move."""
 
     @property
     def client(self) -> Client:
@@ -147,15 +150,19 @@ class Player(threading.Thread):
         with contextlib.suppress(Exception):
             self.client.close()
         self.forget()
+        self.connections.append((time.monotonic(), "lost"))
         while not self.stop.is_set():
             self.node = (self.node + 1) % len(self.bases)
             try:
                 client = connect(self.bases[self.node], self.code)
                 client.send(type="reclaim", token=token)
                 joined = client.expect("joined", timeout=4)
-            except (ConnectionClosed, OSError, TimeoutError, InvalidHandshake):
+            except (ConnectionClosed, OSError, TimeoutError, InvalidHandshake) as error:
+                self.connections.append((time.monotonic(),
+                                         f"n{self.node} {type(error).__name__}"))
                 time.sleep(0.2)
                 continue
+            self.connections.append((time.monotonic(), f"n{self.node} joined"))
             assert joined["seat"] == seat
             client.token = token
             self.seated.client = client

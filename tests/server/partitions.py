@@ -33,6 +33,23 @@ from .partition_clients import Player, Proxy, connect
 NODES = 3
 """Nodes of the cluster (three: a majority and a minority)."""
 
+NODE_MAIN = """
+import logging, time
+from baofen.cli import main
+class Clock(logging.Filter):
+    def filter(self, record):
+        record.clock = time.monotonic()
+        return True
+handler = logging.StreamHandler()
+handler.addFilter(Clock())
+handler.setFormatter(logging.Formatter("%(clock).2f %(levelname)s %(name)s: %(message)s"))
+logging.getLogger("baofen").addHandler(handler)
+logging.getLogger("baofen").setLevel(logging.INFO)
+main()
+"""
+"""``baofen serve`` logging the server's INFO lines too, each with the machine's monotonic
+clock (the checker's, which says when each fault was healed)."""
+
 
 @dataclass
 class Settings:
@@ -125,7 +142,7 @@ class Run:
         }
         self.restarts += 1
         log = self.directory / f"{node.name}.log"
-        process = node.start([_python(), "-m", "baofen", "serve", "--host", node.address,
+        process = node.start([_python(), "-c", NODE_MAIN, "serve", "--host", node.address,
                               "--port", "8000", "--db", self.db_url], log, env)
         self.processes[node.name] = process
         wait_healthy(f"http://{node.address}:8000", process, log)
@@ -236,6 +253,15 @@ def _killed_while_cut(run: Run, owner: Host) -> Callable[[], None]:
     return lambda: run.start_node(owner)
 
 
+def _restarted(service: str) -> Fault:
+    """Kill -9 the service (Redis comes back empty: no leases, fencing counters from zero),
+    and start it again after the fault's time."""
+    def fault(run: Run, owner: Host) -> Callable[[], None]:
+        run.lab.crash_service(service)
+        return lambda: run.lab.start_service(service)
+    return fault
+
+
 Fault = Callable[[Run, Host], Callable[[], None] | None]
 
 FAULTS: dict[str, Fault] = {
@@ -250,6 +276,8 @@ FAULTS: dict[str, Fault] = {
     "30 % packet loss at every node": _loss,
     "300 ms each way between clients and nodes": _delay,
     "owner killed -9 while cut from PostgreSQL": _killed_while_cut,
+    "Redis killed -9 and restarted empty": _restarted("redis"),
+    "PostgreSQL killed -9 and restarted": _restarted("postgres"),
 }
 """Each fault: made on the owner of a table drawn; healed after ``fault_seconds`` (what it
 returns runs after the heal)."""

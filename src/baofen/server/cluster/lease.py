@@ -67,7 +67,8 @@ class Leases:
         self._release = redis.register_script(_RELEASE)
         self._raise = redis.register_script(_RAISE)
 
-    def _key(self, code: str) -> str:
+    def key(self, code: str) -> str:
+        """The Redis key of the table's lease (its value: see :func:`node_of`)."""
         return f"{self.prefix}lease:{code}"
 
     def _value(self, fence: int) -> str:
@@ -75,18 +76,18 @@ class Leases:
 
     async def holder(self, code: str) -> str | None:
         """The node that holds the table's lease now, or None."""
-        return _node_of(await self.redis.get(self._key(code)))
+        return node_of(await self.redis.get(self.key(code)))
 
     async def holders(self, codes: list[str]) -> list[str | None]:
         """:meth:`holder` of several tables in one round trip."""
         if not codes:
             return []
-        return [_node_of(value) for value in await self.redis.mget([self._key(c) for c in codes])]
+        return [node_of(value) for value in await self.redis.mget([self.key(c) for c in codes])]
 
     async def acquire(self, code: str) -> int | None:
         """Take the table's lease: its new fencing number, or None when another node holds it."""
         fence = int(cast(Any, await self._acquire(
-            keys=[self._key(code), f"{self.prefix}fence:{code}"],
+            keys=[self.key(code), f"{self.prefix}fence:{code}"],
             args=[self.node, self.milliseconds],
         )))
         return fence or None
@@ -97,21 +98,21 @@ class Leases:
         if not fences:
             return []
         results = cast(list[Any], await self._renew(
-            keys=[self._key(code) for code in fences],
+            keys=[self.key(code) for code in fences],
             args=[self.milliseconds, *(self._value(fence) for fence in fences.values())],
         ))
         return [code for code, kept in zip(fences, results, strict=True) if not int(kept)]
 
     async def release(self, code: str, fence: int) -> None:
         """Let go of the table's lease (when this node still holds it)."""
-        await self._release(keys=[self._key(code)], args=[self._value(fence)])
+        await self._release(keys=[self.key(code)], args=[self._value(fence)])
 
     async def raise_counter(self, code: str, fence: int) -> None:
         """Make the table's next fencing number greater than ``fence``."""
         await self._raise(keys=[f"{self.prefix}fence:{code}"], args=[fence])
 
 
-def _node_of(value: bytes | str | None) -> str | None:
+def node_of(value: bytes | str | None) -> str | None:
     """The node of a lease's value (None: no lease)."""
     if value is None:
         return None

@@ -12,9 +12,10 @@ row (once a lease period).
 Every sixth of a lease period a node renews its leases (:meth:`Node.renew`, a task of its own
 that waits on nothing else); every third (:meth:`Node.tick`) it also lets go of
 the tables another node took (a node frozen past its lease finds out here, if its writes were
-not refused first), lists its tables in the registry the lobby of every node reads, ends the
-relays of tables that moved (their clients reconnect, and find the new owner), and ends the
-sessions of nodes that are gone.
+not refused first), ends the relays of tables that moved (their clients reconnect, and find the
+new owner), and ends the sessions of nodes that are gone. Every :data:`PUBLISH_SECONDS` it
+publishes what changed of its tables' information in the registry, from which every node
+lists the open tables and answers reads of tables it does not own (:meth:`Node.info`).
 """
 
 from __future__ import annotations
@@ -53,6 +54,10 @@ CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 PATIENCE_LEASES = 2.0
 """Lease periods a client's request waits for a dead owner's lease to run out."""
+
+PUBLISH_SECONDS = 0.1
+"""How often a node publishes its tables' changed information (how far behind the owner
+another node's reads of a table may be)."""
 
 
 def node_name() -> str:
@@ -97,6 +102,7 @@ class Node:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ticker: asyncio.Task[None] | None = None
         self._renewer: asyncio.Task[None] | None = None
+        self._publisher: asyncio.Task[None] | None = None
         self._scan: asyncio.Task[None] | None = None
         self._renewed: float | None = None
         self.worst_renewal = 0.0
@@ -112,6 +118,7 @@ class Node:
         loop = asyncio.get_running_loop()
         self._ticker = loop.create_task(self._tick_forever())
         self._renewer = loop.create_task(self._renew_forever())
+        self._publisher = loop.create_task(self._publish_forever())
         log.info("node %s joined the cluster", self.id)
         self.lobby.start()
 
@@ -119,7 +126,7 @@ class Node:
         """Leave: stop this node's tables, let go of every lease (the tables are stored), stop
         listening."""
         await self.lobby.close()
-        for task in (self._ticker, self._renewer, self._scan):
+        for task in (self._ticker, self._renewer, self._publisher, self._scan):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -291,8 +298,20 @@ class Node:
             except Exception:
                 log.exception("node %s: renewing the leases failed; going on", self.id)
 
+    async def _publish_forever(self) -> None:
+        """Publish the tables' changed information, often: other nodes answer reads of these
+        tables from it."""
+        while True:
+            await asyncio.sleep(PUBLISH_SECONDS)
+            try:
+                await self.registry.update(self.lobby.tables)
+            except (RedisError, OSError, TimeoutError):
+                pass  # published again at the next turn (the ticks log Redis's failures)
+            except Exception:
+                log.exception("node %s: publishing its tables failed; going on", self.id)
+
     async def tick(self) -> None:
-        """Renew, let go of lost tables, list, end moved relays and orphaned sessions. The
+        """Renew, let go of lost tables, end moved relays and orphaned sessions. The
         renewal comes first and nothing here waits on the database: the scan for orphaned
         tables (a database read, and loads) runs beside the ticks, one at a time."""
         await self.renew()
@@ -301,7 +320,6 @@ class Node:
         for code in [c for c in self.fences if c not in tables and c not in self._taking]:
             await self.registry.unlist(code)  # finished, expired
             self._let_go(code)
-        await self.registry.update(self.lobby.tables)
         await self._check_relays()
         await self._check_sessions()
         self._ticks += 1
@@ -392,3 +410,16 @@ class Node:
         if table is not None or not CODE.fullmatch(code):
             return table
         return await self.registry.view(code)
+
+    async def info(self, code: str) -> TableInfo | None:
+        """The table's public information: this node's table's, or as its owner published it
+        (rebuilt from the stored log only when it is not published: finished, or its owner
+        died first); None when there is no such table."""
+        table = self.lobby.tables.get(code)
+        if table is not None or not CODE.fullmatch(code):
+            return None if table is None else table.public
+        published = await self.registry.published(code)
+        if published is not None:
+            return published
+        view = await self.registry.view(code)
+        return None if view is None else view.public

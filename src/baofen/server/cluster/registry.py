@@ -1,6 +1,8 @@
-"""What a node reads of the whole cluster's tables: the registry of open public tables in Redis
-(each owner lists its own, :meth:`Registry.update`, once a tick; the lobby of every node reads it
-whole), and the tables of other nodes rebuilt from the stored log for REST reads."""
+"""What a node reads of the whole cluster's tables: the registry in Redis of every open table's
+public information, published by its owner as it changes (:meth:`Registry.update`): the lobby of
+every node lists the public ones, and any node answers a read of any table from it
+(:meth:`Registry.published`, one Redis round trip, never the database). A table that is not
+published (finished, or its owner died before it published) is rebuilt from the stored log."""
 
 from __future__ import annotations
 
@@ -19,10 +21,11 @@ from ...wire.table import TableInfo
 from ..config import ServerConfig
 from ..table.driver import drive
 from ..table.table import Table
-from .lease import Leases
+from .lease import Leases, node_of
 
 VIEWS_KEPT = 256
-"""Other nodes' tables kept rebuilt for reading, the most recently read."""
+"""Other nodes' tables kept for reading (rebuilt, or their information), the most recently
+read."""
 
 
 class Registry:
@@ -33,24 +36,33 @@ class Registry:
         self.redis, self.config, self.store, self.leases = redis, config, store, leases
         self.key = f"{config.redis_prefix}tables"
         self._listed: dict[str, TableInfo] = {}
-        """What this node listed of each of its tables."""
+        """What this node published of each of its tables."""
+        self._publishing = asyncio.Lock()
+        """Held while publishing: a table unlisted meanwhile must not be published after."""
+        self._read: OrderedDict[str, tuple[bytes, bytes | None, TableInfo]] = OrderedDict()
+        """Other nodes' tables' information as last read: what was published and the lease,
+        and the information they give (parsed again only when either changed)."""
         self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
         """Other nodes' tables rebuilt for reading, each with what it was rebuilt from."""
 
     async def update(self, tables: Mapping[str, Table]) -> None:
-        """List this node's public tables whose information changed since they were listed."""
-        changed = {code: t.public for code, t in tables.items()
-                   if self._listed.get(code) is not t.public and not t.settings.private}
-        if changed:
-            await self.redis.hset(self.key, mapping={
-                code: info.model_dump_json() for code, info in changed.items()
-            })
-            self._listed.update(changed)
+        """Publish the information of this node's tables that changed since it was published
+        (private tables too: they are read by their code, and never listed). Only what a table
+        shows its clients is published: committed, under a fence this node still holds."""
+        async with self._publishing:
+            changed = {code: t.public for code, t in tables.items()
+                       if t.views.serving() and self._listed.get(code) is not t.public}
+            if changed:
+                await self.redis.hset(self.key, mapping={
+                    code: info.model_dump_json() for code, info in changed.items()
+                })
+                self._listed.update(changed)
 
     async def unlist(self, code: str) -> None:
         """Take a table of this node off the registry (finished or expired)."""
-        if self._listed.pop(code, None) is not None:
-            await self.redis.hdel(self.key, code)
+        async with self._publishing:
+            if self._listed.pop(code, None) is not None:
+                await self.redis.hdel(self.key, code)
 
     def forget(self, code: str) -> None:
         """A table another node owns now (it lists the table itself)."""
@@ -67,6 +79,32 @@ class Registry:
             with contextlib.suppress(ValidationError):
                 infos.append(TableInfo.model_validate_json(data))
         return [i for i in infos if not i.settings.private and i.status != "finished"]
+
+    async def published(self, code: str) -> TableInfo | None:
+        """Another node's table as its owner last published it, naming the node that holds its
+        lease now; None when it is not published (or Redis does not answer)."""
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hget(self.key, code)
+                pipe.get(self.leases.key(code))
+                data, lease = await pipe.execute()
+        except (RedisError, OSError):
+            return None
+        if data is None:
+            return None
+        kept = self._read.get(code)
+        if kept is not None and kept[:2] == (data, lease):
+            self._read.move_to_end(code)
+            return kept[2]
+        try:
+            info = TableInfo.model_validate_json(data)
+        except ValidationError:
+            return None
+        info.node = node_of(lease)
+        self._read[code] = (data, lease, info)
+        while len(self._read) > VIEWS_KEPT:
+            self._read.popitem(last=False)
+        return info
 
     async def view(self, code: str) -> Table | None:
         """Another node's table rebuilt from the stored log (not served: its information names

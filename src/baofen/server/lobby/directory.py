@@ -35,6 +35,10 @@ class Tables(Protocol):
         """The table of ``code`` to read (REST), or None when there is none: in cluster mode
         another node's is rebuilt from the stored log (its information names its node)."""
 
+    async def info(self, code: str) -> TableInfo | None:
+        """The public information of the table of ``code``, or None when there is none: in
+        cluster mode another node's as its owner published it."""
+
     async def route(self, code: str, connection: Connection) -> Table | Remote | None:
         """Where a WebSocket connection to ``code`` goes: the table when it is served here
         (in cluster mode, taking it when nobody owns it), the way to the node that serves it,
@@ -64,6 +68,10 @@ class LocalTables:
 
     async def view(self, code: str) -> Table | None:
         return await self.lobby.get(code)
+
+    async def info(self, code: str) -> TableInfo | None:
+        table = await self.lobby.get(code)
+        return None if table is None else table.public
 
     async def route(self, code: str, connection: Connection) -> Table | None:
         return await self.lobby.get(code)

@@ -169,8 +169,15 @@ async def list_tables(request: Request) -> list[ListedTable]:
 
 @router.get("/api/tables/{code}")
 async def get_table(code: str, request: Request) -> TableInfo:
-    """Public information of one table."""
-    return (await table_of(request, code)).public
+    """Public information of one table (in cluster mode, another node's as its owner published
+    it: no database read)."""
+    try:
+        info = await tables_of(request).info(code)
+    except StoreUnavailable:
+        raise unavailable() from None
+    if info is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no table has the code {code!r}")
+    return info
 
 
 @router.get("/api/tables/{code}/hands", response_model=list[HandSummary])
