@@ -84,6 +84,14 @@ def contract_of(summary: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
+def deal_result(summary: dict[str, Any], seat: int) -> int:
+    """The seat's result on a deal: the hand's own score change for it (rules.md: 包分 points,
+    包红五 levels; not the match's pot, which a one-hand table has no use for), and nothing won
+    by a player who left the table before the hand was over (逃跑)."""
+    result = int(summary["result"]["deltas"][seat])
+    return min(result, 0) if seat in summary.get("left", []) else result
+
+
 class Challenges:
     """The daily challenges of ``store``'s database."""
 
@@ -169,7 +177,7 @@ class Challenges:
             for row in rows:
                 conn.execute(update(db.challenge_plays).where(
                     PLAYS.entry_id == row.entry_id, PLAYS.deal == row.deal
-                ).values(result=int(row.summary["deltas"][row.seat]),
+                ).values(result=deal_result(row.summary, row.seat),
                          contract=contract_of(row.summary, row.seat), finished=now))
         return len(rows)
 

@@ -32,6 +32,8 @@ class DayBoard:
     names: dict[int, tuple[str, int | None]]
     """Each entry's name and account (None: a guest)."""
     made: float = field(default_factory=time.monotonic)
+    by_entry: dict[int, Standing[int]] = field(init=False)
+    """Each entry's standing."""
 
     def __post_init__(self) -> None:
         self.by_entry = {standing.key: standing for standing in self.standings}
