@@ -10,7 +10,8 @@ import { openReplay } from "./replay.js";
 import { me } from "./session.js";
 
 const GAMES = ["baofen", "hongwu"];
-const PERIODS = ["day", "week", "all"];
+/** The leaderboards' periods, each with its label. */
+const periods = () => [["day", t("compete.period.day")], ["week", t("compete.period.week")], ["all", t("compete.period.all")]];
 const base = (variant) => `/api/challenge/${variant}`;
 
 /** Draw the 比赛 page of the game named in the address (default 包分) into `root`. */
@@ -53,6 +54,7 @@ function percent(p) {
 function drawChallenge(box, variant, state) {
   const next = state.deals.find((deal) => deal.status !== "finished");
   const standing = state.standing;
+  const resuming = next?.status === "playing";
   fill(box,
     el("h2", { text: t("compete.daily") }),
     el("p", { class: "form-note", text: t("compete.daily.note", {
@@ -65,7 +67,7 @@ function drawChallenge(box, variant, state) {
     el("ol", { class: "deals", id: "challenge-deals" }, state.deals.map((deal) => dealEl(variant, state, deal))),
     next
       ? el("button", { type: "button", class: "primary big", id: "challenge-play",
-        text: t(next.status === "playing" ? "compete.resume" : "compete.play", { n: next.number }),
+        text: t(resuming ? "compete.resume" : "compete.play", { n: next.number }),
         on: { click: (e) => play(e.currentTarget, variant) } })
       : el("p", { class: "status", id: "challenge-done", text: t("compete.done") }),
     el("p", { class: "form-note", text: t(me() ? "compete.once.account" : "compete.once.guest") }));
@@ -74,8 +76,9 @@ function drawChallenge(box, variant, state) {
 function dealEl(variant, state, deal) {
   const label = el("span", { class: "deal-n", text: t("compete.deal", { n: deal.number }) });
   if (deal.status !== "finished") {
+    const playing = deal.status === "playing";
     return el("li", { class: ["deal", deal.status], dataset: { deal: deal.number } }, label,
-      el("span", { class: "deal-status", text: t(`compete.status.${deal.status}`) }));
+      el("span", { class: "deal-status", text: t(playing ? "compete.status.playing" : "compete.status.waiting") }));
   }
   return el("li", { class: "deal finished", dataset: { deal: deal.number } }, label,
     el("span", { class: ["deal-result", deal.result >= 0 ? "plus" : "minus"], text: signed(deal.result) }),
@@ -128,7 +131,7 @@ async function openTraveller(variant, day, number) {
 
 function contractText(contract) {
   if (!contract || contract.declarer === null) return t("compete.nobid");
-  const who = t(`compete.who.${contract.declarer}`);
+  const who = [t("compete.who.0"), t("compete.who.1"), t("compete.who.2"), t("compete.who.3")][contract.declarer];
   const target = contract.target === null ? "" : ` ${contract.target}`;
   return `${who}${target} · ${t(contract.made ? "compete.made" : "compete.down")}`;
 }
@@ -136,8 +139,8 @@ function contractText(contract) {
 async function drawBoards(box, variant, state, period) {
   const list = el("div", { class: "leaders", id: "challenge-board", "aria-busy": "true" });
   fill(box, el("h2", { text: t("compete.boards") }),
-    el("nav", { class: "tabs small" }, PERIODS.map((p) => el("button", {
-      type: "button", class: ["tab", p === period && "on"], dataset: { period: p }, text: t(`compete.period.${p}`),
+    el("nav", { class: "tabs small" }, periods().map(([p, label]) => el("button", {
+      type: "button", class: ["tab", p === period && "on"], dataset: { period: p }, text: label,
       on: { click: () => drawBoards(box, variant, state, p) } }))),
     list);
   let board;
@@ -148,12 +151,13 @@ async function drawBoards(box, variant, state, period) {
     return fill(list, el("p", { class: "empty", text }));
   }
   list.removeAttribute("aria-busy");
+  const daily = period === "day";
   if (!board.rows.length) {
-    return fill(list, el("p", { class: "empty", text: t(period === "day" ? "compete.board.none" : "compete.board.none.period", { n: board.min_days }) }));
+    return fill(list, el("p", { class: "empty", text: t(daily ? "compete.board.none" : "compete.board.none.period", { n: board.min_days }) }));
   }
   fill(list, el("table", { class: "records" },
     el("thead", {}, el("tr", {}, [t("leaders.col.rank"), t("leaders.col.player"), "%",
-      t(period === "day" ? "compete.col.deals" : "compete.col.days"), t("compete.total")].map((text) => el("th", { scope: "col", text })))),
+      t(daily ? "compete.col.deals" : "compete.col.days"), t("compete.total")].map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, board.rows.map((row) => el("tr", { class: row.you && "me" },
       el("td", { class: "num", text: String(row.rank) }),
       el("td", { text: row.name }),

@@ -422,7 +422,6 @@ export default {
   "gone.back": "Back to the lobby",
   "refused.title": "Not allowed",
   "err.generic": "Error: {message}",
-  // 比赛: the daily challenge (compete.js)
   "compete.title": "Compete",
   "compete.short": "Compete",
   "compete.daily": "Daily duplicate challenge",

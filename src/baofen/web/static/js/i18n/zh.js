@@ -422,7 +422,6 @@ export default {
   "gone.back": "回到大厅",
   "refused.title": "不能这样出",
   "err.generic": "出错：{message}",
-  // 比赛: the daily challenge (compete.js)
   "compete.title": "比赛",
   "compete.short": "比赛",
   "compete.daily": "每日复式挑战",
