@@ -55,15 +55,20 @@ def ranked(standings: Iterable[Standing[Key]]) -> list[Standing[Key]]:
     return out
 
 
-def day_standings(results: Iterable[tuple[Key, int, int]]) -> list[Standing[Key]]:
-    """A day's standings, best first, from ``(entry, deal, result)`` of every finished deal."""
+def day_standings(results: Iterable[tuple[Key, int, int]],
+                  percentages: dict[Key, dict[int, float]] | None = None
+                  ) -> list[Standing[Key]]:
+    """A day's standings, best first, from ``(entry, deal, result)`` of every finished deal
+    (and their :func:`deal_percentages`, when the caller has them already)."""
     rows = list(results)
     totals: dict[Key, int] = defaultdict(int)
     for entry, _, result in rows:
         totals[entry] += result
+    if percentages is None:
+        percentages = deal_percentages(rows)
     return ranked(
         Standing(entry, mean_percentage(deals.values()), len(deals), totals[entry])
-        for entry, deals in deal_percentages(rows).items()
+        for entry, deals in percentages.items()
     )
 
 

@@ -196,12 +196,20 @@ class Challenges:
         """``(day, entry, deal, result)`` of every finished play from day ``first`` to
         ``last`` (ISO dates, both included)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
+            return list(conn.execute(
                 select(PLAYS.day, PLAYS.entry_id, PLAYS.deal, PLAYS.result)
                 .where(PLAYS.variant == variant, PLAYS.day >= first, PLAYS.day <= last,
                        PLAYS.result.is_not(None))
-            ).all()
-        return [(row.day, row.entry_id, row.deal, row.result) for row in rows]
+            ).tuples())
+
+    def days(self, variant: str, first: str, last: str) -> list[str]:
+        """The days from ``first`` to ``last`` (ISO dates, both included) whose deals were
+        drawn, in order."""
+        days = db.challenge_days.c
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(days.day).where(
+                days.variant == variant, days.day >= first, days.day <= last
+            ).order_by(days.day)).scalars())
 
     def entrants(self, entry_ids: list[int]) -> dict[int, tuple[str, int | None]]:
         """Each entry's name and account (None: a guest)."""

@@ -114,13 +114,16 @@ class TravellerRow(BaseModel):
 
 class Traveller(BaseModel):
     """Answer to ``GET /api/challenge/{variant}/deals/{number}``: every result on one deal, best
-    first, as a bridge traveller."""
+    first, as a bridge traveller (a page of it)."""
 
     variant: Variant
     day: date
     deal: int
     seat: SeatNumber
-    rows: list[TravellerRow]
+    entrants: int = Field(description="entrants who finished the deal")
+    page: int
+    yours: TravellerRow | None = Field(description="the asker's own row (wherever it ranks)")
+    rows: list[TravellerRow] = Field(description="this page's rows (50 a page), best first")
 
 
 class LeaderboardRow(BaseModel):

@@ -19,7 +19,6 @@ from fastapi.responses import FileResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...accounts.usernames import MAX_LENGTH, canonical
-from ...competition.matchpoints import matchpoints
 from ...competition.standings import Standing
 from ...setting import Variant
 from ...store.accounts import Account
@@ -159,11 +158,12 @@ async def play(variant: Variant, body: wire.EnterChallenge, request: Request,
 
 
 @router.get("/api/challenge/{variant}/deals/{number}")
-async def traveller(variant: Variant, number: int, request: Request,
-                    day: date | None = None) -> wire.Traveller:
-    """A deal's traveller: every entrant's result on it, best first, with the contracts; to an
-    entrant who finished the deal, or to anyone once the day is over (``deal_not_finished``
-    before). Other entrants' tables (replays) only once the day is over."""
+async def traveller(variant: Variant, number: int, request: Request, day: date | None = None,
+                    page: Annotated[int, Query(ge=1, le=10_000)] = 1) -> wire.Traveller:
+    """A deal's traveller: every entrant's result on it, best first (50 a page, and the
+    asker's own row), with the contracts; to an entrant who finished the deal, or to anyone
+    once the day is over (``deal_not_finished`` before). Other entrants' tables (replays) only
+    once the day is over."""
     service = service_of(request)
     day = await answer(service.check_day(day))
     over = service.day_over(day)
@@ -177,23 +177,26 @@ async def traveller(variant: Variant, number: int, request: Request,
     deals = await answer(service.call(service.days.deals, variant, day))
     if not 1 <= number <= len(deals):
         raise refused(ChallengeError("no_such_deal", 404, f"the day has no deal {number}"))
-    rows = await answer(service.call(service.challenges.traveller, variant, day.isoformat(),
-                                     number))
-    scores = matchpoints({play.entry_id: play.result or 0 for play in rows})
-    listed = []
-    for play in sorted(rows, key=lambda p: -(p.result or 0)):
-        mine = entry is not None and play.entry_id == entry.id
-        shown = mine or over
-        listed.append(wire.TravellerRow(
-            name=play.name, you=mine, result=play.result or 0,
-            matchpoints=scores[play.entry_id].matchpoints,
-            percentage=round(scores[play.entry_id].percentage, 2),
+    kept = await answer(service.call(service.results.traveller, variant, day, number, over))
+    mine = entry.id if entry is not None else None
+
+    def row(play: Play) -> wire.TravellerRow:
+        shown = play.entry_id == mine or over
+        score = kept.scores[play.entry_id]
+        return wire.TravellerRow(
+            name=play.name, you=play.entry_id == mine, result=play.result or 0,
+            matchpoints=score.matchpoints, percentage=round(score.percentage, 2),
             contract=wire.Contract(**play.contract) if play.contract else None,
             table_code=play.table_code if shown else None,
             replay=f"/api/tables/{play.table_code}/hands/1/replay" if shown else None,
-        ))
+        )
+
+    start = (page - 1) * PAGE_SIZE
+    own = next((play for play in kept.plays if play.entry_id == mine), None)
     return wire.Traveller(variant=variant, day=day, deal=number, seat=deals[number - 1].seat,
-                          rows=listed)
+                          entrants=len(kept.plays), page=page,
+                          yours=None if own is None else row(own),
+                          rows=[row(play) for play in kept.plays[start:start + PAGE_SIZE]])
 
 
 @router.get("/api/challenge/{variant}/leaderboard")
@@ -223,7 +226,8 @@ async def leaderboard(
         if not done and not service.day_over(day):
             raise refused(ChallengeError("challenge_not_finished", 403, "finish today's "
                                          "challenge before you see its standings"))
-        board = await answer(service.call(service.results.day, variant, day))
+        board = await answer(service.call(service.results.day, variant, day,
+                                          service.day_over(day)))
         rows = [
             wire.LeaderboardRow(rank=s.rank, name=board.names[s.key][0], you=s.key == mine,
                                 percentage=round(s.percentage, 2), count=s.count, total=s.total)
@@ -233,14 +237,14 @@ async def leaderboard(
             variant=variant, period=period, first=day, last=day, min_days=1,
             entrants=len(board.standings), page=page, rows=rows)
     last = service.days.today() - timedelta(days=1)
-    first = last - timedelta(days=6) if period == "week" else None
+    first = last - timedelta(days=6) if period == "week" else date.min
     min_days = service.config.challenge_min_days
     period_board = await answer(service.call(service.results.period, variant, first, last,
                                              min_days))
     me = account.id if account else None
     return wire.ChallengeLeaderboard(
-        variant=variant, period=period, first=first, last=last, min_days=min_days,
-        entrants=len(period_board.standings), page=page,
+        variant=variant, period=period, first=None if first == date.min else first, last=last,
+        min_days=min_days, entrants=len(period_board.standings), page=page,
         rows=[wire.LeaderboardRow(rank=s.rank, name=period_board.names[s.key], you=s.key == me,
                                   percentage=round(s.percentage, 2), count=s.count,
                                   total=s.total)
@@ -276,7 +280,7 @@ async def history(variant: Variant, request: Request,
         day = date.fromisoformat(entry.day)
         if day == today and not own:
             continue
-        board = await answer(service.call(service.results.day, variant, day))
+        board = await answer(service.call(service.results.day, variant, day, day < today))
         standing = board.by_entry.get(entry.id)
         if standing is None:
             continue
