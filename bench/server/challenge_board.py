@@ -9,6 +9,7 @@ usage: PYTHONPATH=src python3 -m bench.server.challenge_board [ENTRANTS] [DB_URL
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -29,9 +30,9 @@ DEALS = 8
 CHUNK = 2_000
 
 
-def fill(url: str, day: str) -> None:
+def fill(url: str, schema: str | None, day: str) -> None:
     """ENTRANTS entries of ``day`` with DEALS finished plays each (results as 包分 points)."""
-    store = Store(url)
+    store = Store(url, schema)
     rng = random.Random(1)
     now = datetime.now(UTC)
     with store.engine.begin() as conn:
@@ -69,13 +70,16 @@ def timed(client: httpx.Client, path: str) -> tuple[float, httpx.Response]:
 def main() -> None:
     url = sys.argv[2] if len(sys.argv) > 2 else \
         f"sqlite:///{Path(tempfile.mkdtemp()) / 'baofen.db'}"
+    # PostgreSQL: a schema of the run's own, dropped afterwards.
+    schema = None if url.startswith("sqlite") else f"bench_challenge_{os.getpid()}"
     day = (datetime.now(UTC) - timedelta(days=1)).date().isoformat()
     start = time.perf_counter()
-    fill(url, day)
+    fill(url, schema, day)
     print(f"stored {ENTRANTS} entrants × {DEALS} deals in {time.perf_counter() - start:.1f} s")
     port = free_port()
     server = start_server(url, port, {"BAOFEN_CHALLENGE_DEALS": str(DEALS),
-                                      "BAOFEN_CHALLENGE_MIN_DAYS": "1"})
+                                      "BAOFEN_CHALLENGE_MIN_DAYS": "1",
+                                      **({"BAOFEN_DB_SCHEMA": schema} if schema else {})})
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
             board = f"/api/challenge/baofen/leaderboard?period=day&day={day}"
@@ -91,6 +95,8 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait()
+        if schema is not None:
+            Store(url, schema).drop()
     rows = [
         {"answer": "day board, first page (ranks the day)", "ms": f"{first:.0f}"},
         {"answer": f"day board, each of its {len(pages)} pages after: median / p99 / worst",
