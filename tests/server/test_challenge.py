@@ -182,3 +182,17 @@ def test_after_the_day_everyone_s_play_is_shown_and_the_periods_rank_accounts(
         ("ann", True, 1)]
     # Yesterday's challenge is over: a new day, new deals, a new entry.
     assert play_next(guest)["deal"] == 1
+
+
+def test_a_hongwu_deal_is_scored_in_levels_from_its_record(live: ThreadServer) -> None:
+    guest = browser(live)
+    table = play_next(guest, "hongwu")
+    play_deal(live.base, table, "hongwu")
+    deal = guest.get("/api/challenge/hongwu").json()["deals"][0]
+    record = httpx.get(f"{live.base}/api/tables/{table['code']}/hands/1").json()
+    assert record["rules"]["variant"] == "hongwu"
+    assert deal["result"] == seat_result(live.base, table["code"], table["seat"])
+    assert deal["percentage"] == 50.0  # nobody else has played it
+    traveller = guest.get("/api/challenge/hongwu/deals/1").json()
+    assert traveller["entrants"] == 1 and traveller["yours"]["you"]
+    refused(guest.get("/api/challenge/baofen/deals/1"), 403, "deal_not_finished")  # other game

@@ -196,11 +196,12 @@ class Challenges:
         """``(day, entry, deal, result)`` of every finished play from day ``first`` to
         ``last`` (ISO dates, both included)."""
         with self.engine.connect() as conn:
-            return list(conn.execute(
+            rows = conn.execute(
                 select(PLAYS.day, PLAYS.entry_id, PLAYS.deal, PLAYS.result)
                 .where(PLAYS.variant == variant, PLAYS.day >= first, PLAYS.day <= last,
                        PLAYS.result.is_not(None))
-            ).tuples())
+            ).all()
+        return [tuple(row) for row in rows]  # type: ignore[misc]
 
     def days(self, variant: str, first: str, last: str) -> list[str]:
         """The days from ``first`` to ``last`` (ISO dates, both included) whose deals were

@@ -115,9 +115,13 @@ async function openTraveller(variant, day, number) {
   }
   body.removeAttribute("aria-busy");
   const head = [t("compete.col.player"), t("compete.col.contract"), t("compete.col.result"), "%"];
-  fill(body, el("table", { class: "records" },
+  // The asker's own row stays in sight when it ranks below the first page.
+  const rows = traveller.yours && !traveller.rows.some((row) => row.you)
+    ? [...traveller.rows, traveller.yours] : traveller.rows;
+  fill(body, el("p", { class: "form-note", text: t("compete.traveller.entrants", { n: traveller.entrants }) }),
+    el("table", { class: "records" },
     el("thead", {}, el("tr", {}, head.map((text) => el("th", { scope: "col", text })))),
-    el("tbody", {}, traveller.rows.map((row) => el("tr", { class: row.you && "me" },
+    el("tbody", {}, rows.map((row) => el("tr", { class: row.you && "me" },
       el("td", {}, row.replay
         ? el("a", { href: "#", text: row.name, on: { click: (e) => {
           e.preventDefault(); openReplay(row.table_code, (seat) => t(`seat.${seat}`), 1);

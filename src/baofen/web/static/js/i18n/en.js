@@ -461,4 +461,5 @@ export default {
   "compete.board.none.period": "Nobody has played {n} days yet.",
   "compete.board.min": "Ranked by mean daily matchpoint percentage, from {n} days played; today counts from tomorrow.",
   "compete.back": "Back to the challenge",
+  "compete.traveller.entrants": "{n} players have finished this deal",
 };

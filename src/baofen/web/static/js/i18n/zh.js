@@ -461,4 +461,5 @@ export default {
   "compete.board.none.period": "还没有人打满 {n} 天。",
   "compete.board.min": "按每日平均比赛分排名，至少打过 {n} 天；今天的成绩明天计入。",
   "compete.back": "返回比赛",
+  "compete.traveller.entrants": "{n} 人打完了这副牌",
 };
