@@ -33,15 +33,20 @@ class Score:
 def matchpoints(results: Mapping[Entry, float]) -> dict[Entry, Score]:
     """Each entry's matchpoints among ``results`` (entry → its result on one deal and seat).
 
-    Counting is by sorting, so a traveller of 10,000 results is scored in O(n log n).
+    Counting is by sorting, so a traveller of 10,000 results is scored in O(n log n); each
+    distinct result is counted once (a deal's results take few values).
     """
     ordered = sorted(results.values())
     top = len(ordered) - 1
     scores: dict[Entry, Score] = {}
+    by_result: dict[float, Score] = {}
     for entry, result in results.items():
-        below = _count_below(ordered, result)
-        equal = _count_below(ordered, result, inclusive=True) - below - 1  # not itself
-        scores[entry] = Score(below + equal / 2, top)
+        score = by_result.get(result)
+        if score is None:
+            below = _count_below(ordered, result)
+            equal = _count_below(ordered, result, inclusive=True) - below - 1  # not itself
+            score = by_result[result] = Score(below + equal / 2, top)
+        scores[entry] = score
     return scores
 
 

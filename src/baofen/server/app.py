@@ -21,7 +21,17 @@ from .lobby.lobby import Lobby
 from .quickmatch.line import MatchQueue, MemoryQueue
 from .quickmatch.matchmaker import Matchmaker
 from .reviews.pool import Reviews
-from .routes import accounts, browser, pages, players, quickmatch, rest, reviews, websocket
+from .routes import (
+    accounts,
+    browser,
+    challenge,
+    pages,
+    players,
+    quickmatch,
+    rest,
+    reviews,
+    websocket,
+)
 from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
 
@@ -121,4 +131,5 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(reviews.router)
     app.include_router(quickmatch.router)
     app.include_router(pages.router)
+    app.include_router(challenge.router)
     return app

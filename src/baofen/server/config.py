@@ -89,6 +89,28 @@ class ServerConfig(BaseSettings):
         "127.0.0.1", description="addresses of the reverse proxies (comma-separated, * for any) "
         "whose X-Forwarded-For and X-Forwarded-Proto are believed"
     )
+    challenge_deals: int = Field(
+        8, ge=1, le=32, description="每日复式挑战: deals of each game's challenge of a day"
+    )
+    challenge_level: BotLevel = Field(
+        "hard", description="每日复式挑战: level of the three computer players"
+    )
+    challenge_zone: str = Field(
+        "UTC", max_length=64, description="每日复式挑战: the time zone whose date is the "
+        "challenge's day (an IANA name, e.g. Asia/Shanghai)"
+    )
+    challenge_rated: bool = Field(
+        False, description="每日复式挑战: signed-in players' challenge hands are rated"
+    )
+    challenge_min_days: int = Field(
+        3, ge=1, le=365, description="每日复式挑战: days played to appear in the week's and the "
+        "all-time leaderboards"
+    )
+    challenge_secret: str | None = Field(
+        None, min_length=16, max_length=256, description="每日复式挑战: the secret the days' "
+        "deals are drawn from (HMAC of the day); none: each day's deals drawn at random when "
+        "first asked for, and kept"
+    )
     lease_seconds: float = Field(
         3.0, ge=0.3, le=600,
         description="a node owns a table for this long after its last renewal (renewed every "

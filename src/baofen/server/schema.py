@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from ..wire import accounts
+from ..wire import accounts, challenge
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.record import HandRecord
@@ -44,6 +44,12 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     accounts.LeaderboardEntry,
     MatchRequest,
     MatchTicket,
+    challenge.EnterChallenge,
+    challenge.Challenge,
+    challenge.ChallengeTable,
+    challenge.Traveller,
+    challenge.ChallengeLeaderboard,
+    challenge.ChallengeHistory,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""

@@ -240,8 +240,10 @@ class Accounts:
             rows = conn.execute(
                 select(results.table_code, results.hand_number, results.variant, results.role,
                        results.result, results.made, results.finished, results.private,
-                       db.tables.c.status)
+                       db.tables.c.status, db.challenge_plays.c.deal)
                 .join(db.tables, db.tables.c.code == results.table_code)
+                .outerjoin(db.challenge_plays,
+                           db.challenge_plays.c.table_code == results.table_code)
                 .where(results.account_id == account_id)
                 .order_by(results.finished.desc(), results.hand_number.desc())
                 .limit(limit)
@@ -249,7 +251,10 @@ class Accounts:
         return [
             RecentHand(row.table_code, row.hand_number, row.variant, row.role, row.result,
                        row.made, _utc(row.finished),
-                       listed=not row.private or row.status == "finished")
+                       # A challenge deal's table is shown by the challenge's traveller,
+                       # to those who may see it (docs/competition.md), never here.
+                       listed=(not row.private or row.status == "finished")
+                       and row.deal is None)
             for row in rows
         ]
 

@@ -10,6 +10,10 @@ session cookies), ``ratings`` (one per account and game) and ``results`` (one ro
 every finished hand with a declarer, for the players' history). A seat a signed-in player took
 names its account (``account_id``).
 
+每日复式挑战: ``challenge_days`` the deals of each game's day, ``challenge_entries`` one row per
+entrant (an account, or a guest by the hash of its browser's token) and day, ``challenge_plays``
+one per deal an entrant started: its table and, once the hand is stored, the seat's result.
+
 ``reviews`` keeps every 复盘 computed (one per hand and budget), so that it is computed once.
 
 The schema changes only through the Alembic migrations in :mod:`baofen.store.migrations`; these
@@ -30,6 +34,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -141,4 +146,41 @@ fences = Table(
     metadata,
     Column("table_code", String(32), ForeignKey("baofen_tables.code"), primary_key=True),
     Column("fence", BigInteger, nullable=False),
+)
+
+challenge_days = Table(
+    "baofen_challenge_days",
+    metadata,
+    Column("variant", String(16), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("deals", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+challenge_entries = Table(
+    "baofen_challenge_entries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("variant", String(16), nullable=False),
+    Column("day", String(10), nullable=False, index=True),
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), nullable=True, index=True),
+    Column("guest_hash", String(64), nullable=True, index=True),
+    Column("name", String(40), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("variant", "day", "account_id", name="uq_challenge_entry_account"),
+    UniqueConstraint("variant", "day", "guest_hash", name="uq_challenge_entry_guest"),
+)
+
+challenge_plays = Table(
+    "baofen_challenge_plays",
+    metadata,
+    Column("entry_id", Integer, ForeignKey("baofen_challenge_entries.id"), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("variant", String(16), nullable=False),
+    Column("day", String(10), nullable=False, index=True),
+    Column("table_code", String(32), ForeignKey("baofen_tables.code"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("result", Integer, nullable=True),
+    Column("contract", JSON, nullable=True),
+    Column("finished", DateTime(timezone=True), nullable=True),
 )

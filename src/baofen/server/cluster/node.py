@@ -395,9 +395,10 @@ class Node:
 
     # -- what the lobby shows -----------------------------------------------------------------
 
-    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
+    async def create(self, rules: RuleSet, settings: TableSettings,
+                     seed: int | None = None) -> Table:
         """A new table, owned by this node (the lobby adopts it, :meth:`Ownership.adopt`)."""
-        return await self.lobby.create(rules, settings)
+        return await self.lobby.create(rules, settings, seed)
 
     async def listing(self) -> list[TableInfo]:
         """Every node's open tables that are not private (from the registry)."""

@@ -27,9 +27,10 @@ class Tables(Protocol):
     :class:`~baofen.store.async_store.StoreUnavailable` when the store (or, in cluster mode,
     Redis) cannot say."""
 
-    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
+    async def create(self, rules: RuleSet, settings: TableSettings,
+                     seed: int | None = None) -> Table:
         """A new table served here, stored (:class:`~..table.seats.TableError` when there is no
-        room for it, or it cannot be set up)."""
+        room for it, or it cannot be set up); ``seed``: its match's (default: a fresh one)."""
 
     async def view(self, code: str) -> Table | None:
         """The table of ``code`` to read (REST), or None when there is none: in cluster mode
@@ -63,8 +64,9 @@ class LocalTables:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
 
-    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
-        return await self.lobby.create(rules, settings)
+    async def create(self, rules: RuleSet, settings: TableSettings,
+                     seed: int | None = None) -> Table:
+        return await self.lobby.create(rules, settings, seed)
 
     async def view(self, code: str) -> Table | None:
         return await self.lobby.get(code)

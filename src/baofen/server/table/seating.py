@@ -113,13 +113,17 @@ class Seating:
         await self.log.write(self.log.store.save_seat(self.log.code, stored))
         seat.hold(kind, name, level, hashed, account_id)
 
-    async def fill_bots(self, level: BotLevel | None) -> list[int]:
-        """Seat a computer player of ``level`` (default: the table's) in every empty seat."""
+    async def fill_bots(self, level: BotLevel | None,
+                        seeds: dict[int, int] | None = None) -> list[int]:
+        """Seat a computer player of ``level`` (default: the table's) in every empty seat, with
+        the seed ``seeds`` gives its seat (default: a fresh one)."""
         self.log.require("waiting")
         level = level or self.log.settings.bot_level
         empty = [seat for seat in self.seats if seat.kind is None]
+        seeds = seeds or {}
         try:
-            bots = [make_bot(level, seed=secrets.randbits(32)) for _ in empty]
+            bots = [make_bot(level, seed=seeds.get(seat.number, secrets.randbits(32)))
+                    for seat in empty]
         except ValueError as error:  # a level whose bot is not available
             raise TableError("invalid_message", str(error)) from None
         for seat, bot in zip(empty, bots, strict=True):

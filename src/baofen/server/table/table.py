@@ -97,10 +97,12 @@ class Table:
     @classmethod
     async def create(
         cls, code: str, rules: RuleSet, settings: TableSettings, store: AsyncStore,
-        config: ServerConfig, drive: Driver,
+        config: ServerConfig, drive: Driver, seed: int | None = None,
     ) -> Table:
-        """A new, stored table waiting for players."""
-        table = cls(code, rules, settings, new_seed(), store, config, drive)
+        """A new, stored table waiting for players; its match plays ``seed``'s deals (default:
+        a fresh seed)."""
+        table = cls(code, rules, settings, new_seed() if seed is None else seed, store, config,
+                    drive)
         try:
             await store.create_table(code, rules.to_dict(), settings.model_dump(), table.log.seed)
         except StoreUnavailable:
@@ -280,9 +282,11 @@ class Table:
         """Add a spectator."""
         self.seating.watch(connection)
 
-    async def fill_bots(self, level: BotLevel | None) -> list[int]:
-        """Seat a computer player of ``level`` (default: the table's) in every empty seat."""
-        filled = await self.seating.fill_bots(level)
+    async def fill_bots(self, level: BotLevel | None,
+                        seeds: dict[int, int] | None = None) -> list[int]:
+        """Seat a computer player of ``level`` (default: the table's) in every empty seat, with
+        the seed ``seeds`` gives its seat (default: a fresh one)."""
+        filled = await self.seating.fill_bots(level, seeds)
         self.publish()
         return filled
 

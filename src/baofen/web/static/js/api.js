@@ -1,6 +1,8 @@
 // The REST side of the server (docs/protocol.md).
 
-async function request(method, path, body) {
+/** One REST call; a refusal throws an Error with the answer's `status` and, where the body
+ * names one, its machine-readable `reason`. */
+export async function request(method, path, body) {
   const response = await fetch(path, {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
@@ -10,6 +12,7 @@ async function request(method, path, body) {
   if (!response.ok) {
     const error = new Error(describe(data) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.reason = data?.detail?.reason ?? null;
     error.retryAfter = Number(response.headers.get("Retry-After")) || null;
     throw error;
   }
@@ -20,6 +23,7 @@ async function request(method, path, body) {
 function describe(data) {
   if (!data || data.detail === undefined) return "";
   if (typeof data.detail === "string") return data.detail;
+  if (data.detail.message) return data.detail.message;
   return data.detail.map((item) => `${item.loc.filter((p) => p !== "body").join(".")}: ${item.msg}`).join("; ");
 }
 

@@ -1,7 +1,8 @@
 // Entry point: the lobby at /, a table at /t/{code}, a player's 战绩 at /players/{name}, the
-// leaderboard at /leaderboard; the top bar links to them and to signing in. The language
-// switch and signing in or out redraw the page.
+// leaderboard at /leaderboard, 比赛 at /compete; the top bar links to them and to signing in.
+// The language switch and signing in or out redraw the page.
 
+import { showCompete } from "./compete.js";
 import { byId, el, fill } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { showHelp } from "./help.js";
@@ -18,6 +19,7 @@ const code = pathPart(/^\/t\/([^/]+)\/?$/);
 const player = pathPart(/^\/players\/([^/]+)\/?$/);
 const leaderboard = /^\/leaderboard\/?$/.test(path);
 const rules = /^\/rules\/?$/.test(path);
+const compete = /^\/compete\/?$/.test(path);
 let table = null;
 
 function pathPart(pattern) {
@@ -32,6 +34,7 @@ function drawTopbar() {
       el("span", { class: "long", text: t("title") }), el("span", { class: "short", text: t("title.short") })),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
+    el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
     !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
       target: code ? "_blank" : null }), // from a table, the rules open beside the game
@@ -55,6 +58,8 @@ function draw() {
     showProfile(root, player).catch(failed);
   } else if (leaderboard) {
     showLeaderboard(root).catch(failed);
+  } else if (compete) {
+    showCompete(root).catch(failed);
   } else if (rules) {
     showHelp(root);
   } else if (!code) {

@@ -41,3 +41,14 @@ export function setSeatToken(code, token) {
   if (token) localStorage.setItem(TOKEN(code), token);
   else localStorage.removeItem(TOKEN(code));
 }
+
+const CHALLENGE = (code) => `baofen.challenge.${code}`;
+
+/** The game of the daily challenge this table plays a deal of (null: not a challenge table),
+ * so that its result leads back to the 比赛 page. */
+export const challengeTable = (code) => localStorage.getItem(CHALLENGE(code));
+
+/** Remember that table `code` plays a deal of `variant`'s daily challenge. */
+export function setChallengeTable(code, variant) {
+  localStorage.setItem(CHALLENGE(code), variant);
+}

@@ -2,6 +2,7 @@
 
 import { el, modal } from "../dom.js";
 import { t } from "../i18n.js";
+import { challengeTable } from "../prefs.js";
 import { resultEl, scoreboardEl } from "../result.js";
 import { trickEl } from "./center.js";
 import { directions, shortName, shortNames } from "./state.js";
@@ -24,6 +25,7 @@ export function showResult(state, act) {
   const entry = match.history.find((h) => h.number === number) ?? null;
   const variant = info.rules.variant;
   const finished = info.status === "finished";
+  const challenge = finished ? challengeTable(info.code) : null; // a 比赛 deal: back to its page
   if (closeResult) closeResult();
   const body = el("div", {},
     resultEl(obs.result, {
@@ -36,8 +38,11 @@ export function showResult(state, act) {
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "secondary", id: "btn-result-replay", text: t("btn.replay"),
         on: { click: () => act.openReplay(number) } }),
-      el("button", { type: "button", class: "primary", id: "btn-continue", text: t("btn.continue"),
-        on: { click: () => closeResult && closeResult() } })));
+      challenge
+        ? el("a", { class: "button primary", id: "btn-compete", href: `/compete?variant=${challenge}`,
+          text: t("compete.back") })
+        : el("button", { type: "button", class: "primary", id: "btn-continue", text: t("btn.continue"),
+          on: { click: () => closeResult && closeResult() } })));
   // Closing the dialog, by 继续 or ✕, is this player's 继续 (ready) for the next hand.
   let dropped = false;
   const close = modal(t("result.title", { n: number }), body, {
