@@ -22,6 +22,7 @@ from .quickmatch.line import MatchQueue, MemoryQueue
 from .quickmatch.matchmaker import Matchmaker
 from .reviews.pool import Reviews
 from .routes import accounts, browser, pages, players, quickmatch, rest, reviews, websocket
+from .routes import puzzles
 from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
 
@@ -120,5 +121,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(browser.router)
     app.include_router(reviews.router)
     app.include_router(quickmatch.router)
+    app.include_router(puzzles.router)
     app.include_router(pages.router)
     return app
