@@ -53,8 +53,9 @@ def wrong(puzzle: dict[str, Any]) -> str:
 def test_a_signed_in_player_solves_and_fails(chromium: Browser, web_server: ThreadServer,
                                               screenshots: Path) -> None:
     person = person_in(chromium, web_server.base, {"width": 1280, "height": 800}, "en")
-    made = person.context.request.post(f"{web_server.base}/api/accounts",
-                                       data={"username": "puzzler", "password": "correct horse battery"})
+    made = person.context.request.post(
+        f"{web_server.base}/api/accounts",
+        data={"username": "puzzler", "password": "correct horse battery"})
     assert made.ok, made.text()
     page = person.page
     page.goto(f"{web_server.base}/puzzles?game=hongwu")

@@ -57,7 +57,8 @@ class Puzzle:
     """The best's confirmed gain over the runner-up (the game's unit), and its lower bound."""
     margin_low: float
     options: list[dict[str, Any]] = field(default_factory=list)
-    """Every option compared and its value (the screen's), best first."""
+    """Every option compared and its value on the screen's common worlds, best first: each
+    at least the inaccuracy threshold below the best (:func:`candidate`)."""
     themes: list[str] = field(default_factory=list)
     source: str = ""
     """Where the hand came from: ``arena:<level>`` or ``player:<id>`` (with consent)."""

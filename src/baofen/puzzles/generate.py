@@ -51,10 +51,13 @@ def arena_hand(game: str, seed: int) -> tuple[Hand, str]:
     return hand, f"arena:{level}"
 
 
-def search_deal(game: str, seed: int) -> list[dict[str, Any]]:
-    """The puzzles of deal ``seed`` (a worker's job), as JSON-ready data."""
+def search_deal(game: str, seed: int) -> tuple[list[dict[str, Any]], float]:
+    """The puzzles of deal ``seed`` (a worker's job), as JSON-ready data, and the CPU seconds
+    the worker spent on them."""
+    started = time.process_time()
     hand, source = arena_hand(game, seed)
-    return [p.to_dict() for p in find(hand, source, seed=seed)]
+    found = [p.to_dict() for p in find(hand, source, seed=seed)]
+    return found, time.process_time() - started
 
 
 def done_seeds(path: Path) -> set[int]:
@@ -82,7 +85,7 @@ def generate(game: str, wanted: int, path: Path, workers: int | None = None,
     workers = workers or os.cpu_count() or 1
     done = done_seeds(path)
     have = count(path)
-    started, searched = time.monotonic(), 0
+    started, searched, cpu, kept = time.monotonic(), 0, 0.0, 0
     with ProcessPoolExecutor(workers) as pool, path.open("a") as out, \
             path.with_name(path.name + ".done").open("a") as progress:
         pending = {}
@@ -92,7 +95,9 @@ def generate(game: str, wanted: int, path: Path, workers: int | None = None,
                 seed = next(seeds)
                 pending[seed] = pool.submit(search_deal, game, seed)
             seed = min(pending)  # in seed order: the file does not depend on the workers
-            puzzles = pending.pop(seed).result()
+            puzzles, seconds = pending.pop(seed).result()
+            cpu += seconds
+            kept += len(puzzles)
             for puzzle in puzzles[: wanted - have]:
                 out.write(json.dumps(puzzle, ensure_ascii=False) + "\n")
                 if on_puzzle:
@@ -103,9 +108,9 @@ def generate(game: str, wanted: int, path: Path, workers: int | None = None,
             progress.flush()
             searched += 1
             if log:
-                hours = (time.monotonic() - started) / 3600.0
-                log(f"deal {seed}: {len(puzzles)} kept; {have}/{wanted}; {searched} deals, "
-                    f"{have / max(hours, 1e-9) / workers:.0f} a CPU-hour so far")
+                log(f"deal {seed}: {len(puzzles)} kept; {have}/{wanted}; {searched} deals in "
+                    f"{time.monotonic() - started:.0f} s, {cpu:.0f} CPU s: "
+                    f"{kept / max(cpu, 1e-9) * 3600:.0f} puzzles a CPU-hour")
         for future in pending.values():
             future.cancel()
     return have

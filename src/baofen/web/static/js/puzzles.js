@@ -102,7 +102,7 @@ function draw() {
           "aria-current": g === game ? "page" : null, text: t(`game.${g}`) }))),
       el("nav", { class: "tabs modes" }, ["train", "daily"].map((m) =>
         el("a", { class: ["tab", m === mode && "on"], id: `puzzle-mode-${m}`,
-          href: `/puzzles?game=${game}${m === "daily" ? "&mode=daily" : ""}`, text: t(`puzzles.mode.${m}`) })))),
+          href: `/puzzles?game=${game}${m === "daily" ? "&mode=daily" : ""}`, text: m === "daily" ? t("puzzles.mode.daily") : t("puzzles.mode.train") })))),
     boardEl(),
     page.result && resultEl()));
   if (page.question && page.order) {
@@ -137,7 +137,7 @@ function boardEl() {
   return el("section", { class: "panel puzzle-board", id: "puzzle-board", dataset: { puzzle: q.id, kind: q.kind } },
     el("div", { class: "task" },
       el("div", {},
-        el("strong", { class: "task-title", text: t(`puzzles.task.${q.kind}`) }),
+        el("strong", { class: "task-title", text: taskText(q.kind) }),
         el("div", { class: "task-who", text: [seatText(q.seat), role].filter(Boolean).join(" · ") })),
       el("div", { class: "puzzle-rating", title: t("puzzles.difficulty") },
         q.daily && el("span", { class: "daily-tag", text: t("puzzles.daily", { day: q.daily }) }),
@@ -273,7 +273,13 @@ function moveEl(kind, text) {
   return chipsEl(text.split(/\s+/));
 }
 
-const unitText = (unit) => t(`puzzles.unit.${unit}`);
+const unitText = (unit) => (unit === "levels" ? t("puzzles.unit.levels") : t("puzzles.unit.points"));
+
+function taskText(kind) {
+  if (kind === "bid") return t("puzzles.task.bid");
+  if (kind === "declare") return t("puzzles.task.declare");
+  return t("puzzles.task.play");
+}
 const number = (value) => (Math.round(value * 10) / 10).toLocaleString(lang() === "zh" ? "zh-CN" : "en");
 
 function reasonText(reason) {
@@ -299,7 +305,7 @@ function resultEl() {
           el("b", { class: r.rating.change >= 0 ? "up" : "down", text: `(${signed(r.rating.change, 1)})` }))
         : el("div", { class: "change", text: t("puzzles.unrated") }))),
   el("p", { class: "best-line" }, t("puzzles.best"), " ", moveEl(q.kind, r.best),
-    " ", el("span", { class: "margin", text: t("puzzles.margin", { d: number(r.margin), low: number(r.margin_low), unit: unitText(r.unit) }) })),
+    " ", el("span", { class: "margin", text: t("puzzles.margin", { d: number(r.threshold), unit: unitText(r.unit) }) })),
   reason && el("p", { class: "reason", id: "puzzle-reason", text: reason }),
   el("table", { class: "records options", id: "puzzle-options" },
     el("thead", {}, el("tr", {}, el("th", { text: t("puzzles.col.move") }), el("th", { class: "num", text: t("puzzles.col.value", { unit: unitText(r.unit) }) }),

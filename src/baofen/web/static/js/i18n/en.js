@@ -422,7 +422,6 @@ export default {
   "gone.back": "Back to the lobby",
   "refused.title": "Not allowed",
   "err.generic": "Error: {message}",
-  // Puzzles (残局练习)
   "puzzles.short": "Puzzles",
   "puzzles.title": "Puzzles",
   "puzzles.mode.train": "Train",
@@ -452,7 +451,7 @@ export default {
   "puzzles.your.rating": "Puzzle rating",
   "puzzles.unrated": "Unrated (guest)",
   "puzzles.best": "Best:",
-  "puzzles.margin": "beats the next best by {d} {unit} (at least {low})",
+  "puzzles.margin": "checked again on fresh simulated deals: more than {d} {unit} better than the next best",
   "puzzles.col.move": "Option",
   "puzzles.col.value": "Expected ({unit})",
   "puzzles.col.diff": "vs best",

@@ -422,7 +422,6 @@ export default {
   "gone.back": "回到大厅",
   "refused.title": "不能这样出",
   "err.generic": "出错：{message}",
-  // Puzzles (残局练习)
   "puzzles.short": "残局",
   "puzzles.title": "残局练习",
   "puzzles.mode.train": "练习",
@@ -452,7 +451,7 @@ export default {
   "puzzles.your.rating": "残局分",
   "puzzles.unrated": "游客不计分",
   "puzzles.best": "最好的一手：",
-  "puzzles.margin": "比次好的多 {d} {unit}（至少 {low}）",
+  "puzzles.margin": "在另一批模拟发牌上复核：比次好的一手多出 {d} {unit} 以上",
   "puzzles.col.move": "选项",
   "puzzles.col.value": "期望（{unit}）",
   "puzzles.col.diff": "比最好",
