@@ -21,8 +21,17 @@ from .lobby.lobby import Lobby
 from .quickmatch.line import MatchQueue, MemoryQueue
 from .quickmatch.matchmaker import Matchmaker
 from .reviews.pool import Reviews
-from .routes import accounts, browser, pages, players, quickmatch, rest, reviews, websocket
-from .routes import puzzles
+from .routes import (
+    accounts,
+    browser,
+    pages,
+    players,
+    puzzles,
+    quickmatch,
+    rest,
+    reviews,
+    websocket,
+)
 from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
 
