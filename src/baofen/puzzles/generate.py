@@ -13,7 +13,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +88,7 @@ def generate(game: str, wanted: int, path: Path, workers: int | None = None,
     started, searched, cpu, kept = time.monotonic(), 0, 0.0, 0
     with ProcessPoolExecutor(workers) as pool, path.open("a") as out, \
             path.with_name(path.name + ".done").open("a") as progress:
-        pending = {}
+        pending: dict[int, Future[tuple[list[dict[str, Any]], float]]] = {}
         seeds = _seeds(game, done)
         while have < wanted:
             while len(pending) < 2 * workers:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -43,7 +43,11 @@ class Solver:
     best_streak: int
 
 
-NEW_SOLVER = Solver(*START, 0, 0, 0, 0)
+NEW_SOLVER = Solver(START[0], START[1], START[2], 0, 0, 0, 0)
+
+Triple = tuple[float, float, float]
+Rate = Callable[[Triple, Triple, bool], tuple[Triple, Triple]]
+"""New (rating, deviation, volatility) of a solver and a puzzle after an attempt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +142,7 @@ class Puzzles:
                  "at": r.created.replace(tzinfo=UTC).isoformat()} for r in rows]
 
     def attempt(self, puzzle_id: str, account_id: int, move: str, solved: bool,
-                rate: Any) -> tuple[Solver, Solver]:
+                rate: Rate) -> tuple[Solver, Solver]:
         """Record a signed-in solver's attempt; ``rate(solver, puzzle, solved)`` gives both
         new ratings (:func:`baofen.puzzles.glicko2.attempt`, on ``(rating, rd, volatility)``
         triples). The solver's record before and after."""
@@ -152,8 +156,8 @@ class Puzzles:
             mine, theirs = rate((before.rating, before.rd, before.volatility),
                                 (row.rating, row.rd, row.volatility), solved)
             streak = before.streak + 1 if solved else 0
-            after = Solver(*mine, before.attempts + 1, before.solved + int(solved), streak,
-                           max(before.best_streak, streak))
+            after = Solver(mine[0], mine[1], mine[2], before.attempts + 1,
+                           before.solved + int(solved), streak, max(before.best_streak, streak))
             conn.execute(update(db.puzzles).where(p.id == puzzle_id).values(
                 rating=theirs[0], rd=theirs[1], volatility=theirs[2],
                 attempts=p.attempts + 1, solved=p.solved + int(solved)))
