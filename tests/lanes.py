@@ -33,6 +33,8 @@ LANES: dict[str, tuple[str, ...]] = {
     # The computer players, and the tools made of them (the arena, the review).
     "test_analyze.py": ("bots",),
     "test_arena.py": ("bots",),
+    "test_puzzles_find.py": ("bots",),
+    "test_puzzles_glicko2.py": ("bots",),
     "test_matchpoints.py": ("bots",),
     "test_daily.py": ("bots",),
     "test_bots.py": ("bots",),

@@ -27,6 +27,7 @@ from .routes import (
     challenge,
     pages,
     players,
+    puzzles,
     quickmatch,
     rest,
     reviews,
@@ -130,6 +131,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(browser.router)
     app.include_router(reviews.router)
     app.include_router(quickmatch.router)
+    app.include_router(puzzles.router)
     app.include_router(pages.router)
     app.include_router(challenge.router)
     return app

@@ -15,6 +15,7 @@ from pydantic.json_schema import models_json_schema
 
 from ..wire import accounts, challenge
 from ..wire.messages import ClientMessages, ServerMessages
+from ..wire.puzzles import PuzzleAnswer, PuzzleQuestion, PuzzleResult, SolverRecord
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.record import HandRecord
 from ..wire.rest import CardOrderView, CreateTable, HandReplay, TableCreated
@@ -50,6 +51,10 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     challenge.Traveller,
     challenge.ChallengeLeaderboard,
     challenge.ChallengeHistory,
+    PuzzleQuestion,
+    PuzzleAnswer,
+    PuzzleResult,
+    SolverRecord,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""

@@ -16,6 +16,10 @@ one per deal an entrant started: its table and, once the hand is stored, the sea
 
 ``reviews`` keeps every 复盘 computed (one per hand and budget), so that it is computed once.
 
+Puzzles (残局练习): ``puzzles`` (each with its hand's record, the answer and its Glicko-2 rating),
+``puzzle_attempts`` (each signed-in solver's attempts) and ``puzzle_solvers`` (a solver's puzzle
+rating and streak, one per account and game).
+
 The schema changes only through the Alembic migrations in :mod:`baofen.store.migrations`; these
 definitions are what the latest migration makes, and what the queries are written against.
 """
@@ -30,6 +34,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -183,4 +188,44 @@ challenge_plays = Table(
     Column("result", Integer, nullable=True),
     Column("contract", JSON, nullable=True),
     Column("finished", DateTime(timezone=True), nullable=True),
+puzzles = Table(
+    "baofen_puzzles",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("puzzle", JSON, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Index("baofen_puzzles_game_rating", "game", "rating"),
+)
+
+puzzle_attempts = Table(
+    "baofen_puzzle_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("puzzle_id", String(16), ForeignKey("baofen_puzzles.id"), nullable=False),
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), nullable=False, index=True),
+    Column("move", String(200), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+puzzle_solvers = Table(
+    "baofen_puzzle_solvers",
+    metadata,
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("streak", Integer, nullable=False),
+    Column("best_streak", Integer, nullable=False),
 )

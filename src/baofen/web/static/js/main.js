@@ -1,6 +1,6 @@
 // Entry point: the lobby at /, a table at /t/{code}, a player's 战绩 at /players/{name}, the
-// leaderboard at /leaderboard, 比赛 at /compete; the top bar links to them and to signing in.
-// The language switch and signing in or out redraw the page.
+// leaderboard at /leaderboard, 比赛 at /compete, the puzzles (残局练习) at /puzzles; the top bar
+// links to them and to signing in. The language switch and signing in or out redraw the page.
 
 import { showCompete } from "./compete.js";
 import { byId, el, fill } from "./dom.js";
@@ -9,6 +9,7 @@ import { showHelp } from "./help.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showProfile } from "./profile.js";
+import { showPuzzles } from "./puzzles.js";
 import { loadSession, me } from "./session.js";
 import { openSignIn } from "./signin.js";
 import { showTable } from "./table.js";
@@ -20,6 +21,7 @@ const player = pathPart(/^\/players\/([^/]+)\/?$/);
 const leaderboard = /^\/leaderboard\/?$/.test(path);
 const rules = /^\/rules\/?$/.test(path);
 const compete = /^\/compete\/?$/.test(path);
+const puzzles = /^\/puzzles\/?$/.test(path);
 let table = null;
 
 function pathPart(pattern) {
@@ -36,6 +38,7 @@ function drawTopbar() {
     code && el("span", { class: "conn", id: "conn" }),
     el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
     !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
+    !code && el("a", { class: "nav", id: "nav-puzzles", href: "/puzzles", text: t("puzzles.short") }),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
       target: code ? "_blank" : null }), // from a table, the rules open beside the game
     account
@@ -62,6 +65,8 @@ function draw() {
     showCompete(root).catch(failed);
   } else if (rules) {
     showHelp(root);
+  } else if (puzzles) {
+    showPuzzles(root).catch(failed);
   } else if (!code) {
     showLobby(root).catch(failed);
   } else if (table) {

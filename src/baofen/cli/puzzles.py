@@ -1,0 +1,53 @@
+"""``baofen puzzles generate``: make puzzles (残局练习) from arena hands, on every core."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+
+from .command import Command, CommandError, Group
+from .database import open_store, server_settings
+from .options import DbOption
+from .root import app
+
+puzzles_app = typer.Typer(cls=Group, help="Puzzles (残局练习) made from reviewed hands.",
+                          no_args_is_help=True)
+app.add_typer(puzzles_app, name="puzzles")
+
+
+@puzzles_app.command(cls=Command)
+def generate(
+    n: Annotated[int, typer.Argument(metavar="N", min=1, help="puzzles wanted in all")],
+    game: Annotated[Literal["baofen", "hongwu"], typer.Option(help="the game")] = "baofen",
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="worker processes (default: every core)")] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="JSON-lines file (default: PUZZLES-GAME.jsonl); it and FILE.done "
+        "make the run resumable")] = None,
+    db: DbOption = None,
+    store: Annotated[bool, typer.Option(
+        "--store", help="also store the puzzles in the server's database (--db)")] = False,
+) -> None:
+    """Search arena hands of the computer levels for puzzles until FILE holds N: each decision
+    screened, each candidate verified by an independent review. Stopped, it goes on where it
+    stopped when run again."""
+    from ..puzzles.generate import generate as run
+    from ..puzzles.generate import load
+
+    target = out or Path(f"puzzles-{game}.jsonl")
+    try:
+        have = run(game, n, target, workers, log=typer.echo)
+    except OSError as error:
+        raise CommandError(f"cannot write {target}: {error.strerror}") from None
+    typer.echo(f"{have} puzzles of {game} in {target}")
+    if store:
+        from ..store.puzzles import Puzzles
+
+        opened = open_store(server_settings(db))
+        try:
+            added = Puzzles(opened).add(load(target))
+        finally:
+            opened.close()
+        typer.echo(f"stored {added} new puzzles")

@@ -1,0 +1,154 @@
+"""Finding puzzles (残局练习) in reviewed hands: an "only move" — the best option beats every
+other by a clear margin, confirmed — in a position that is not trivial.
+
+A decision of a finished hand is a *candidate* when its screen (the review's first stage,
+:func:`baofen.review.review_action`) puts its best option above every other by at least the
+game's inaccuracy threshold (:data:`~baofen.review.THRESHOLDS`), and the position is not
+trivial: the hint (提示, the rule bot) picks another option, or at least :data:`ALIKE` options
+were compared (several plays that look alike). A candidate is *kept* only when an independent
+review — other worlds (another seed), :data:`VERIFY_FACTOR` times the budget — confirms it: the
+runner-up, reviewed as if it were the move made, is in a category (its loss's one-sided 95% lower
+bound reaches the inaccuracy threshold) against the same best option. The best therefore beats
+the strongest alternative by a confirmed margin, and every weaker option by more on the screen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..actions import Bid, Declare, Play
+from ..cards import parse_cards
+from ..hand import Hand
+from ..review import THRESHOLDS, MoveReview, decisions, review_action
+from ..review.judge import Judge
+from .themes import themes
+
+ALIKE = 4
+"""Options compared from which a position is not trivial even when the hint finds the best."""
+
+SCREEN_WORLDS = 12
+"""Worlds of the screen that finds candidates (each decision of a hand)."""
+
+VERIFY_FACTOR = 3
+"""The verifying review's budget, as a multiple of the screen's worlds."""
+
+START_RATING = 1500.0
+
+
+@dataclass
+class Puzzle:
+    """A kept puzzle: the hand (its record, kept on the server), the decision and its answer."""
+
+    id: str
+    game: str
+    record: dict[str, Any]
+    """The whole hand's record (every seat's cards): never sent to a solver."""
+    action: int
+    """Index of the decision among the hand's actions: the position is the hand before it."""
+    seat: int
+    kind: str
+    """``bid``, ``declare`` (trump and bury) or ``play``."""
+    best: str
+    hint: str
+    margin: float
+    """The best's confirmed gain over the runner-up (the game's unit), and its lower bound."""
+    margin_low: float
+    options: list[dict[str, Any]] = field(default_factory=list)
+    """Every option compared and its value on the screen's common worlds, best first: each
+    at least the inaccuracy threshold below the best (:func:`candidate`)."""
+    themes: list[str] = field(default_factory=list)
+    source: str = ""
+    """Where the hand came from: ``arena:<level>`` or ``player:<id>`` (with consent)."""
+    reason: Any = None
+    """The review's reason for the move, where the review gives one."""
+    rating: float = START_RATING
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Puzzle:
+        """A puzzle from :meth:`to_dict`'s data."""
+        return cls(**data)
+
+
+def puzzle_id(record: dict[str, Any], action: int) -> str:
+    """A stable id of a decision of a hand (the same hand and action: the same puzzle)."""
+    text = repr((record.get("rules"), record.get("seed"), record.get("first"), action))
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def nontrivial(move: MoveReview) -> bool:
+    """True when the hint misses the best, or :data:`ALIKE` options were compared."""
+    return move.hint != move.best or len(move.options) >= ALIKE
+
+
+def candidate(variant: str, move: MoveReview) -> bool:
+    """True when the screen's best beats every other option by the inaccuracy threshold in a
+    position that is not trivial."""
+    if len(move.options) < 2 or not nontrivial(move):
+        return False
+    first, second = move.options[0], move.options[1]
+    return (first.move == move.best
+            and first.value - second.value >= THRESHOLDS[variant]["inaccuracy"])
+
+
+def action_of(kind: str, text: str) -> Any:
+    """The action a review's option text names (:func:`baofen.review.judge._text`'s form)."""
+    if kind == "play":
+        return Play.of(tuple(parse_cards(text)))
+    if kind == "bid":
+        return Bid(None if text == "pass" else int(text))
+    trump, _, bury = text.partition(":")
+    return Declare(trump.strip(), tuple(parse_cards(bury.strip())))
+
+
+def verify(hand: Hand, move: MoveReview, worlds: int, seed: int) -> MoveReview | None:
+    """The runner-up reviewed as the move made, on other worlds and ``worlds`` a stage: the
+    review when it confirms the same best by the inaccuracy threshold, else ``None``."""
+    runner = move.options[1].move
+    seat = move.seat
+    before = hand.redeal(move.action)
+    obs = before.observation(seat)
+    judge = Judge(hand.rules.variant, random.Random(f"puzzle:{seed}:{move.action}"), worlds, 3)
+    check = judge.review(obs, action_of(move.kind, runner), move.action,
+                         len(before.tricks) + 1)
+    if check.best != move.best or check.category == "" or check.reason != "loss":
+        return None
+    return check
+
+
+def find(hand: Hand, source: str, worlds: int = SCREEN_WORLDS, seed: int = 0,
+         seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[Puzzle]:
+    """The puzzles of the finished ``hand``: each decision of ``seats`` screened, each
+    candidate verified (:func:`verify`) before it is kept."""
+    variant = hand.rules.variant
+    record = hand.to_record()
+    out = []
+    for index in decisions(hand, seats):
+        move = review_action(hand, index, worlds, 3, seed)
+        if not candidate(variant, move):
+            continue
+        check = verify(hand, move, VERIFY_FACTOR * worlds, seed + 1)
+        if check is None:
+            continue
+        obs = hand.redeal(index).observation(move.seat)
+        out.append(Puzzle(
+            id=puzzle_id(record, index), game=variant, record=record, action=index,
+            seat=move.seat, kind=move.kind, best=move.best, hint=move.hint,
+            margin=check.loss, margin_low=check.loss_low,
+            options=[{"move": o.move, "value": o.value} for o in move.options],
+            themes=themes(obs, move), source=source,
+            reason=_reason(move),
+        ))
+    return out
+
+
+def _reason(move: MoveReview) -> Any:
+    """The review's explanation of a move, where the review gives one (optional data)."""
+    explained = getattr(move, "explanation", None)
+    return explained if explained else None

@@ -1,0 +1,129 @@
+"""Generating puzzles from arena hands: hands of the computer levels played from numbered deal
+seeds, each reviewed for puzzles (:func:`baofen.puzzles.find.find`) in a pool of worker
+processes (every core by default).
+
+The output is a JSON-lines file, one puzzle a line, and beside it ``<file>.done``, the deal
+seeds already searched, one a line: a run stopped at any point goes on where it stopped, and
+the same seeds give the same puzzles whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ..bots import make_bot
+from ..hand import Hand
+from ..ruleset import RuleSet
+from .find import find
+
+LEVELS = ("easy", "normal")
+"""The computer levels whose hands are searched, in turn by deal seed (the cheap levels: the
+search levels' hands take a thousand times longer to play and give the same positions)."""
+
+SEED_BASE = {"baofen": 41_000_000, "hongwu": 42_000_000}
+"""The first deal seed of each game's generation (the shipped set's hands are these)."""
+
+
+def rules_of(game: str) -> RuleSet:
+    """The rule set of ``game`` (``baofen`` or ``hongwu``)."""
+    if game == "baofen":
+        return RuleSet.baofen()
+    if game == "hongwu":
+        return RuleSet.hongwu()
+    raise ValueError(f"unknown game {game!r}: baofen or hongwu")
+
+
+def arena_hand(game: str, seed: int) -> tuple[Hand, str]:
+    """The hand of deal ``seed``, played by one computer level in every seat (by seed)."""
+    level = LEVELS[seed % len(LEVELS)]
+    hand = Hand(rules_of(game), seed=seed, first=seed % 4)
+    bots = [make_bot(level, seed=seed * 4 + i) for i in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    return hand, f"arena:{level}"
+
+
+def search_deal(game: str, seed: int) -> tuple[list[dict[str, Any]], float]:
+    """The puzzles of deal ``seed`` (a worker's job), as JSON-ready data, and the CPU seconds
+    the worker spent on them."""
+    started = time.process_time()
+    hand, source = arena_hand(game, seed)
+    found = [p.to_dict() for p in find(hand, source, seed=seed)]
+    return found, time.process_time() - started
+
+
+def done_seeds(path: Path) -> set[int]:
+    """The deal seeds already searched for ``path`` (its ``.done`` file)."""
+    done = path.with_name(path.name + ".done")
+    if not done.exists():
+        return set()
+    return {int(line) for line in done.read_text().split()}
+
+
+def count(path: Path) -> int:
+    """Puzzles in the JSON-lines file ``path`` (0 when it does not exist)."""
+    return sum(1 for line in path.open() if line.strip()) if path.exists() else 0
+
+
+def generate(game: str, wanted: int, path: Path, workers: int | None = None,
+             on_puzzle: Callable[[dict[str, Any]], None] | None = None,
+             log: Callable[[str], None] | None = None) -> int:
+    """Search deals of ``game`` until ``path`` holds ``wanted`` puzzles, in ``workers``
+    processes (every core when ``None``); returns the puzzles in ``path``. Each kept puzzle is
+    appended (and passed to ``on_puzzle``) as its deal finishes."""
+    rules_of(game)
+    if wanted < 1:
+        raise ValueError("the number of puzzles must be at least 1")
+    workers = workers or os.cpu_count() or 1
+    done = done_seeds(path)
+    have = count(path)
+    started, searched, cpu, kept = time.monotonic(), 0, 0.0, 0
+    with ProcessPoolExecutor(workers) as pool, path.open("a") as out, \
+            path.with_name(path.name + ".done").open("a") as progress:
+        pending: dict[int, Future[tuple[list[dict[str, Any]], float]]] = {}
+        seeds = _seeds(game, done)
+        while have < wanted:
+            while len(pending) < 2 * workers:
+                seed = next(seeds)
+                pending[seed] = pool.submit(search_deal, game, seed)
+            seed = min(pending)  # in seed order: the file does not depend on the workers
+            puzzles, seconds = pending.pop(seed).result()
+            cpu += seconds
+            kept += len(puzzles)
+            for puzzle in puzzles[: wanted - have]:
+                out.write(json.dumps(puzzle, ensure_ascii=False) + "\n")
+                if on_puzzle:
+                    on_puzzle(puzzle)
+                have += 1
+            out.flush()
+            progress.write(f"{seed}\n")
+            progress.flush()
+            searched += 1
+            if log:
+                log(f"deal {seed}: {len(puzzles)} kept; {have}/{wanted}; {searched} deals in "
+                    f"{time.monotonic() - started:.0f} s, {cpu:.0f} CPU s: "
+                    f"{kept / max(cpu, 1e-9) * 3600:.0f} puzzles a CPU-hour")
+        for future in pending.values():
+            future.cancel()
+    return have
+
+
+def _seeds(game: str, done: set[int]) -> Iterator[int]:
+    seed = SEED_BASE[game]
+    while True:
+        if seed not in done:
+            yield seed
+        seed += 1
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The puzzles of a JSON-lines file."""
+    return [json.loads(line) for line in path.open() if line.strip()]

@@ -1,0 +1,92 @@
+"""Puzzles: what makes a candidate, an answer's text read back as an action, the shipped set
+(each puzzle's answer legal in its position, the runner-up confirmed worse), themes, and a
+generation that goes on where it stopped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from baofen.actions import Bid, Declare, Play
+from baofen.hand import Hand
+from baofen.puzzles import THEMES, candidate, nontrivial
+from baofen.puzzles.find import action_of
+from baofen.puzzles.generate import done_seeds, generate
+from baofen.puzzles.shipped import shipped
+from baofen.review import THRESHOLDS, MoveReview, Option
+
+
+def _move(options: list[tuple[str, float]], hint: str, best: str | None = None) -> MoveReview:
+    return MoveReview(
+        action=10, trick=3, seat=0, kind="play", made=options[-1][0],
+        best=best or options[0][0], hint=hint, value_made=0.0, value_best=0.0, loss=0.0,
+        loss_low=0.0, category="", reason="", candidates=len(options), worlds=12,
+        options=[Option(m, v) for m, v in options])
+
+
+def test_a_candidate_is_clearly_best_and_not_trivial() -> None:
+    gap = THRESHOLDS["baofen"]["inaccuracy"]
+    clear = [("SA", 10.0), ("S3", 10.0 - gap), ("H4", -3.0)]
+    assert candidate("baofen", _move(clear, hint="S3"))  # the hint gets it wrong
+    assert not candidate("baofen", _move(clear, hint="SA"))  # 3 options, the hint finds it
+    alike = [*clear, ("D5", -9.0)]
+    assert nontrivial(_move(alike, hint="SA")) and candidate("baofen", _move(alike, hint="SA"))
+    close = [("SA", 10.0), ("S3", 10.0 - gap / 2), ("H4", -3.0)]
+    assert not candidate("baofen", _move(close, hint="S3"))  # not by a clear margin
+    assert not candidate("baofen", _move([("SA", 10.0)], hint="H4"))  # no choice
+
+
+def test_an_options_text_reads_back_as_its_action() -> None:
+    assert action_of("play", "SA SA") == Play("SA SA")
+    assert action_of("bid", "pass") == Bid(None) and action_of("bid", "85") == Bid(85)
+    assert action_of("declare", "C: S3 S4 H5 H6 D7 D8 C9 CT") == Declare(
+        "C", "S3 S4 H5 H6 D7 D8 C9 CT")
+
+
+@pytest.mark.parametrize("game", ["baofen", "hongwu"])
+def test_the_shipped_set(game: str) -> None:
+    from baofen.server.puzzles.position import answer_text, judgement
+
+    puzzles = shipped(game)
+    assert puzzles, "a starting set is shipped"
+    assert len({p["id"] for p in puzzles}) == len(puzzles)
+    threshold = THRESHOLDS[game]["inaccuracy"]
+    for puzzle in puzzles[:40]:
+        assert puzzle["game"] == game and set(puzzle["themes"]) <= set(THEMES)
+        assert puzzle["margin_low"] >= threshold  # the runner-up is confirmed worse
+        values = [o["value"] for o in puzzle["options"]]
+        assert puzzle["options"][0]["move"] == puzzle["best"] and values == sorted(values)[::-1]
+        assert values[0] - values[1] >= threshold  # the values shown agree with the margin
+        hand = Hand.from_record(puzzle["record"])
+        assert hand.actions[puzzle["action"]][0] == puzzle["seat"]
+        body = _body(puzzle["kind"], puzzle["best"])
+        assert judgement(puzzle, answer_text(puzzle, body))["solved"]
+        wrong = _body(puzzle["kind"], puzzle["options"][1]["move"])
+        assert not judgement(puzzle, answer_text(puzzle, wrong))["solved"]
+
+
+def _body(kind: str, move: str) -> dict[str, object]:
+    if kind == "play":
+        return {"cards": move.split()}
+    if kind == "bid":
+        return {"bid": move if move == "pass" else int(move)}
+    trump, _, bury = move.partition(":")
+    return {"trump": trump.strip(), "bury": bury.split()}
+
+
+def test_generation_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    out = tmp_path / "p.jsonl"
+    first = generate("hongwu", 1, out, workers=1)
+    seeds = done_seeds(out)
+    assert first == 1 and seeds
+    lines = out.read_text().splitlines()
+    second = generate("hongwu", 2, out, workers=1)
+    assert second == 2
+    after = out.read_text().splitlines()
+    assert after[:1] == lines[:1] and len(after) == 2
+    assert done_seeds(out) > seeds  # the searched deals were not searched again
+    assert json.loads(after[1])["id"] != json.loads(after[0])["id"]
+    with pytest.raises(ValueError, match="unknown game"):
+        generate("chess", 1, out)
