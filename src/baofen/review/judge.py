@@ -14,6 +14,8 @@ from ..bots.search.contract import ContractSearch
 from ..bots.search.determinize import World, gather
 from ..cards import KINDS, POINTS, Card, format_cards
 from ..observation import Observation
+from . import lines
+from .lines import in_endgame
 from .confirm import CONFIRM, Worlds, categorize, confirm, rivals
 from .moves import HINT, THRESHOLDS, Kind, MoveReview, Option, Reason, seat_value
 
@@ -153,7 +155,8 @@ class Judge:
     def _evaluate(self, obs: Observation, draw: Callable[[int], list[tuple[World, float]]],
                   options: Sequence[Any], worlds: int = 0) -> Worlds:
         """Every option on the same ``worlds`` (default ``self.worlds``) worlds of ``draw``,
-        played out by the rule bot in every seat; a world's value is :func:`seat_value`."""
+        played out by the rule bot in every seat (in the end game, the seat's own later plays
+        searched: :mod:`.lines`); a world's value is :func:`seat_value`."""
         seat = obs.seat
         assert seat is not None
         drawn = draw(worlds or self.worlds)
@@ -161,10 +164,15 @@ class Judge:
             raise ValueError("no world consistent with the seat's view could be drawn")
         actions = [Play.of(option) if isinstance(option, tuple) else option
                    for option in options]
-        table = self.engine.play_out(obs.rules, [world for world, _ in drawn], actions)
+        worlds_drawn = [world for world, _ in drawn]
+        if in_endgame(obs):  # the seat's later plays searched (.lines: its own errors not charged)
+            table = lines.values(obs.rules, worlds_drawn, actions, seat)
+        else:
+            table = [[seat_value(self.variant, result, seat) for result in row]
+                     for row in self.engine.play_out(obs.rules, worlds_drawn, actions)]
         out = Worlds()
         for (_, weight), row in zip(drawn, table, strict=True):
-            out.add(weight, [seat_value(self.variant, result, seat) for result in row])
+            out.add(weight, row)
         return out
 
 
