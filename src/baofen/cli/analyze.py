@@ -81,7 +81,7 @@ def _print_review(console: Console, number: int, review: HandReview) -> None:
             continue
         verdict = Text(move.category, style="red" if move.category in ("mistake", "blunder")
                        else "yellow") if move.category else Text("")
-        if move.reason == "wasted_winner":
+        if move.reason and move.reason.kind == "wasted_winner":
             verdict.append(": sure winner thrown on a lost trick")
         table.add_row(when, seat_name(move.seat), move.made,
                       "=" if move.best == move.made else move.best,

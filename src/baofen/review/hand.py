@@ -19,7 +19,6 @@ from .moves import (
     UNITS,
     HandReview,
     MoveReview,
-    Option,
     SeatSummary,
     accuracy,
 )
@@ -73,7 +72,7 @@ def assemble(variant: str, worlds: int, moves: Sequence[MoveReview],
         choices = [m for m in own if m.candidates > 1]
         review.seats.append(SeatSummary(
             seat=seat, moves=len(own), choices=len(choices),
-            matched=sum(1 for m in choices if not m.flagged and m.loss <= 0.0),
+            matched=sum(1 for m in choices if not m.flagged),
             inaccuracies=sum(m.category == "inaccuracy" for m in own),
             mistakes=sum(m.category == "mistake" for m in own),
             blunders=sum(m.category == "blunder" for m in own),
@@ -114,6 +113,5 @@ def review_of_moves(record: dict[str, Any], worlds: int,
                     moves: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The whole review, JSON-ready, from the moves :func:`review_record` gave (any order)."""
     variant = Hand.from_record(record).rules.variant
-    reviewed = [MoveReview(**{**m, "options": [Option(**o) for o in m["options"]]})
-                for m in moves]
+    reviewed = [MoveReview.from_dict(m) for m in moves]
     return assemble(variant, worlds, reviewed, range(4)).to_dict()

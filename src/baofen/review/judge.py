@@ -14,7 +14,7 @@ from ..bots.search.contract import ContractSearch
 from ..bots.search.determinize import World, gather
 from ..cards import KINDS, POINTS, Card, format_cards
 from ..observation import Observation
-from . import lines
+from . import lines, reasons
 from .lines import in_endgame
 from .confirm import CONFIRM, Worlds, categorize, confirm, rivals
 from .moves import HINT, THRESHOLDS, Kind, MoveReview, Option, Reason, seat_value
@@ -100,7 +100,7 @@ class Judge:
         chosen, hinted_at = keys.index(_key(made)), keys.index(_key(hint))
         if len(options) == 1:
             return MoveReview(index, trick if kind == "play" else 0, seat, kind, _text(made),
-                              _text(made), _text(hint), 0.0, 0.0, 0.0, 0.0, "", "", 1, 0,
+                              _text(made), _text(hint), 0.0, 0.0, 0.0, 0.0, "", None, 1, 0,
                               [Option(_text(made), 0.0)])
         draw = self._draw(obs)
         screen = self._evaluate(obs, draw, options)
@@ -122,15 +122,18 @@ class Judge:
             value_best, value_made = means[best], means[chosen]
         loss = max(0.0, loss)
         category = categorize(limits, low)
-        reason: Reason = "loss" if category else ""
+        reason: Reason | None = None
         if not category and kind == "play":
             spare = thriftier(obs, options, chosen)
             if spare:
-                category, reason = "inaccuracy", "wasted_winner"
+                category = "inaccuracy"
                 best = max(spare, key=lambda i: (means[i], -i))
                 value_best = means[best]
                 loss = max(0.0, means[best] - means[chosen])
                 low = min(low, loss)
+                reason = reasons.wasted_reason(options[chosen], options[best])
+        if category and reason is None:
+            reason = self._reason(obs, draw, kind, options[chosen], options[best], trick)
         ranked = sorted(range(len(options)), key=lambda i: (-means[i], i))
         return MoveReview(
             action=index, trick=trick if kind == "play" else 0, seat=seat, kind=kind,
@@ -140,6 +143,20 @@ class Judge:
             category=category, reason=reason, candidates=len(options), worlds=measured,
             options=[Option(_text(options[i]), round(means[i], 3)) for i in ranked],
         )
+
+    def _reason(self, obs: Observation, draw: Callable[[int], list[tuple[World, float]]],
+                kind: Kind, made: Any, best: Any, trick: int) -> Reason:
+        """Why ``made`` is flagged against ``best`` (:mod:`.reasons`): the two played out on
+        fresh worlds of ``draw`` (as many as a confirm batch), or for a bury the hand itself."""
+        if kind == "declare":
+            return reasons.declare_reason(obs, made, best)
+        seat = obs.seat
+        assert seat is not None
+        drawn = draw(CONFIRM * self.worlds)
+        if kind == "bid":
+            table = self.engine.play_out(obs.rules, [world for world, _ in drawn], [made, best])
+            return reasons.bid_reason(seat, table, [weight for _, weight in drawn], made, best)
+        return reasons.play_reason(obs.rules, seat, drawn, made, best, trick, in_endgame(obs))
 
     def _draw(self, obs: Observation) -> Callable[[int], list[tuple[World, float]]]:
         """A source of weighted worlds consistent with ``obs``: up to so many, from up to four

@@ -1,0 +1,143 @@
+"""Why a move is flagged (:class:`~baofen.review.moves.Reason`), drawn from the play-outs: the
+move made and the better one played out on the same simulated deals, and what differs.
+
+Each kind's facts (JSON values; shares are of the deals, weighted as the review's worlds):
+
+- ``trick`` — a later trick changes hands: ``trick`` (its number), ``share`` (deals where the
+  seat's side wins it with the better move and not with the move made), ``against`` (the
+  reverse), ``points`` (its points where it changes hands, rounded), ``last`` (the last trick:
+  in 包红五 it takes the kitty), ``keeps`` (the cards the better move keeps, the move made
+  spends), ``wins_with`` (the card of those the seat wins that trick with most often, or "");
+- ``value`` — no later trick stands out: ``points`` (how many more points the seat's side takes
+  with the better move, on average);
+- ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
+- ``bid`` — for the bid made and the better one (``made``, ``best``): ``declares_made`` and
+  ``declares_best`` (deals where the seat ends as the declarer), ``makes_made`` and
+  ``makes_best`` (of those, the deals where it makes the contract; ``None`` if it never declares);
+- ``declare`` — for the trump and bury made and the better one: ``trump_made``,
+  ``trump_length_made``, ``buried_points_made``, and the same ``…_best``.
+
+:func:`main_difference` is what two reviews of a move must agree on: the kind, and for a
+``trick`` its number.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Bid, Declare, Play
+from ..cards import POINTS, Card, format_cards
+from ..observation import Observation
+from ..order import order_for
+from ..ruleset import RuleSet
+from . import lines
+from .moves import Reason
+
+
+def main_difference(reason: Reason | None) -> tuple[Any, ...]:
+    """What a reason says above all: its kind, and a trick's number."""
+    if reason is None:
+        return ()
+    return (reason.kind, reason.facts["trick"]) if reason.kind == "trick" else (reason.kind,)
+
+
+def kept(made: Sequence[Card], best: Sequence[Card]) -> list[Card]:
+    """The cards of ``made`` the play ``best`` keeps (the multiset difference)."""
+    left = Counter(best)
+    out = []
+    for card in made:
+        if left[card]:
+            left[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
+                made: tuple[Card, ...], best: tuple[Card, ...], trick: int,
+                searched: bool) -> Reason:
+    """The ``trick`` or ``value`` reason of a play: ``made`` and ``best`` played out on
+    ``worlds`` (weighted; the seat to act, at trick number ``trick``), the seat's later plays
+    searched in the end game (``searched``, as the review valued them)."""
+    mass = sum(weight for _, weight in worlds)
+    pairs = [(lines.line(rules, world, Play.of(made), seat, searched),
+              lines.line(rules, world, Play.of(best), seat, searched), weight)
+             for world, weight in worlds]
+    keeps = kept(made, best)
+    depth = max(min(len(a.won), len(b.won)) for a, b, _ in pairs)
+    score = [0.0] * depth
+    for a, b, weight in pairs:
+        for k in range(min(len(a.won), len(b.won))):
+            if a.won[k] != b.won[k]:
+                score[k] += weight * (max(a.points[k], b.points[k]) + _kitty(rules, a, b, k))
+    if not any(score):
+        gained = sum(weight * (_side_points(b) - _side_points(a)) for a, b, weight in pairs)
+        return Reason("value", {"points": round(gained / mass)})
+    k = max(range(depth), key=lambda i: (score[i], -i))
+    share = against = stake = 0.0
+    winners: Counter[Card] = Counter()
+    for a, b, weight in pairs:
+        if k >= min(len(a.won), len(b.won)) or a.won[k] == b.won[k]:
+            continue
+        stake += weight * max(a.points[k], b.points[k])
+        if b.won[k]:
+            share += weight
+            winners.update(Card(c) for c in b.cards[k] if Card(c) in keeps)
+        else:
+            against += weight
+    changed = share + against
+    return Reason("trick", {
+        "trick": trick + k, "share": round(share / mass, 2), "against": round(against / mass, 2),
+        "points": round(stake / changed), "last": all(len(a.won) == k + 1 == len(b.won)
+                                                       for a, b, _ in pairs),
+        "keeps": format_cards(keeps),
+        "wins_with": str(winners.most_common(1)[0][0]) if winners else "",
+    })
+
+
+def _kitty(rules: RuleSet, a: lines.Line, b: lines.Line, k: int) -> int:
+    """What the last trick carries beside its points: in 包红五 the kitty's doubled points
+    (a level's worth of points at least, so that the trick stands out as it should)."""
+    if rules.variant != "hongwu" or not (len(a.won) == k + 1 == len(b.won)):
+        return 0
+    return 20
+
+
+def _side_points(line: lines.Line) -> int:
+    return sum(p for p, won in zip(line.points, line.won, strict=True) if won)
+
+
+def wasted_reason(made: tuple[Card, ...], best: tuple[Card, ...]) -> Reason:
+    """The reason of a sure winner thrown on a lost trick (浪费大牌)."""
+    return Reason("wasted_winner", {"keeps": format_cards(kept(made, best))})
+
+
+def bid_reason(seat: int, results: Sequence[Sequence[Any]], weights: Sequence[float],
+               made: Bid, best: Bid) -> Reason:
+    """The reason of a bid: ``results[w]`` the results of ``made`` and ``best`` in world
+    ``w`` (its weight in ``weights``)."""
+    facts: dict[str, Any] = {"made": str(made), "best": str(best)}
+    mass = sum(weights)
+    for column, name in ((0, "made"), (1, "best")):
+        declares = sum(w for row, w in zip(results, weights, strict=True)
+                       if row[column].declarer == seat)
+        makes = sum(w for row, w in zip(results, weights, strict=True)
+                    if row[column].declarer == seat and row[column].made)
+        facts[f"declares_{name}"] = round(declares / mass, 2)
+        facts[f"makes_{name}"] = round(makes / declares, 2) if declares else None
+    return Reason("bid", facts)
+
+
+def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
+    """The reason of a trump and bury: each one's trump, its length in the hand kept, and the
+    points buried."""
+    facts: dict[str, Any] = {}
+    for option, name in ((made, "made"), (best, "best")):
+        order = order_for(obs.rules.variant, option.trump)
+        left = kept(obs.hand, option.bury)
+        facts[f"trump_{name}"] = option.trump
+        facts[f"trump_length_{name}"] = sum(1 for card in left if order.is_trump(card))
+        facts[f"buried_points_{name}"] = sum(POINTS[card] for card in option.bury)
+    return Reason("declare", facts)
