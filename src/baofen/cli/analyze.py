@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..hand import Hand
 from ..review import DEFAULT_CANDIDATES, DEFAULT_WORLDS, HandReview, review_hand
+from ..review.reasons import describe
 from .command import Command, CommandError
 from .render import seat_name
 from .replay import read_json, records_in
@@ -70,9 +71,10 @@ def analyze(
 def _print_review(console: Console, number: int, review: HandReview) -> None:
     unit = review.unit
     limits = ", ".join(f"{name} ≥ {value:g}" for name, value in review.thresholds.items())
-    table = Table(title=f"Hand {number}: review ({unit}; {limits}, when told from noise)")
-    for column in ("trick", "seat", "made", "best found", "hint", f"loss ({unit})", "≥ (95%)",
-                   ""):
+    table = Table(title=f"Hand {number}: review ({unit}; a move's category is the worst whose "
+                        f"threshold its loss is surely above, 95%: {limits})")
+    for column in ("trick", "seat", "made", "best found", "hint", f"loss ({unit})",
+                   "surely ≥ (95%)", "category: why"):
         table.add_column(column)
     for move in review.moves:
         when = str(move.trick) if move.kind == "play" else move.kind
@@ -81,14 +83,16 @@ def _print_review(console: Console, number: int, review: HandReview) -> None:
             continue
         verdict = Text(move.category, style="red" if move.category in ("mistake", "blunder")
                        else "yellow") if move.category else Text("")
-        if move.reason and move.reason.kind == "wasted_winner":
-            verdict.append(": sure winner thrown on a lost trick")
+        if move.reason is not None:
+            verdict.append(f": {describe(move.reason)}")
         table.add_row(when, seat_name(move.seat), move.made,
                       "=" if move.best == move.made else move.best,
                       "=" if move.hint == move.made else move.hint, f"{move.loss:.2f}",
                       f"{move.loss_low:.2f}" if move.loss > 0 else "", verdict)
     console.print(table)
-    summary = Table(title=f"Hand {number}: summary (the hint plays as the {review.hint} bot)")
+    summary = Table(title=f"Hand {number}: summary (the hint plays as the {review.hint} bot; "
+                          "best: moves with a choice not flagged; accuracy: the mean over them "
+                          "of 100·exp(−loss/scale), a flagged move's loss counted)")
     for column in ("seat", "moves", "choices", "best", "inaccuracies", "mistakes", "blunders",
                    "accuracy"):
         summary.add_column(column)

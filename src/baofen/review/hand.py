@@ -15,6 +15,7 @@ from .judge import Judge
 from .moves import (
     DEFAULT_CANDIDATES,
     DEFAULT_WORLDS,
+    SCALES,
     THRESHOLDS,
     UNITS,
     HandReview,
@@ -65,7 +66,8 @@ def review_hand(hand: Hand, seats: Iterable[int] | None = None, worlds: int = DE
 def assemble(variant: str, worlds: int, moves: Sequence[MoveReview],
              seats: Iterable[int]) -> HandReview:
     """The hand's review from its reviewed moves, with a summary for each of ``seats``."""
-    review = HandReview(variant, UNITS[variant], dict(THRESHOLDS[variant]), worlds)
+    review = HandReview(variant, UNITS[variant], dict(THRESHOLDS[variant]), worlds,
+                        SCALES[variant])
     review.moves = sorted(moves, key=lambda m: m.action)
     for seat in seats:
         own = [m for m in review.moves if m.seat == seat]

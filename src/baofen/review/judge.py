@@ -15,8 +15,8 @@ from ..bots.search.determinize import World, gather
 from ..cards import KINDS, POINTS, Card, format_cards
 from ..observation import Observation
 from . import lines, reasons
-from .lines import in_endgame
 from .confirm import CONFIRM, Worlds, categorize, confirm, rivals
+from .lines import in_endgame
 from .moves import HINT, THRESHOLDS, Kind, MoveReview, Option, Reason, seat_value
 
 

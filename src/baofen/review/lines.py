@@ -8,7 +8,8 @@ with trump), and the rule bot spends its top trump before the last trick. After 
 kept the seat's winner, the play-out then throws it away a trick later, in every world alike; the
 move is charged the whole swing of the kitty (18 levels with no spread), and so is the seat's
 real error a trick later — the seat's losses then add up to twice what the hand can swing for it.
-So once the seat holds :data:`ENDGAME` cards or fewer before its move, its later plays in each world are searched
+So once the seat holds :data:`ENDGAME` cards or fewer before its move, its later plays in each
+world are searched
 (every legal play, the other seats answering by the rule bot), and an option's value is the best
 the seat can still make of it: a move is charged only what the seat cannot mend later.
 """
@@ -154,6 +155,7 @@ def line(rules: RuleSet, world: Any, option: Action, seat: int, searched: bool) 
 
 def _best_play(rules: RuleSet, hand: Any, seat: int) -> list[int]:
     best, chosen = -float("inf"), None
+    cards: list[int]
     for cards in hand.legal_plays():
         branch = hand.copy()
         branch.play(seat, cards)

@@ -13,7 +13,8 @@ from ..scoring import HandResult
 from .confirm import Category
 
 VERSION = 4
-"""The review's version (4: a flagged move's reason as data, the end game searched; 3: a category only where its threshold is below the loss's lower bound;
+"""The review's version (4: a flagged move's reason as data, the end game searched; 3: a category
+only where its threshold is below the loss's lower bound;
 2: categories, accuracy, paired intervals; 1 had a sum of losses). A review kept under another
 version is made again."""
 
@@ -137,6 +138,8 @@ class HandReview:
     unit: str
     thresholds: dict[str, float]
     worlds: int
+    scale: float = 0.0
+    """The game's accuracy scale (:data:`SCALES`)."""
     hint: str = HINT
     version: int = VERSION
     moves: list[MoveReview] = field(default_factory=list)
@@ -166,7 +169,8 @@ def move_accuracy(variant: str, loss: float) -> float:
 def accuracy(variant: str, moves: Iterable[MoveReview]) -> float:
     """A seat's accuracy (%): the mean :func:`move_accuracy` over its moves with a choice, a
     flagged move's loss counted, at least its category's threshold (a winner thrown away may
-    cost little in the play-outs); an unflagged one is as good as the best: 100. Below 100 exactly when a move is flagged: shown to one decimal, a seat with a
+    cost little in the play-outs); an unflagged one is as good as the best: 100.
+    Below 100 exactly when a move is flagged: shown to one decimal, a seat with a
     flagged move never shows 100 (it is floored below it)."""
     limits = THRESHOLDS[variant]
     scores = [move_accuracy(variant, max(m.loss, limits[m.category]) if m.category else 0.0)

@@ -141,3 +141,54 @@ def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
         facts[f"trump_length_{name}"] = sum(1 for card in left if order.is_trump(card))
         facts[f"buried_points_{name}"] = sum(POINTS[card] for card in option.bury)
     return Reason("declare", facts)
+
+
+TEXTS = {
+    "en": {
+        "trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick}{last} "
+                 "({points} points) with the better move, and not with yours",
+        "keeps": "the better move keeps {cards}: ",
+        "last": " — the last trick, which takes the kitty",
+        "value": "no single trick: your side takes {points} points more on average with the "
+                 "better move",
+        "wasted_winner": "a sure winner thrown on a trick the opponents win; the better move "
+                         "keeps {keeps}",
+        "bid": "bidding {made}: you declare in {declares_made}% of the simulated deals and "
+               "make it in {makes_made}; {best}: {declares_best}% and {makes_best}",
+        "declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} "
+                   "points buried; better trump {trump_best} ({trump_length_best} trumps), "
+                   "{buried_points_best} points buried",
+        "never": "never",
+    },
+    "zh": {
+        "trick": "{keeps}在{share}%的模拟牌局中，换用更好的一手，"
+                 "己方赢得第{trick}轮{last}（{points}分），"
+                 "而你的打法赢不到",
+        "keeps": "更好的一手留住{cards}：",
+        "last": "——最后一轮，连底牌",
+        "value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
+        "wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
+        "bid": "叫{made}：在{declares_made}%的模拟牌局中坐庄，成约{makes_made}；"
+               "叫{best}：{declares_best}%坐庄，成约{makes_best}",
+        "declare": "主{trump_made}（{trump_length_made}张主），扣{buried_points_made}分；"
+                   "更好：主{trump_best}（{trump_length_best}张主），扣{buried_points_best}分",
+        "never": "从不",
+    },
+}
+"""The CLI's words for a reason (the browser's are its i18n keys ``review.reason.*``)."""
+
+
+def describe(reason: Reason, lang: str = "en") -> str:
+    """A reason in words (``lang``: ``en`` or ``zh``)."""
+    words = TEXTS[lang]
+    facts = dict(reason.facts)
+    if reason.kind == "trick":
+        facts["share"] = round(100 * facts["share"])
+        facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
+        facts["last"] = words["last"] if facts["last"] else ""
+    if reason.kind == "bid":
+        for name in ("made", "best"):
+            facts[f"declares_{name}"] = round(100 * facts[f"declares_{name}"])
+            rate = facts[f"makes_{name}"]
+            facts[f"makes_{name}"] = words["never"] if rate is None else f"{round(100 * rate)}%"
+    return words[reason.kind].format(**facts)

@@ -355,7 +355,6 @@ export default {
 
   "review.start": "Computer review",
   "review.running": "Reviewing…",
-  "review.summary": "Review: each move is played out against the other choices on the same simulated deals. A loss ≥ {inaccuracy} is an inaccuracy, ≥ {mistake} a mistake, ≥ {blunder} a blunder (only beyond the simulation's noise); a sure winner thrown on a lost trick is at least an inaccuracy. Bids are judged against the hint's choice (the Normal computer)",
   "review.player": "Player",
   "review.accuracy": "Acc.",
   "review.matched": "Best",
@@ -422,4 +421,15 @@ export default {
   "gone.back": "Back to the lobby",
   "refused.title": "Not allowed",
   "err.generic": "Error: {message}",
+  // 复盘: the figure, its label and the reason of a flagged move
+  "review.legend": "Review: each move is played out against the other choices on the same simulated deals. The loss shown is an interval: the simulations are 95% sure of its lower end, and that lower end gives the category: ≥ {inaccuracy} an inaccuracy, ≥ {mistake} a mistake, ≥ {blunder} a blunder. A sure winner thrown on a lost trick is at least an inaccuracy. Bids are judged against the hint's choice (the Normal computer). Best k/n: of the n moves with a choice, the k not flagged. Accuracy: the mean over those n moves of 100·e^(−loss/{scale}), a flagged move's loss counted (at least its category's threshold), the others 100%: below 100% whenever a move is flagged",
+  "review.why": "Why",
+  "review.reason.keeps": "the better move keeps {cards}: ",
+  "review.reason.trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick}{last} ({points} points) with the better move, and not with yours",
+  "review.reason.last": " — the last trick, which takes the kitty",
+  "review.reason.value": "no single trick: your side takes {points} points more on average with the better move",
+  "review.reason.wasted_winner": "a sure winner thrown on a trick the opponents win; the better move keeps {keeps}",
+  "review.reason.bid": "bidding {made}: you declare in {declares_made}% of the simulated deals and make it in {makes_made}; {best}: {declares_best}% and {makes_best}",
+  "review.reason.declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} points buried; better trump {trump_best} ({trump_length_best} trumps), {buried_points_best} points buried",
+  "review.reason.never": "never",
 };

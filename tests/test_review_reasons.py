@@ -1,0 +1,102 @@
+"""The 复盘's end game, its reasons and its figures: a seat is not charged twice for one error
+(the play-outs' own later error), every flagged move says why from the play-outs, and a seat's
+accuracy and best k of n agree."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import pytest
+
+from baofen import Hand, RuleSet, play_hand
+from baofen._native import available as native_available
+from baofen.bots import make_bot
+from baofen.cards import parse_cards
+from baofen.review import MoveReview, Option, Reason, accuracy, review_hand
+from baofen.review.hand import assemble, review_of_moves
+from baofen.review.moves import seat_swing
+from baofen.review.reasons import describe, kept, main_difference
+
+needs_native = pytest.mark.skipif(not native_available(), reason="the native core is not built")
+
+
+def _kitty_hand() -> Hand:
+    """包红五 deal 7310006, rule bots: the declarer (East) holds 大王 小王 ♦3 ♦K at trick 17; it
+    must keep a joker for the last trick (the kitty's points, doubled if a defender takes it
+    with trump). It plays 小王 (harmless: ♦K can still go at trick 19) and at trick 19 leads
+    大王, leaving ♦K to lose the last trick: −6 levels where +12 were there."""
+    rules, seed = RuleSet.hongwu(), 7310006
+    hand = Hand(rules, seed=seed, first=seed % 4)
+    bots = [make_bot("rule", seed=seed + i) for i in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    return hand
+
+
+@needs_native
+def test_a_move_is_not_charged_with_the_seats_own_later_error() -> None:
+    hand = _kitty_hand()
+    assert hand.declarer == 1 and hand.result is not None and hand.result.deltas[1] == -6
+    early, late = review_hand(hand, [1], seed=11, actions=[70, 77]).moves
+    assert (early.trick, early.made, late.trick, late.made) == (17, "LJ", 19, "BJ")
+    # The play-outs led 大王 at trick 19 after 小王 as well: 小王 was charged the 18 levels too.
+    assert not early.flagged, early
+    assert late.category == "blunder" and late.loss == pytest.approx(18.0), late
+    assert late.reason is not None and late.reason.kind == "trick"
+    assert late.reason.facts["last"] and late.reason.facts["trick"] == 20
+    assert late.reason.facts["share"] == 1.0 and late.reason.facts["keeps"] == "BJ"
+
+
+@needs_native
+@pytest.mark.parametrize("seed", [3, 5, 7])
+def test_no_seats_losses_add_up_to_more_than_the_hand_can_swing(seed: int) -> None:
+    hand = play_hand(RuleSet.hongwu(), seed, [make_bot("easy", seed=seed + i) for i in range(4)])
+    review = review_hand(hand, seed=1, worlds=8)
+    for seat in range(4):
+        own = [m for m in review.moves if m.seat == seat]
+        sure = sum(m.loss_low for m in own if m.flagged)
+        assert sure <= seat_swing(own) + 1e-9, (seat, [asdict(m) for m in own if m.flagged])
+
+
+@needs_native
+def test_every_flagged_move_has_a_reason_drawn_from_its_play_outs() -> None:
+    hand = play_hand(RuleSet.baofen(), 2, [make_bot("easy", seed=2 + i) for i in range(4)])
+    review = review_hand(hand, seats=[1, 2], seed=1, worlds=8)
+    flagged = [m for m in review.moves if m.flagged]
+    assert flagged
+    for move in flagged:
+        assert move.reason is not None, move
+        facts = move.reason.facts
+        if move.reason.kind == "trick":
+            assert facts["trick"] >= move.trick and 0.0 < facts["share"] <= 1.0
+            assert facts["share"] + facts["against"] <= 1.0 + 1e-9
+            assert parse_cards(facts["keeps"]) == kept(parse_cards(move.made),
+                                                       parse_cards(move.best))
+        for lang in ("en", "zh"):
+            assert describe(move.reason, lang)
+        assert main_difference(move.reason)[0] == move.reason.kind
+    assert all(m.reason is None for m in review.moves if not m.flagged)
+    # The reason travels in the JSON and comes back the same.
+    again = review_of_moves(hand.to_record(), 8, [asdict(m) for m in review.moves])
+    assert [MoveReview.from_dict(m) for m in again["moves"]] == review.moves
+
+
+def _move(action: int, category: str, loss: float, low: float) -> MoveReview:
+    return MoveReview(action, 1, 0, "play", "SA", "SK", "SK", 0.0, loss, loss, low,
+                      category, Reason("value", {"points": 1}) if category else None,  # type: ignore[arg-type]
+                      3, 16, [Option("SK", loss), Option("SA", 0.0)])
+
+
+def test_best_k_of_n_and_accuracy_agree() -> None:
+    clean = [_move(i, "", 0.4, -1.0) for i in range(30)]
+    review = assemble("hongwu", 16, clean, [0])
+    assert (review.seats[0].matched, review.seats[0].choices, review.seats[0].accuracy) == \
+        (30, 30, 100.0)
+    # One move flagged among many, and one flagged move whose loss rounds to nothing.
+    for flagged in (_move(30, "inaccuracy", 1.2, 1.1), _move(30, "inaccuracy", 0.0, 0.0)):
+        review = assemble("hongwu", 16, [*clean, flagged] * 3, [0])
+        seat = review.seats[0]
+        assert seat.matched < seat.choices and seat.accuracy < 100.0
+        assert accuracy("hongwu", [*clean, flagged]) <= 99.9
