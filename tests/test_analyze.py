@@ -20,6 +20,7 @@ from baofen.observation import Observation
 from baofen.review import (
     HINT,
     THRESHOLDS,
+    VERSION,
     accuracy,
     decisions,
     review_action,
@@ -279,7 +280,7 @@ def test_every_option_is_valued_on_common_worlds_and_bids_follow_the_hint() -> N
     for variant in ("baofen", "hongwu"):
         hand = play_hand(RuleSet.create(variant=variant), 5, [RuleBot()] * 4)
         review = review_hand(hand, worlds=2, candidates=3, seats=[0, 1])
-        assert review.hint == HINT and review.version == 3
+        assert review.hint == HINT and review.version == VERSION
         assert [m.action for m in review.moves] == decisions(hand, [0, 1])
         for move in review.moves:
             shown = [o.move for o in move.options]

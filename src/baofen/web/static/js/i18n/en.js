@@ -421,7 +421,6 @@ export default {
   "gone.back": "Back to the lobby",
   "refused.title": "Not allowed",
   "err.generic": "Error: {message}",
-  // 复盘: the figure, its label and the reason of a flagged move
   "review.legend": "Review: each move is played out against the other choices on the same simulated deals. The loss shown is an interval: the simulations are 95% sure of its lower end, and that lower end gives the category: ≥ {inaccuracy} an inaccuracy, ≥ {mistake} a mistake, ≥ {blunder} a blunder. A sure winner thrown on a lost trick is at least an inaccuracy. Bids are judged against the hint's choice (the Normal computer). Best k/n: of the n moves with a choice, the k not flagged. Accuracy: the mean over those n moves of 100·e^(−loss/{scale}), a flagged move's loss counted (at least its category's threshold), the others 100%: below 100% whenever a move is flagged",
   "review.why": "Why",
   "review.reason.keeps": "the better move keeps {cards}: ",

@@ -421,7 +421,6 @@ export default {
   "gone.back": "回到大厅",
   "refused.title": "不能这样出",
   "err.generic": "出错：{message}",
-  // 复盘: the figure, its label and the reason of a flagged move
   "review.legend": "复盘：每一步与其他选择在同一批模拟牌局中打到底比较。显示的损失是一个区间：模拟有95%把握损失不低于其下限，类别由下限决定：≥ {inaccuracy} 不精确，≥ {mistake} 失误，≥ {blunder} 大错。输掉的一墩上浪费大牌至少算不精确。叫分以提示（普通电脑）的选择为准。最佳 k/n：n 步有选择的步中，k 步未被标出。准确率：这 n 步的 100·e^(−损失/{scale}) 的平均，被标出的步计其损失（至少其类别的门槛），其余计100%：有一步被标出就低于100%",
   "review.why": "原因",
   "review.reason.keeps": "更好的一手留住{cards}：",
