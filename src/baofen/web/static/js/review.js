@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
-import { chipsEl, suitEl } from "./cards.js";
+import { cardText, chipsEl, face, suitEl } from "./cards.js";
 import { t } from "./i18n.js";
 
 const POLL_MS = 1000;
@@ -62,7 +62,7 @@ export function noteEl(review, move) {
     el("strong", { text: `${move.category === "inaccuracy" ? "?!" : "⚠"} ${categoryName(move.category)} ` }),
     wasted && el("span", { class: "review-why", title: t("review.wasted.why"), text: t("review.wasted") }),
     wasted ? " · " : "",
-    move.loss > 0 ? el("span", { class: "review-loss", text: `−${lossText(review, move)}` }) : "",
+    move.loss > 0 ? el("span", { class: "review-loss", text: t("review.loss", { n: lossText(review, move) }) }) : "",
     move.loss > 0 ? " · " : "",
     `${t("review.best")} `, optionEl(move.kind, move.best),
     hintDiffers && el("span", { class: "review-why", title: t("review.hint.why", { worlds: move.worlds }) },
@@ -84,16 +84,24 @@ export function lossText(review, move) {
 export function reasonText(reason) {
   const f = { ...reason.facts };
   const pct = (x) => Math.round(100 * x);
+  const cards = (names) => names.split(" ").map(cardText).join(" ");
+  if (reason.kind === "trick" || reason.kind === "wasted_winner") {
+    f.keeps = f.keeps && cards(f.keeps);
+  }
   if (reason.kind === "trick") {
     f.share = pct(f.share);
     f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
     f.last = f.last ? t("review.reason.last") : "";
+  }
+  if (reason.kind === "declare") {
+    for (const name of ["made", "best"]) f[`trump_${name}`] = face(`${f[`trump_${name}`]}2`).suit;
   }
   if (reason.kind === "bid") {
     for (const name of ["made", "best"]) {
       f[`declares_${name}`] = pct(f[`declares_${name}`]);
       const rate = f[`makes_${name}`];
       f[`makes_${name}`] = rate === null ? t("review.reason.never") : `${pct(rate)}%`;
+      if (f[name] === "pass") f[name] = t("seat.pass");
     }
   }
   return t(`review.reason.${reason.kind}`, f);

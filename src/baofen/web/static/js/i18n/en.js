@@ -431,4 +431,5 @@ export default {
   "review.reason.bid": "bidding {made}: you declare in {declares_made}% of the simulated deals and make it in {makes_made}; {best}: {declares_best}% and {makes_best}",
   "review.reason.declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} points buried; better trump {trump_best} ({trump_length_best} trumps), {buried_points_best} points buried",
   "review.reason.never": "never",
+  "review.loss": "loss {n}",
 };

@@ -431,4 +431,5 @@ export default {
   "review.reason.bid": "叫{made}：在{declares_made}%的模拟牌局中坐庄，成约{makes_made}；叫{best}：{declares_best}%坐庄，成约{makes_best}",
   "review.reason.declare": "主{trump_made}（{trump_length_made}张主），扣{buried_points_made}分；更好：主{trump_best}（{trump_length_best}张主），扣{buried_points_best}分",
   "review.reason.never": "从不",
+  "review.loss": "损失 {n}",
 };
