@@ -71,12 +71,15 @@ export function noteEl(review, move) {
 }
 
 /** A flagged move's loss as the page shows it: its interval, lower end (which gives the
- * category, by the legend's thresholds) to estimate, or one figure when the two agree. */
+ * category, by the legend's thresholds) to estimate, or one figure when the two agree. The
+ * lower end is rounded down, so that the figure shown never reaches a threshold its category
+ * does not (1.96 levels shows 1.9, an inaccuracy, not 2.0, a mistake). */
 export function lossText(review, move) {
-  const low = Math.max(0, move.loss_low);
-  const round = (x) => (review.unit === "points" ? Math.round(x) : Number(x.toFixed(1)));
-  if (round(low) >= round(move.loss)) return amount(review, round(move.loss));
-  return amount(review, `${round(low)}–${round(move.loss)}`);
+  const step = review.unit === "points" ? 1 : 0.1;
+  const digits = review.unit === "points" ? 0 : 1;
+  const low = (Math.floor(Math.max(0, move.loss_low) / step + 1e-9) * step).toFixed(digits);
+  const high = (Math.round(move.loss / step) * step).toFixed(digits);
+  return amount(review, low === high ? high : `${low}–${high}`);
 }
 
 /** A flagged move's reason in words (review.reason.* keys; the facts as the review gives them,
