@@ -4,14 +4,18 @@ accuracy and best k of n agree."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from baofen import Hand, RuleSet, play_hand
 from baofen._native import available as native_available
 from baofen.bots import make_bot
 from baofen.cards import parse_cards
+from baofen.cli import app
 from baofen.review import MoveReview, Option, Reason, accuracy, review_hand
 from baofen.review.hand import assemble, review_of_moves
 from baofen.review.moves import seat_swing
@@ -100,3 +104,28 @@ def test_best_k_of_n_and_accuracy_agree() -> None:
         seat = review.seats[0]
         assert seat.matched < seat.choices and seat.accuracy < 100.0
         assert accuracy("hongwu", [*clean, flagged]) <= 99.9
+
+
+@needs_native
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_command_shows_the_reason_the_json_holds(tmp_path: Path, lang: str) -> None:
+    hand = _kitty_hand()
+    records = tmp_path / "hands.json"
+    records.write_text(json.dumps([hand.to_record()]), encoding="utf-8")
+    out = tmp_path / "review.json"
+    result = CliRunner().invoke(app, ["analyze", str(records), "--seat", "1", "--seed", "11",
+                                      "--lang", lang, "--out", str(out)],
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    (review,) = json.loads(out.read_text(encoding="utf-8"))
+    flagged = [MoveReview.from_dict(m) for m in review["moves"] if m["category"]]
+    assert any(m.trick == 19 for m in flagged)
+    for move in flagged:
+        assert move.reason is not None and describe(move.reason, lang) in result.output
+
+
+def test_the_command_refuses_an_unknown_language(tmp_path: Path) -> None:
+    records = tmp_path / "hands.json"
+    records.write_text("[]", encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyze", str(records), "--lang", "fr"])
+    assert result.exit_code != 0 and "--lang" in result.output
