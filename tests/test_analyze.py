@@ -184,7 +184,7 @@ def test_analyze_command_names_a_winner_thrown_away(tmp_path: Path) -> None:
     (review,) = json.loads(out.read_text(encoding="utf-8"))
     (move,) = [m for m in review["moves"] if m["action"] == action]
     assert move["category"] and move["reason"]["kind"] in (
-        "trick", "value", "wasted_winner", "bid", "declare")
+        "card", "trick", "value", "wasted_winner", "bid", "declare")
     named = "sure winner thrown"
     assert (named in result.output) == (move["reason"]["kind"] == "wasted_winner"), result.output
 

@@ -5,6 +5,7 @@ accuracy and best k of n agree."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from baofen.cli import app
 from baofen.review import MoveReview, Option, Reason, accuracy, review_hand
 from baofen.review.hand import assemble, review_of_moves
 from baofen.review.moves import seat_swing
-from baofen.review.reasons import describe, kept, main_difference
+from baofen.review.reasons import CARD_SHARE, TEXTS, describe, kept, main_difference
 
 needs_native = pytest.mark.skipif(not native_available(), reason="the native core is not built")
 
@@ -48,9 +49,11 @@ def test_a_move_is_not_charged_with_the_seats_own_later_error() -> None:
     # The play-outs led 大王 at trick 19 after 小王 as well: 小王 was charged the 18 levels too.
     assert not early.flagged, early
     assert late.category == "blunder" and late.loss == pytest.approx(18.0), late
-    assert late.reason is not None and late.reason.kind == "trick"
+    # Why: 大王 kept wins the last trick, and the kitty, in every deal.
+    assert late.reason is not None and late.reason.kind == "card", late.reason
+    assert late.reason.facts["card"] == "BJ" and late.reason.facts["keeps"] == "BJ"
     assert late.reason.facts["last"] and late.reason.facts["trick"] == 20
-    assert late.reason.facts["share"] == 1.0 and late.reason.facts["keeps"] == "BJ"
+    assert late.reason.facts["share"] == 1.0
 
 
 @needs_native
@@ -73,11 +76,15 @@ def test_every_flagged_move_has_a_reason_drawn_from_its_play_outs() -> None:
     for move in flagged:
         assert move.reason is not None, move
         facts = move.reason.facts
-        if move.reason.kind == "trick":
+        if move.reason.kind in ("trick", "card"):
             assert facts["trick"] >= move.trick and 0.0 < facts["share"] <= 1.0
-            assert facts["share"] + facts["against"] <= 1.0 + 1e-9
             assert parse_cards(facts["keeps"]) == kept(parse_cards(move.made),
                                                        parse_cards(move.best))
+        if move.reason.kind == "trick":
+            assert facts["share"] + facts["against"] <= 1.0 + 1e-9
+        if move.reason.kind == "card":  # a kept card, later, in CARD_SHARE of the deals or more
+            assert facts["trick"] > move.trick and facts["card"] in facts["keeps"].split()
+            assert facts["share"] >= CARD_SHARE
         for lang in ("en", "zh"):
             assert describe(move.reason, lang)
         assert main_difference(move.reason)[0] == move.reason.kind
@@ -129,3 +136,12 @@ def test_the_command_refuses_an_unknown_language(tmp_path: Path) -> None:
     records.write_text("[]", encoding="utf-8")
     result = CliRunner().invoke(app, ["analyze", str(records), "--lang", "fr"])
     assert result.exit_code != 0 and "--lang" in result.output
+
+
+def test_the_command_and_the_browser_word_a_reason_alike() -> None:
+    """The CLI's words for each reason are the browser's (its ``review.reason.*`` strings)."""
+    js = Path(__file__).parent.parent / "src" / "baofen" / "web" / "static" / "js" / "i18n"
+    for lang, words in TEXTS.items():
+        strings = dict(re.findall(r'^  "review\.reason\.(\w+)": "(.*)",$',
+                                  (js / f"{lang}.js").read_text(encoding="utf-8"), re.MULTILINE))
+        assert strings == words, lang

@@ -37,12 +37,13 @@ opponent wins when a play giving no more points would have kept it (浪费大牌
 :func:`~baofen.review.judge.thriftier`) is at least an inaccuracy, whatever the playouts say
 (rule-bot playouts seldom make a kept 大王 count). Every flagged move carries its
 :class:`~baofen.review.moves.Reason`, drawn from the play-outs of the move made and the better
-one on the same deals (:mod:`baofen.review.reasons`: the later trick that changes hands and how
-often, a bid's make rates, a bury's points and trump length). Each seat gets moves, moves with a choice,
-moves not flagged (as good as the best found), the count of each category and an
-:func:`~baofen.review.moves.accuracy` (below 100 whenever a move is flagged) — never a sum of
-losses: each loss is measured from its own position, and they do not add up; a seat's flagged
-losses stay within what the hand can swing for it (:func:`~baofen.review.moves.seat_swing`).
+one on the same deals (:mod:`baofen.review.reasons`: the kept card that wins a later trick, or
+the later trick that changes hands, and how often; a bid's make rates; a bury's points and trump
+length). Each seat gets moves, moves with a choice, moves not flagged (as good as the best
+found), the count of each category and an :func:`~baofen.review.moves.accuracy` (below 100
+whenever a move is flagged) — never a sum of losses: each loss is measured from its own
+position, and they do not add up; a seat's flagged losses stay within what the hand can swing
+for it (:func:`~baofen.review.moves.seat_swing`).
 
 Each decision is reviewed on worlds of its own seed (the review's and the action's index): its
 review does not depend on which others are reviewed, or in which worker process. The review reads a

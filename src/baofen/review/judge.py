@@ -59,6 +59,11 @@ def thriftier(obs: Observation, options: list[tuple[Card, ...]], made: int) -> l
             and sure_winners(obs, play) > kept]
 
 
+REASON_WORLDS = 64
+"""Worlds a flagged move's reason is drawn from (whatever the review's level: a reason read off
+fewer names another trick under other worlds too often)."""
+
+
 class Judge:
     """Reviews one decision of a seat from its observation, on sampled worlds."""
 
@@ -147,12 +152,12 @@ class Judge:
     def _reason(self, obs: Observation, draw: Callable[[int], list[tuple[World, float]]],
                 kind: Kind, made: Any, best: Any, trick: int) -> Reason:
         """Why ``made`` is flagged against ``best`` (:mod:`.reasons`): the two played out on
-        fresh worlds of ``draw`` (as many as a confirm batch), or for a bury the hand itself."""
+        :data:`REASON_WORLDS` fresh worlds of ``draw``, or for a bury the hand itself."""
         if kind == "declare":
             return reasons.declare_reason(obs, made, best)
         seat = obs.seat
         assert seat is not None
-        drawn = draw(CONFIRM * self.worlds)
+        drawn = draw(REASON_WORLDS)
         if kind == "bid":
             table = self.engine.play_out(obs.rules, [world for world, _ in drawn], [made, best])
             return reasons.bid_reason(seat, table, [weight for _, weight in drawn], made, best)

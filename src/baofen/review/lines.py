@@ -43,6 +43,8 @@ class Line:
 
     value: float
     won: tuple[bool, ...]
+    mine: tuple[bool, ...]
+    """Whether the seat itself won each trick."""
     points: tuple[int, ...]
     cards: tuple[tuple[int, ...], ...]
     """The cards the seat played to each of those tricks."""
@@ -142,15 +144,16 @@ def line(rules: RuleSet, world: Any, option: Action, seat: int, searched: bool) 
     declarer = hand.declarer
     plays = _plays(hand)
     first = len(before) // 4  # the trick the option is played to (plays of earlier tricks)
-    won, points, cards = [], [], []
+    won, mine, points, cards = [], [], [], []
     winners = hand.winners()
     for trick in range(first, len(winners)):
         four = plays[4 * trick: 4 * trick + 4]
         winner = winners[trick]
         won.append((winner == declarer) == (seat == declarer))
+        mine.append(winner == seat)
         points.append(sum(POINTS[c] for _, c_list in four for c in c_list))
         cards.append(tuple(c for s, c_list in four if s == seat for c in c_list))
-    return Line(value, tuple(won), tuple(points), tuple(cards))
+    return Line(value, tuple(won), tuple(mine), tuple(points), tuple(cards))
 
 
 def _best_play(rules: RuleSet, hand: Any, seat: int) -> list[int]:

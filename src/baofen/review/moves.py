@@ -41,10 +41,10 @@ SCALES = {"baofen": 20.0, "hongwu": 2.0}
 UNITS = {"baofen": "points", "hongwu": "levels"}
 """The unit of a hand's result, by game."""
 
-ReasonKind = Literal["trick", "value", "wasted_winner", "bid", "declare"]
-"""What a flagged move's reason tells (:mod:`baofen.review.reasons`): a later trick that
-changes hands, only the value (no trick stands out), a sure winner thrown on a lost trick, a
-bid's contract, the trump and bury."""
+ReasonKind = Literal["card", "trick", "value", "wasted_winner", "bid", "declare"]
+"""What a flagged move's reason tells (:mod:`baofen.review.reasons`): a kept card that wins a
+later trick, a later trick that changes hands, only the value (no trick stands out), a sure
+winner thrown on a lost trick, a bid's contract, the trump and bury."""
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,17 @@ move made and the better one played out on the same simulated deals, and what di
 
 Each kind's facts (JSON values; shares are of the deals, weighted as the review's worlds):
 
-- ``trick`` — a later trick changes hands: ``trick`` (its number), ``share`` (deals where the
-  seat's side wins it with the better move and not with the move made), ``against`` (the
-  reverse), ``points`` (its points where it changes hands, rounded), ``last`` (the last trick:
-  in 包红五 it takes the kitty), ``keeps`` (the cards the better move keeps, the move made
-  spends), ``wins_with`` (the card of those the seat wins that trick with most often, or "");
-- ``value`` — no later trick stands out: ``points`` (how many more points the seat's side takes
+- ``card`` — a card the better move keeps (the move made spends it) wins a later trick for the
+  seat in :data:`CARD_SHARE` of the deals or more: ``card``, ``keeps`` (all the cards kept),
+  ``share`` (deals where it does), ``trick`` (the trick it wins most often), ``last`` (that is
+  the last trick: in 包红五 it takes the kitty), ``points`` (of the tricks it wins), ``gained``
+  (how many more points the seat's side takes with the better move, on average);
+- ``trick`` — no kept card does: the later trick the better move gains most on (its points at
+  stake over the deals where it changes hands, less those where it changes the other way):
+  ``trick`` (its number), ``share`` (deals where the seat's side wins it with the better move
+  and not with the move made), ``against`` (the reverse), ``points`` (its points where it
+  changes hands), ``last``, ``keeps``;
+- ``value`` — no later trick is gained: ``points`` (how many more points the seat's side takes
   with the better move, on average);
 - ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
 - ``bid`` — for the bid made and the better one (``made``, ``best``): ``declares_made`` and
@@ -17,8 +22,8 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``declare`` — for the trump and bury made and the better one: ``trump_made``,
   ``trump_length_made``, ``buried_points_made``, and the same ``…_best``.
 
-:func:`main_difference` is what two reviews of a move must agree on: the kind, and for a
-``trick`` its number.
+:func:`main_difference` is what two reviews of a move must agree on: the kind, and the card
+kept or the trick.
 """
 
 from __future__ import annotations
@@ -37,9 +42,12 @@ from .moves import Reason
 
 
 def main_difference(reason: Reason | None) -> tuple[Any, ...]:
-    """What a reason says above all: its kind, and a trick's number."""
+    """What a reason says above all: its kind, and the card kept (``card``) or the trick
+    (``trick``)."""
     if reason is None:
         return ()
+    if reason.kind == "card":
+        return (reason.kind, reason.facts["card"])
     return (reason.kind, reason.facts["trick"]) if reason.kind == "trick" else (reason.kind,)
 
 
@@ -58,42 +66,79 @@ def kept(made: Sequence[Card], best: Sequence[Card]) -> list[Card]:
 def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
                 made: tuple[Card, ...], best: tuple[Card, ...], trick: int,
                 searched: bool) -> Reason:
-    """The ``trick`` or ``value`` reason of a play: ``made`` and ``best`` played out on
-    ``worlds`` (weighted; the seat to act, at trick number ``trick``), the seat's later plays
+    """The ``card``, ``trick`` or ``value`` reason of a play: ``made`` and ``best`` played out
+    on ``worlds`` (weighted; the seat to act, at trick number ``trick``), the seat's later plays
     searched in the end game (``searched``, as the review valued them)."""
     mass = sum(weight for _, weight in worlds)
     pairs = [(lines.line(rules, world, Play.of(made), seat, searched),
-              lines.line(rules, world, Play.of(best), seat, searched), weight)
+              lines.line(rules, world, Play.of(best), seat, searched), weight / mass)
              for world, weight in worlds]
     keeps = kept(made, best)
+    gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
+    found = _card_reason(pairs, keeps, trick, gained) or _trick_reason(rules, pairs, keeps, trick)
+    return found or Reason("value", {"points": gained})
+
+
+CARD_SHARE = 0.2
+"""The share of the deals from which a kept card's later win is the reason (``card``)."""
+
+
+def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
+                 trick: int, gained: int) -> Reason | None:
+    """The ``card`` reason: a card the better move keeps wins a later trick for the seat in
+    :data:`CARD_SHARE` of the deals or more (the one that does so most often)."""
+    wins: dict[Card, float] = {}
+    tricks: dict[Card, dict[int, float]] = {}
+    points: dict[Card, float] = {}
+    for _, b, weight in pairs:
+        for k in range(1, len(b.won)):
+            winning = [Card(c) for c in b.cards[k] if Card(c) in keeps]
+            if b.mine[k] and winning:
+                card = max(winning)  # one card named per deal: its first later win
+                wins[card] = wins.get(card, 0.0) + weight
+                at = tricks.setdefault(card, {})
+                at[trick + k] = at.get(trick + k, 0.0) + weight
+                points[card] = points.get(card, 0.0) + weight * b.points[k]
+                break
+    if not wins:
+        return None
+    card, share = max(wins.items(), key=lambda item: (item[1], -int(item[0])))
+    if share < CARD_SHARE:
+        return None
+    often = max(tricks[card].items(), key=lambda item: (item[1], -item[0]))[0]
+    last = all(len(b.won) == often - trick + 1 for _, b, _ in pairs)
+    return Reason("card", {"card": str(card), "keeps": format_cards(keeps),
+                           "share": round(share, 2), "trick": often, "last": last,
+                           "points": round(points[card] / share), "gained": gained})
+
+
+def _trick_reason(rules: RuleSet, pairs: Sequence[tuple[lines.Line, lines.Line, float]],
+                  keeps: list[Card], trick: int) -> Reason | None:
+    """The ``trick`` reason: the later trick the better move gains most on (``None``: none)."""
     depth = max(min(len(a.won), len(b.won)) for a, b, _ in pairs)
-    score = [0.0] * depth
+    score = [0.0] * depth  # what the better move gains on each trick, the points at stake
     for a, b, weight in pairs:
         for k in range(min(len(a.won), len(b.won))):
             if a.won[k] != b.won[k]:
-                score[k] += weight * (max(a.points[k], b.points[k]) + _kitty(rules, a, b, k))
-    if not any(score):
-        gained = sum(weight * (_side_points(b) - _side_points(a)) for a, b, weight in pairs)
-        return Reason("value", {"points": round(gained / mass)})
+                stake = max(a.points[k], b.points[k]) + _kitty(rules, a, b, k)
+                score[k] += weight * stake * (1 if b.won[k] else -1)
+    if max(score) <= 0.0:
+        return None
     k = max(range(depth), key=lambda i: (score[i], -i))
-    share = against = stake = 0.0
-    winners: Counter[Card] = Counter()
+    share = against = stake_sum = 0.0
     for a, b, weight in pairs:
         if k >= min(len(a.won), len(b.won)) or a.won[k] == b.won[k]:
             continue
-        stake += weight * max(a.points[k], b.points[k])
+        stake_sum += weight * max(a.points[k], b.points[k])
         if b.won[k]:
             share += weight
-            winners.update(Card(c) for c in b.cards[k] if Card(c) in keeps)
         else:
             against += weight
-    changed = share + against
     return Reason("trick", {
-        "trick": trick + k, "share": round(share / mass, 2), "against": round(against / mass, 2),
-        "points": round(stake / changed), "last": all(len(a.won) == k + 1 == len(b.won)
-                                                       for a, b, _ in pairs),
+        "trick": trick + k, "share": round(share, 2), "against": round(against, 2),
+        "points": round(stake_sum / (share + against)),
+        "last": all(len(a.won) == k + 1 == len(b.won) for a, b, _ in pairs),
         "keeps": format_cards(keeps),
-        "wins_with": str(winners.most_common(1)[0][0]) if winners else "",
     })
 
 
@@ -145,8 +190,11 @@ def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
 
 TEXTS = {
     "en": {
-        "trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick}{last} "
-                 "({points} points) with the better move, and not with yours",
+        "trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick} "
+                 "({points} points) with the better move and not with yours{last}",
+        "card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} "
+                "later wins trick {trick} for you ({points} points){last}{gained}",
+        "gained": "; your side takes {points} points more on average",
         "keeps": "the better move keeps {cards}: ",
         "last": " — the last trick, which takes the kitty",
         "value": "no single trick: your side takes {points} points more on average with the "
@@ -162,8 +210,10 @@ TEXTS = {
     },
     "zh": {
         "trick": "{keeps}在{share}%的模拟牌局中，换用更好的一手，"
-                 "己方赢得第{trick}轮{last}（{points}分），"
-                 "而你的打法赢不到",
+                 "己方赢得第{trick}轮（{points}分）{last}，而你的打法赢不到",
+        "card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮"
+                "（{points}分）{last}{gained}",
+        "gained": "；己方平均多得{points}分",
         "keeps": "更好的一手留住{cards}：",
         "last": "——最后一轮，连底牌",
         "value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
@@ -182,10 +232,14 @@ def describe(reason: Reason, lang: str = "en") -> str:
     """A reason in words (``lang``: ``en`` or ``zh``)."""
     words = TEXTS[lang]
     facts = dict(reason.facts)
-    if reason.kind == "trick":
+    if reason.kind in ("trick", "card"):
         facts["share"] = round(100 * facts["share"])
-        facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
         facts["last"] = words["last"] if facts["last"] else ""
+    if reason.kind == "trick":
+        facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
+    if reason.kind == "card":
+        gained = facts["gained"]
+        facts["gained"] = words["gained"].format(points=gained) if gained > 0 else ""
     if reason.kind == "bid":
         for name in ("made", "best"):
             facts[f"declares_{name}"] = round(100 * facts[f"declares_{name}"])

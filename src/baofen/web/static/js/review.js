@@ -88,14 +88,14 @@ export function reasonText(reason) {
   const f = { ...reason.facts };
   const pct = (x) => Math.round(100 * x);
   const cards = (names) => names.split(" ").map(cardText).join(" ");
-  if (reason.kind === "trick" || reason.kind === "wasted_winner") {
-    f.keeps = f.keeps && cards(f.keeps);
-  }
-  if (reason.kind === "trick") {
+  if (f.keeps) f.keeps = cards(f.keeps);
+  if (f.card) f.card = cards(f.card);
+  if (reason.kind === "trick" || reason.kind === "card") {
     f.share = pct(f.share);
-    f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
     f.last = f.last ? t("review.reason.last") : "";
   }
+  if (reason.kind === "trick") f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
+  if (reason.kind === "card") f.gained = f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";
   if (reason.kind === "declare") {
     for (const name of ["made", "best"]) f[`trump_${name}`] = face(`${f[`trump_${name}`]}2`).suit;
   }
