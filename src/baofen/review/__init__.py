@@ -24,7 +24,7 @@ Two stages, so that a loss is both large and told from noise (:mod:`baofen.revie
    bound reaching the threshold): the made move against those options (three at most; for a bid,
    the hint's choice) on batches of :data:`~baofen.review.confirm.CONFIRM` times as many fresh
    common worlds, while a category's threshold lies within the loss's interval (wider for a verdict
-   taken early), up to 768 worlds at the standard level. The best is picked again there; the loss
+   taken early), up to 1536 worlds at the standard level. The best is picked again there; the loss
    is the mean paired difference against it, with a one-sided 95% lower bound (Bonferroni over the
    options compared: the screen's winner's curse does not carry over, and the confirm stage's own
    is accounted for).
