@@ -184,8 +184,10 @@ def accuracy(variant: str, moves: Iterable[MoveReview]) -> float:
 def seat_swing(moves: Iterable[MoveReview]) -> float:
     """The most a seat's moves could change its value as the review measured them: the best
     value found at any of its moves less the worst value of a move it made. Each loss is
-    measured from its own position, so a seat's flagged losses never add up to more (within
-    the worlds' noise) — unless a play-out charges a move with the seat's own later error."""
+    measured from its own position, so where the other seats play as the play-outs do, a seat's
+    flagged losses do not add up to more (within the worlds' noise) — unless a play-out charges
+    a move with the seat's own later error. (Others' errors between the seat's moves can give
+    value back, and the seat lose it again: then its losses may add up to more.)"""
     chosen = [m for m in moves if m.candidates > 1]
     if not chosen:
         return 0.0
