@@ -14,7 +14,8 @@
    bounds), and their estimates.
 3. *Planted blunders* (``--plants`` of each kind, 包分 rule-bot hands): points let go to an
    opponent (``bench.common.screen.points_let_go``) and the top trump thrown on a lost trick
-   (``bench.review.review_blunders.trump_thrown``); the share flagged.
+   (``bench.review.review_blunders.trump_thrown``); the share flagged, and of the plants that
+   cost an inaccuracy or more on the true deal (the rule bots playing on), the share flagged.
 4. *大师's own moves* (``--master`` hands a game, South 大师, the others 普通): the share of
    South's moves with a choice flagged.
 5. *One sensible move* (``--only`` positions): rule-bot decisions where, on 64 worlds, the move
@@ -37,6 +38,7 @@ from baofen.review.moves import seat_swing
 from baofen.review.reasons import main_difference
 from bench.common.screen import planted, points_let_go
 from bench.review.review_blunders import trump_thrown
+from bench.review.review_quality import true_loss
 
 SERIOUS = ("mistake", "blunder")
 
@@ -110,7 +112,7 @@ def two_reviews(args: argparse.Namespace, budget: dict[str, int]) -> None:
 
 def plants(args: argparse.Namespace, budget: dict[str, int]) -> None:
     for name, plant in (("points let go", points_let_go), ("top trump thrown", trump_thrown)):
-        found = flagged = 0
+        found = flagged = real = caught = 0
         seed = 0
         while found < args.plants:
             made = planted(args.first + seed, plant)
@@ -121,8 +123,15 @@ def plants(args: argparse.Namespace, budget: dict[str, int]) -> None:
             (move,) = review_hand(hand, [seat], actions=[action], **budget).moves
             found += 1
             flagged += move.flagged
-        print(f"planted {name}: flagged {flagged} of {found} ({flagged / found:.0%})",
-              flush=True)
+            true = true_loss(hand, action, seat)
+            real += true >= THRESHOLDS["baofen"]["inaccuracy"]
+            caught += move.flagged and true >= THRESHOLDS["baofen"]["inaccuracy"]
+            if not move.flagged:
+                print(f"  not flagged: seed {args.first + seed - 1} action {action}: {move.made} "
+                      f"for {move.best}, loss {move.loss:.1f} (low {move.loss_low:.1f}, "
+                      f"{move.worlds} worlds); true deal {true:+.0f}")
+        print(f"planted {name}: flagged {flagged} of {found} ({flagged / found:.0%}); of those "
+              f"costing an inaccuracy or more on the true deal: {caught} of {real}", flush=True)
 
 
 def master(args: argparse.Namespace, budget: dict[str, int]) -> None:
