@@ -20,6 +20,7 @@ from baofen.observation import Observation
 from baofen.review import (
     HINT,
     THRESHOLDS,
+    VERSION,
     accuracy,
     decisions,
     review_action,
@@ -63,7 +64,7 @@ def test_review_flags_points_thrown_to_the_declarer() -> None:
     assert {move.seat for move in review.moves} == {seat}
     (move,) = [m for m in review.moves if m.action == action]
     # A mistake or a blunder: over the threshold and told from noise (its lower bound over it).
-    assert move.category in ("mistake", "blunder") and move.reason == "loss", move
+    assert move.category in ("mistake", "blunder") and move.reason is not None, move
     assert move.loss >= move.loss_low >= review.thresholds["mistake"]
     # The confirm stage measured it, on fresh worlds (more of them while undecided).
     assert move.best != move.made
@@ -121,7 +122,7 @@ def test_review_flags_the_highest_trump_thrown_on_a_lost_trick() -> None:
         hand, action, seat = found
         review = review_hand(hand, [seat], worlds=8, candidates=4, actions=[action])
         (move,) = review.moves
-        assert move.category and move.reason in ("loss", "wasted_winner"), move
+        assert move.category and move.reason is not None, move
         assert move.best != move.made
         summary = review.seats[0]
         assert summary.inaccuracies + summary.mistakes + summary.blunders == 1
@@ -140,7 +141,7 @@ def test_the_rule_bots_own_plays_waste_no_winner() -> None:
             review = review_hand(hand, worlds=1, candidates=8)
             plays = [m for m in review.moves if m.kind == "play"]
             assert len(plays) == sum(isinstance(a, Play) for _, a in hand.actions)
-            assert [m for m in plays if m.reason == "wasted_winner"] == []
+            assert [m for m in plays if m.reason and m.reason.kind == "wasted_winner"] == []
             reviewed += len(plays)
     assert reviewed > 150
 
@@ -182,9 +183,10 @@ def test_analyze_command_names_a_winner_thrown_away(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     (review,) = json.loads(out.read_text(encoding="utf-8"))
     (move,) = [m for m in review["moves"] if m["action"] == action]
-    assert move["category"] and move["reason"] in ("loss", "wasted_winner")
-    named = "sure winner thrown on a lost trick"
-    assert (named in result.output) == (move["reason"] == "wasted_winner"), result.output
+    assert move["category"] and move["reason"]["kind"] in (
+        "card", "trick", "value", "wasted_winner", "bid", "declare")
+    named = "sure winner thrown"
+    assert (named in result.output) == (move["reason"]["kind"] == "wasted_winner"), result.output
 
 
 def test_a_loss_is_a_mistake_only_when_told_from_noise() -> None:
@@ -278,7 +280,7 @@ def test_every_option_is_valued_on_common_worlds_and_bids_follow_the_hint() -> N
     for variant in ("baofen", "hongwu"):
         hand = play_hand(RuleSet.create(variant=variant), 5, [RuleBot()] * 4)
         review = review_hand(hand, worlds=2, candidates=3, seats=[0, 1])
-        assert review.hint == HINT and review.version == 3
+        assert review.hint == HINT and review.version == VERSION
         assert [m.action for m in review.moves] == decisions(hand, [0, 1])
         for move in review.moves:
             shown = [o.move for o in move.options]

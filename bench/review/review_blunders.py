@@ -106,7 +106,7 @@ def false_alarms(variant: str, hands: int) -> tuple[int, int]:
         hand = play_hand(RuleSet.create(variant=variant), seed, [bot] * 4)
         moves = [m for m in review_hand(hand, worlds=1, candidates=8).moves if m.kind == "play"]
         plays += len(moves)
-        taken += sum(m.reason == "wasted_winner" for m in moves)
+        taken += sum(bool(m.reason and m.reason.kind == "wasted_winner") for m in moves)
     return plays, taken
 
 

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from baofen import Bid, Declare, Hand, Play, RuleSet
+from baofen.review import VERSION
 from baofen.server import ServerConfig
 from baofen.server.reviews import pool as review_pool
 from baofen.server.reviews import queue as review_queue
@@ -67,7 +68,7 @@ def test_the_review_endpoint_reviews_a_finished_hand(server: ThreadServer, db_ur
     assert [m["action"] for m in moves if m["kind"] != "play"] == contract
     assert sum(m["kind"] == "declare" for m in moves) == 1
     assert [s["seat"] for s in review["seats"]] == [0, 1, 2, 3]
-    assert review["unit"] == "levels" and review["version"] == 3 and review["hint"] == "rule"
+    assert review["unit"] == "levels" and review["version"] == VERSION and review["hint"] == "rule"
     assert sum(s["moves"] for s in review["seats"]) == len(moves)
     assert totals == {len(moves)}  # one task a decision
     for seat in review["seats"]:

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 
 from baofen.errors import REASONS
 from baofen.puzzles.themes import THEMES
+from baofen.review.moves import ReasonKind
 from baofen.scoring import ResultKind
 
 from ..server.harness import ThreadServer
@@ -181,6 +182,7 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
         "reason.*": {f"reason.{code}" for code in REASONS},
         "result.kind.*": {f"result.kind.{kind}" for kind in get_args(ResultKind)},
         "puzzles.theme.*": {f"puzzles.theme.{theme}" for theme in THEMES},
+        "review.reason.*": {f"review.reason.{kind}" for kind in get_args(ReasonKind)},
         "*.*": {f"{s['choice_labels']}.{value}" for s in settings if "choice_labels" in s
                 for value in s["enum"]},
         "setting.meta.label": {s["label"] for s in settings},

@@ -288,8 +288,8 @@ def test_review_note_names_a_winner_thrown_away(
 ) -> None:
     """A play flagged for a sure winner thrown on a lost trick (its expected loss may be 0) is
     shown as flagged (at least 不精确) with its reason and the better play, never as a match; a
-    blunder shows its loss, the better play and, where the hint would play otherwise, what the
-    hint plays and why they differ; a move close to the best is ≈, never a loss; drawn in a
+    blunder shows its loss (its interval), its reason, the better play and, where the hint
+    would play otherwise, what the hint plays and why they differ; a move close to the best is ≈, never a loss; drawn in a
     trick of the replay, each note fits the row."""
     person = Person(chromium, web_server.base, viewport)
     page = person.page
@@ -302,13 +302,16 @@ def test_review_note_names_a_winner_thrown_away(
         const { cardsEl } = await import('/static/js/cards.js');
         const { el } = await import('/static/js/dom.js');
         const review = { unit: 'points' };
-        const play = { kind: 'play', made: 'BJ', best: 'C3', hint: 'C3', loss: 0, candidates: 3,
-                       worlds: 32, category: '', reason: '' };
+        const play = { kind: 'play', made: 'BJ', best: 'C3', hint: 'C3', loss: 0, loss_low: 0,
+                       candidates: 3, worlds: 32, category: '', reason: null };
+        const trick = { kind: 'trick', facts: { trick: 9, share: 0.71, against: 0.02, points: 10,
+                                                last: false, keeps: 'H5', wins_with: 'H5' } };
         const notes = [
-          noteEl(review, { ...play, category: 'inaccuracy', reason: 'wasted_winner' }),
+          noteEl(review, { ...play, category: 'inaccuracy',
+                           reason: { kind: 'wasted_winner', facts: { keeps: 'BJ' } } }),
           noteEl(review, { ...play, made: 'C3' }),
           noteEl(review, { ...play, made: 'H5', best: 'SA', hint: 'C3', loss: 32.4,
-                           category: 'blunder', reason: 'loss' }),
+                           loss_low: 26.2, category: 'blunder', reason: trick }),
           noteEl(review, { ...play, made: 'D4', best: 'D6', loss: 2.1 }),
         ];
         const row = (name, card, note) => el('div', { class: 'replay-play' },
@@ -325,7 +328,8 @@ def test_review_note_names_a_winner_thrown_away(
     assert "不精确" in wasted and "浪费大牌" in wasted, wasted
     assert "−" not in wasted  # no loss to show
     assert "good" in good_class and "✓" in good
-    assert "blunder" in blunder_class and "大错" in blunder and "32.4 分" in blunder, blunder
+    assert "blunder" in blunder_class and "大错" in blunder and "26–32 分" in blunder, blunder
+    assert "71%" in blunder and "第9轮" in blunder, blunder  # the reason, from its facts
     assert "提示会出" in blunder  # the hint plays otherwise: said, with why in the title
     assert "close" in close_class and "≈" in close and "−" not in close, close
     why = page.locator(".review-why")

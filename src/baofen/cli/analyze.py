@@ -4,8 +4,9 @@ hands (see :mod:`baofen.review`).
 FILE holds hand records as ``baofen replay`` reads them. For each hand it prints, per reviewed
 decision, the move made, the best move found, what the hint (提示) would do, the expected loss
 (包分 points, 包红五 levels) with its lower bound and its category (inaccuracy 不精确, mistake
-失误, blunder 大错), then a summary per seat with an accuracy; the whole review is written as
-JSON (the server's review format).
+失误, blunder 大错) and, for a flagged move, why (its reason, ``--lang`` en or zh); then a
+summary per seat with an accuracy. The whole review is written as JSON (the server's review
+format).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rich.text import Text
 
 from ..hand import Hand
 from ..review import DEFAULT_CANDIDATES, DEFAULT_WORLDS, HandReview, review_hand
+from ..review.reasons import TEXTS, describe
 from .command import Command, CommandError
 from .render import seat_name
 from .replay import read_json, records_in
@@ -46,9 +48,12 @@ def analyze(
     ] = DEFAULT_CANDIDATES,
     seed: Annotated[int, typer.Option(help="seed of the sampled worlds")] = 0,
     out: Annotated[Path, typer.Option(help="JSON file for the review")] = Path("analysis.json"),
+    lang: Annotated[str, typer.Option(help="language of the reasons: en or zh")] = "en",
 ) -> None:
     """Review every decision of finished hands: best move found, loss, category, accuracy."""
     console = Console(highlight=False)
+    if lang not in TEXTS:
+        raise CommandError(f"--lang must be one of {', '.join(TEXTS)}, not {lang!r}")
     try:
         records = records_in(read_json(file.read_text(encoding="utf-8")))
         hands = [Hand.from_record(record) for record in records]
@@ -61,18 +66,19 @@ def analyze(
             continue
         review = review_hand(hand, None if seat is None else [seat], budget, candidates, seed)
         reviews.append(review)
-        _print_review(console, number, review)
+        _print_review(console, number, review, lang)
     out.write_text(json.dumps([r.to_dict() for r in reviews], indent=2, ensure_ascii=False)
                    + "\n", encoding="utf-8")
     console.print(f"Review written to {out}")
 
 
-def _print_review(console: Console, number: int, review: HandReview) -> None:
+def _print_review(console: Console, number: int, review: HandReview, lang: str) -> None:
     unit = review.unit
     limits = ", ".join(f"{name} ≥ {value:g}" for name, value in review.thresholds.items())
-    table = Table(title=f"Hand {number}: review ({unit}; {limits}, when told from noise)")
-    for column in ("trick", "seat", "made", "best found", "hint", f"loss ({unit})", "≥ (95%)",
-                   ""):
+    table = Table(title=f"Hand {number}: review ({unit}; a move's category is the worst whose "
+                        f"threshold its loss is surely above, 95%: {limits})")
+    for column in ("trick", "seat", "made", "best found", "hint", f"loss ({unit})",
+                   "surely ≥ (95%)", "category: why"):
         table.add_column(column)
     for move in review.moves:
         when = str(move.trick) if move.kind == "play" else move.kind
@@ -81,14 +87,16 @@ def _print_review(console: Console, number: int, review: HandReview) -> None:
             continue
         verdict = Text(move.category, style="red" if move.category in ("mistake", "blunder")
                        else "yellow") if move.category else Text("")
-        if move.reason == "wasted_winner":
-            verdict.append(": sure winner thrown on a lost trick")
+        if move.reason is not None:
+            verdict.append(f": {describe(move.reason, lang)}")
         table.add_row(when, seat_name(move.seat), move.made,
                       "=" if move.best == move.made else move.best,
                       "=" if move.hint == move.made else move.hint, f"{move.loss:.2f}",
                       f"{move.loss_low:.2f}" if move.loss > 0 else "", verdict)
     console.print(table)
-    summary = Table(title=f"Hand {number}: summary (the hint plays as the {review.hint} bot)")
+    summary = Table(title=f"Hand {number}: summary (the hint plays as the {review.hint} bot; "
+                          "best: moves with a choice not flagged; accuracy: the mean over them "
+                          "of 100·exp(−loss/scale), a flagged move's loss counted)")
     for column in ("seat", "moves", "choices", "best", "inaccuracies", "mistakes", "blunders",
                    "accuracy"):
         summary.add_column(column)

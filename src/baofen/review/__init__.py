@@ -11,7 +11,9 @@ others did). The worlds are drawn and played out by the engine in use (:mod:`bao
 natively where the core is built, the same worlds and values, several times faster). A world's
 value for the seat is in the hand's own unit (:func:`~baofen.review.moves.seat_value`): 包分 points
 (the declarer's points against the target, signed for the seat's side; the pot stake of a hand
-nobody bid), 包红五 levels (the seat's result).
+nobody bid), 包红五 levels (the seat's result). In the end game (:mod:`baofen.review.lines`) the
+seat's own later plays are searched in each world rather than left to the rule bot, so that a
+move is not charged with an error the seat can still mend (the play-out's, not the move's).
 
 Two stages, so that a loss is both large and told from noise (:mod:`baofen.review.confirm`):
 1. *screen*: every option on ``worlds`` common worlds; their weighted means are the move's
@@ -22,7 +24,7 @@ Two stages, so that a loss is both large and told from noise (:mod:`baofen.revie
    bound reaching the threshold): the made move against those options (three at most; for a bid,
    the hint's choice) on batches of :data:`~baofen.review.confirm.CONFIRM` times as many fresh
    common worlds, while a category's threshold lies within the loss's interval (wider for a verdict
-   taken early), up to 768 worlds at the standard level. The best is picked again there; the loss
+   taken early), up to 1536 worlds at the standard level. The best is picked again there; the loss
    is the mean paired difference against it, with a one-sided 95% lower bound (Bonferroni over the
    options compared: the screen's winner's curse does not carry over, and the confirm stage's own
    is accounted for).
@@ -33,10 +35,15 @@ loss both over the threshold and told from noise, so that a loss measured near a
 not flagged on one set of worlds and left on another. A sure winner thrown on a trick an
 opponent wins when a play giving no more points would have kept it (浪费大牌,
 :func:`~baofen.review.judge.thriftier`) is at least an inaccuracy, whatever the playouts say
-(rule-bot playouts seldom make a kept 大王 count). Each seat gets moves, moves with a choice,
-moves as good as the best found, the count of each category and an
-:func:`~baofen.review.moves.accuracy` — never a sum of losses: each loss is measured from its
-own position, and they do not add up.
+(rule-bot playouts seldom make a kept 大王 count). Every flagged move carries its
+:class:`~baofen.review.moves.Reason`, drawn from the play-outs of the move made and the better
+one on the same deals (:mod:`baofen.review.reasons`: the kept card that wins a later trick, or
+the later trick that changes hands, and how often; a bid's make rates; a bury's points and trump
+length). Each seat gets moves, moves with a choice, moves not flagged (as good as the best
+found), the count of each category and an :func:`~baofen.review.moves.accuracy` (below 100
+whenever a move is flagged) — never a sum of losses: each loss is measured from its own
+position, and they do not add up; a seat's flagged losses stay within what the hand can swing
+for it (:func:`~baofen.review.moves.seat_swing`).
 
 Each decision is reviewed on worlds of its own seed (the review's and the action's index): its
 review does not depend on which others are reviewed, or in which worker process. The review reads a
@@ -69,6 +76,7 @@ from .moves import (
     SeatSummary,
     accuracy,
     move_accuracy,
+    seat_swing,
     seat_value,
 )
 
@@ -97,6 +105,7 @@ __all__ = [
     "review_hand",
     "review_of_moves",
     "review_record",
+    "seat_swing",
     "seat_value",
     "sure_winners",
     "thriftier",

@@ -32,9 +32,11 @@ CATEGORIES: tuple[Category, ...] = ("inaccuracy", "mistake", "blunder")
 CONFIRM = 2
 """Each batch of the confirm stage draws this many times the screen's worlds."""
 
-EXTENSIONS = 23
+EXTENSIONS = 47
 """Batches the confirm stage draws at most after its first, while the verdict is undecided
-(:func:`undecided`): 24 batches, 768 worlds at the standard level's 16 a stage."""
+(:func:`undecided`): 48 batches, 1536 worlds at the standard level's 16 a stage (a loss near a
+threshold is told apart on as many worlds as it takes two reviews to agree on it more often;
+768 left one flagged move in four flagged by one review only)."""
 
 SCREEN = 0.3
 """The confirm stage runs when the screen's loss reaches this share of the inaccuracy

@@ -15,11 +15,11 @@ from .judge import Judge
 from .moves import (
     DEFAULT_CANDIDATES,
     DEFAULT_WORLDS,
+    SCALES,
     THRESHOLDS,
     UNITS,
     HandReview,
     MoveReview,
-    Option,
     SeatSummary,
     accuracy,
 )
@@ -66,14 +66,15 @@ def review_hand(hand: Hand, seats: Iterable[int] | None = None, worlds: int = DE
 def assemble(variant: str, worlds: int, moves: Sequence[MoveReview],
              seats: Iterable[int]) -> HandReview:
     """The hand's review from its reviewed moves, with a summary for each of ``seats``."""
-    review = HandReview(variant, UNITS[variant], dict(THRESHOLDS[variant]), worlds)
+    review = HandReview(variant, UNITS[variant], dict(THRESHOLDS[variant]), worlds,
+                        SCALES[variant])
     review.moves = sorted(moves, key=lambda m: m.action)
     for seat in seats:
         own = [m for m in review.moves if m.seat == seat]
         choices = [m for m in own if m.candidates > 1]
         review.seats.append(SeatSummary(
             seat=seat, moves=len(own), choices=len(choices),
-            matched=sum(1 for m in choices if not m.flagged and m.loss <= 0.0),
+            matched=sum(1 for m in choices if not m.flagged),
             inaccuracies=sum(m.category == "inaccuracy" for m in own),
             mistakes=sum(m.category == "mistake" for m in own),
             blunders=sum(m.category == "blunder" for m in own),
@@ -114,6 +115,5 @@ def review_of_moves(record: dict[str, Any], worlds: int,
                     moves: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The whole review, JSON-ready, from the moves :func:`review_record` gave (any order)."""
     variant = Hand.from_record(record).rules.variant
-    reviewed = [MoveReview(**{**m, "options": [Option(**o) for o in m["options"]]})
-                for m in moves]
+    reviewed = [MoveReview.from_dict(m) for m in moves]
     return assemble(variant, worlds, reviewed, range(4)).to_dict()

@@ -14,7 +14,9 @@ from ..bots.search.contract import ContractSearch
 from ..bots.search.determinize import World, gather
 from ..cards import KINDS, POINTS, Card, format_cards
 from ..observation import Observation
+from . import lines, reasons
 from .confirm import CONFIRM, Worlds, categorize, confirm, rivals
+from .lines import in_endgame
 from .moves import HINT, THRESHOLDS, Kind, MoveReview, Option, Reason, seat_value
 
 
@@ -55,6 +57,11 @@ def thriftier(obs: Observation, options: list[tuple[Card, ...]], made: int) -> l
     return [i for i, play in enumerate(options)
             if i != made and loses(play) and sum(POINTS[c] for c in play) <= points
             and sure_winners(obs, play) > kept]
+
+
+REASON_WORLDS = 64
+"""Worlds a flagged move's reason is drawn from (whatever the review's level: a reason read off
+fewer names another trick under other worlds too often)."""
 
 
 class Judge:
@@ -98,7 +105,7 @@ class Judge:
         chosen, hinted_at = keys.index(_key(made)), keys.index(_key(hint))
         if len(options) == 1:
             return MoveReview(index, trick if kind == "play" else 0, seat, kind, _text(made),
-                              _text(made), _text(hint), 0.0, 0.0, 0.0, 0.0, "", "", 1, 0,
+                              _text(made), _text(hint), 0.0, 0.0, 0.0, 0.0, "", None, 1, 0,
                               [Option(_text(made), 0.0)])
         draw = self._draw(obs)
         screen = self._evaluate(obs, draw, options)
@@ -120,15 +127,18 @@ class Judge:
             value_best, value_made = means[best], means[chosen]
         loss = max(0.0, loss)
         category = categorize(limits, low)
-        reason: Reason = "loss" if category else ""
+        reason: Reason | None = None
         if not category and kind == "play":
             spare = thriftier(obs, options, chosen)
             if spare:
-                category, reason = "inaccuracy", "wasted_winner"
+                category = "inaccuracy"
                 best = max(spare, key=lambda i: (means[i], -i))
                 value_best = means[best]
                 loss = max(0.0, means[best] - means[chosen])
                 low = min(low, loss)
+                reason = reasons.wasted_reason(options[chosen], options[best])
+        if category and reason is None:
+            reason = self._reason(obs, draw, kind, options[chosen], options[best], trick)
         ranked = sorted(range(len(options)), key=lambda i: (-means[i], i))
         return MoveReview(
             action=index, trick=trick if kind == "play" else 0, seat=seat, kind=kind,
@@ -138,6 +148,20 @@ class Judge:
             category=category, reason=reason, candidates=len(options), worlds=measured,
             options=[Option(_text(options[i]), round(means[i], 3)) for i in ranked],
         )
+
+    def _reason(self, obs: Observation, draw: Callable[[int], list[tuple[World, float]]],
+                kind: Kind, made: Any, best: Any, trick: int) -> Reason:
+        """Why ``made`` is flagged against ``best`` (:mod:`.reasons`): the two played out on
+        :data:`REASON_WORLDS` fresh worlds of ``draw``, or for a bury the hand itself."""
+        if kind == "declare":
+            return reasons.declare_reason(obs, made, best)
+        seat = obs.seat
+        assert seat is not None
+        drawn = draw(REASON_WORLDS)
+        if kind == "bid":
+            table = self.engine.play_out(obs.rules, [world for world, _ in drawn], [made, best])
+            return reasons.bid_reason(seat, table, [weight for _, weight in drawn], made, best)
+        return reasons.play_reason(obs.rules, seat, drawn, made, best, trick, in_endgame(obs))
 
     def _draw(self, obs: Observation) -> Callable[[int], list[tuple[World, float]]]:
         """A source of weighted worlds consistent with ``obs``: up to so many, from up to four
@@ -153,7 +177,8 @@ class Judge:
     def _evaluate(self, obs: Observation, draw: Callable[[int], list[tuple[World, float]]],
                   options: Sequence[Any], worlds: int = 0) -> Worlds:
         """Every option on the same ``worlds`` (default ``self.worlds``) worlds of ``draw``,
-        played out by the rule bot in every seat; a world's value is :func:`seat_value`."""
+        played out by the rule bot in every seat (in the end game, the seat's own later plays
+        searched: :mod:`.lines`); a world's value is :func:`seat_value`."""
         seat = obs.seat
         assert seat is not None
         drawn = draw(worlds or self.worlds)
@@ -161,10 +186,15 @@ class Judge:
             raise ValueError("no world consistent with the seat's view could be drawn")
         actions = [Play.of(option) if isinstance(option, tuple) else option
                    for option in options]
-        table = self.engine.play_out(obs.rules, [world for world, _ in drawn], actions)
+        worlds_drawn = [world for world, _ in drawn]
+        if in_endgame(obs):  # the seat's later plays searched (.lines: its own errors not charged)
+            table = lines.values(obs.rules, worlds_drawn, actions, seat)
+        else:
+            table = [[seat_value(self.variant, result, seat) for result in row]
+                     for row in self.engine.play_out(obs.rules, worlds_drawn, actions)]
         out = Worlds()
         for (_, weight), row in zip(drawn, table, strict=True):
-            out.add(weight, [seat_value(self.variant, result, seat) for result in row])
+            out.add(weight, row)
         return out
 
 

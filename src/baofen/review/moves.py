@@ -12,8 +12,9 @@ from ..bots.search.bot import CLIP
 from ..scoring import HandResult
 from .confirm import Category
 
-VERSION = 3
-"""The review's version (3: a category only where its threshold is below the loss's lower bound;
+VERSION = 4
+"""The review's version (4: a flagged move's reason as data, the end game searched; 3: a category
+only where its threshold is below the loss's lower bound;
 2: categories, accuracy, paired intervals; 1 had a sum of losses). A review kept under another
 version is made again."""
 
@@ -40,8 +41,20 @@ SCALES = {"baofen": 20.0, "hongwu": 2.0}
 UNITS = {"baofen": "points", "hongwu": "levels"}
 """The unit of a hand's result, by game."""
 
-Reason = Literal["", "loss", "wasted_winner"]
-"""Why a move is flagged (empty: it is not)."""
+ReasonKind = Literal["card", "trick", "value", "wasted_winner", "bid", "declare"]
+"""What a flagged move's reason tells (:mod:`baofen.review.reasons`): a kept card that wins a
+later trick, a later trick that changes hands, only the value (no trick stands out), a sure
+winner thrown on a lost trick, a bid's contract, the trump and bury."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is flagged, drawn from the play-outs of the move made and the better one on
+    the same simulated deals: its ``kind`` and the facts of that kind (JSON values; the keys of
+    each kind in :mod:`baofen.review.reasons`)."""
+
+    kind: ReasonKind
+    facts: dict[str, Any]
 
 Kind = Literal["bid", "declare", "play"]
 
@@ -77,8 +90,8 @@ class MoveReview:
     loss_low: float
     """−1000 where it cannot be estimated (one world)."""
     category: Category
-    reason: Reason
-    """Why it is flagged: ``"loss"`` or ``"wasted_winner"`` (:func:`thriftier`); empty if not."""
+    reason: Reason | None
+    """Why it is flagged (:mod:`baofen.review.reasons`); ``None`` when it is not."""
     candidates: int
     """Options compared (the candidates, the hint's choice and the move made); 1: no choice."""
     worlds: int
@@ -91,6 +104,13 @@ class MoveReview:
         """True when the move is in a category."""
         return bool(self.category)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MoveReview:
+        """A move from its JSON form (:meth:`HandReview.to_dict`)."""
+        reason = data.get("reason")
+        return cls(**{**data, "options": [Option(**o) for o in data["options"]],
+                      "reason": Reason(**reason) if reason else None})
+
 
 @dataclass
 class SeatSummary:
@@ -101,6 +121,8 @@ class SeatSummary:
     choices: int = 0
     """Moves where the seat had a choice; ``matched``: of them, those as good as the best."""
     matched: int = 0
+    """Moves with a choice the review found as good as the best: not flagged (no option better
+    by the inaccuracy threshold, told from noise)."""
     inaccuracies: int = 0
     mistakes: int = 0
     blunders: int = 0
@@ -116,6 +138,8 @@ class HandReview:
     unit: str
     thresholds: dict[str, float]
     worlds: int
+    scale: float = 0.0
+    """The game's accuracy scale (:data:`SCALES`)."""
     hint: str = HINT
     version: int = VERSION
     moves: list[MoveReview] = field(default_factory=list)
@@ -144,7 +168,27 @@ def move_accuracy(variant: str, loss: float) -> float:
 
 def accuracy(variant: str, moves: Iterable[MoveReview]) -> float:
     """A seat's accuracy (%): the mean :func:`move_accuracy` over its moves with a choice, a
-    flagged move's loss counted (an unflagged one is as good as the best: 100)."""
-    scores = [move_accuracy(variant, m.loss if m.flagged else 0.0)
+    flagged move's loss counted, at least its category's threshold (a winner thrown away may
+    cost little in the play-outs); an unflagged one is as good as the best: 100.
+    Below 100 exactly when a move is flagged: shown to one decimal, a seat with a
+    flagged move never shows 100 (it is floored below it)."""
+    limits = THRESHOLDS[variant]
+    scores = [move_accuracy(variant, max(m.loss, limits[m.category]) if m.category else 0.0)
               for m in moves if m.candidates > 1]
-    return round(sum(scores) / len(scores), 1) if scores else 100.0
+    if not scores:
+        return 100.0
+    mean = sum(scores) / len(scores)
+    return min(round(mean, 1), 99.9) if mean < 100.0 else 100.0
+
+
+def seat_swing(moves: Iterable[MoveReview]) -> float:
+    """The most a seat's moves could change its value as the review measured them: the best
+    value found at any of its moves less the worst value of a move it made. Each loss is
+    measured from its own position, so where the other seats play as the play-outs do, a seat's
+    flagged losses do not add up to more (within the worlds' noise) — unless a play-out charges
+    a move with the seat's own later error. (Others' errors between the seat's moves can give
+    value back, and the seat lose it again: then its losses may add up to more.)"""
+    chosen = [m for m in moves if m.candidates > 1]
+    if not chosen:
+        return 0.0
+    return max(m.value_best for m in chosen) - min(m.value_made for m in chosen)

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
-import { chipsEl, suitEl } from "./cards.js";
+import { cardText, chipsEl, face, suitEl } from "./cards.js";
 import { t } from "./i18n.js";
 
 const POLL_MS = 1000;
@@ -37,7 +37,7 @@ export function movesByPlay(review) {
 /** A loss in the hand's own unit: 包分 points, 包红五 levels (a whole number as it is). */
 function amount(review, loss) {
   const inPoints = review.unit === "points";
-  const n = Number.isInteger(loss) ? String(loss) : Number(loss).toFixed(1);
+  const n = typeof loss === "string" || Number.isInteger(loss) ? String(loss) : Number(loss).toFixed(1);
   return t(inPoints ? "review.unit.points" : "review.unit.levels", { n });
 }
 
@@ -56,16 +56,64 @@ export function noteEl(review, move) {
     return el("span", { class: "review-note close", title: t("review.close.why", {
       loss: amount(review, move.loss), best: move.best }), text: `≈ ${t("review.close")}` });
   }
-  const wasted = move.reason === "wasted_winner";
+  const wasted = move.reason && move.reason.kind === "wasted_winner";
   const hintDiffers = move.kind === "play" && move.hint !== move.best;
   return el("span", { class: ["review-note", "flagged", move.category] },
     el("strong", { text: `${move.category === "inaccuracy" ? "?!" : "⚠"} ${categoryName(move.category)} ` }),
     wasted && el("span", { class: "review-why", title: t("review.wasted.why"), text: t("review.wasted") }),
     wasted ? " · " : "",
-    move.loss > 0 ? `−${amount(review, move.loss)} · ` : "",
+    move.loss > 0 ? el("span", { class: "review-loss", text: t("review.loss", { n: lossText(review, move) }) }) : "",
+    move.loss > 0 ? " · " : "",
     `${t("review.best")} `, optionEl(move.kind, move.best),
     hintDiffers && el("span", { class: "review-why", title: t("review.hint.why", { worlds: move.worlds }) },
-      ` · ${t("review.hint")} `, optionEl(move.kind, move.hint)));
+      ` · ${t("review.hint")} `, optionEl(move.kind, move.hint)),
+    move.reason && el("span", { class: "review-reason" }, `${t("review.why")}: `, reasonText(move.reason)));
+}
+
+/** A flagged move's loss as the page shows it: its interval, lower end (which gives the
+ * category, by the legend's thresholds) to estimate, or one figure when the two agree. The
+ * lower end is rounded down, so that the figure shown never reaches a threshold its category
+ * does not (1.96 levels shows 1.9, an inaccuracy, not 2.0, a mistake). */
+export function lossText(review, move) {
+  const step = review.unit === "points" ? 1 : 0.1;
+  const digits = review.unit === "points" ? 0 : 1;
+  const low = (Math.floor(Math.max(0, move.loss_low) / step + 1e-9) * step).toFixed(digits);
+  const high = (Math.round(move.loss / step) * step).toFixed(digits);
+  return amount(review, low === high ? high : `${low}–${high}`);
+}
+
+/** A flagged move's reason in words (review.reason.* keys; the facts as the review gives them,
+ * the same as the CLI's ``baofen.review.reasons.describe``). */
+export function reasonText(reason) {
+  const f = { ...reason.facts };
+  const pct = (x) => Math.round(100 * x);
+  const cards = (names) => names.split(" ").map(cardText).join(" ");
+  if (f.keeps) f.keeps = cards(f.keeps);
+  if (f.card) f.card = cards(f.card);
+  if (reason.kind === "trick" || reason.kind === "card") {
+    f.share = pct(f.share);
+    f.last = f.last ? t("review.reason.last") : "";
+  }
+  if (reason.kind === "trick") f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
+  if (reason.kind === "card") f.gained = f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";
+  if (reason.kind === "declare") {
+    for (const name of ["made", "best"]) f[`trump_${name}`] = face(`${f[`trump_${name}`]}2`).suit;
+  }
+  if (reason.kind === "bid") {
+    for (const name of ["made", "best"]) {
+      f[`declares_${name}`] = pct(f[`declares_${name}`]);
+      const rate = f[`makes_${name}`];
+      f[`makes_${name}`] = rate === null ? t("review.reason.never") : `${pct(rate)}%`;
+      if (f[name] === "pass") f[name] = t("seat.pass");
+    }
+  }
+  return t(`review.reason.${reason.kind}`, f);
+}
+
+/** A seat's accuracy as shown: whole percents, except that below 100 it never rounds up to
+ * 100 (a seat with a flagged move has no 100%). */
+function accuracyText(accuracy) {
+  return accuracy < 100 && accuracy >= 99.5 ? accuracy.toFixed(1) : accuracy.toFixed(0);
 }
 
 /** The name of a category: 不精确, 失误, 大错. */
@@ -89,16 +137,16 @@ function optionEl(kind, option) {
 export function summaryEl(review, names) {
   const limits = review.thresholds;
   return el("table", { class: "review-summary" },
-    el("caption", { text: t("review.summary", {
+    el("caption", { text: t("review.legend", {
       inaccuracy: amount(review, limits.inaccuracy), mistake: amount(review, limits.mistake),
-      blunder: amount(review, limits.blunder) }) }),
+      blunder: amount(review, limits.blunder), scale: review.scale }) }),
     el("tr", {}, [t("review.player"), t("review.accuracy"), t("review.matched"),
       t("review.inaccuracies"), t("review.mistakes"), t("review.blunders")]
       .map((text) => el("th", { scope: "col", text }))),
     review.seats.map((seat) => el("tr", {},
       // A long name may break after its seat ("South·…") on a phone, not in the middle.
       el("th", { scope: "row", text: names(seat.seat).replace("·", "·\u200b") }),
-      el("td", { class: "accuracy", text: `${seat.accuracy.toFixed(0)}%` }),
+      el("td", { class: "accuracy", text: `${accuracyText(seat.accuracy)}%` }),
       el("td", { text: `${seat.matched}/${seat.choices}` }),
       el("td", { text: seat.inaccuracies }),
       el("td", { class: seat.mistakes ? "minus" : "", text: seat.mistakes }),

@@ -1,0 +1,248 @@
+"""Why a move is flagged (:class:`~baofen.review.moves.Reason`), drawn from the play-outs: the
+move made and the better one played out on the same simulated deals, and what differs.
+
+Each kind's facts (JSON values; shares are of the deals, weighted as the review's worlds):
+
+- ``card`` — a card the better move keeps (the move made spends it) wins a later trick for the
+  seat in :data:`CARD_SHARE` of the deals or more: ``card``, ``keeps`` (all the cards kept),
+  ``share`` (deals where it does), ``trick`` (the trick it wins most often), ``last`` (that is
+  the last trick: in 包红五 it takes the kitty), ``points`` (of the tricks it wins), ``gained``
+  (how many more points the seat's side takes with the better move, on average);
+- ``trick`` — no kept card does: the later trick the better move gains most on (its points at
+  stake over the deals where it changes hands, less those where it changes the other way):
+  ``trick`` (its number), ``share`` (deals where the seat's side wins it with the better move
+  and not with the move made), ``against`` (the reverse), ``points`` (its points where it
+  changes hands), ``last``, ``keeps``;
+- ``value`` — no later trick is gained: ``points`` (how many more points the seat's side takes
+  with the better move, on average);
+- ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
+- ``bid`` — for the bid made and the better one (``made``, ``best``): ``declares_made`` and
+  ``declares_best`` (deals where the seat ends as the declarer), ``makes_made`` and
+  ``makes_best`` (of those, the deals where it makes the contract; ``None`` if it never declares);
+- ``declare`` — for the trump and bury made and the better one: ``trump_made``,
+  ``trump_length_made``, ``buried_points_made``, and the same ``…_best``.
+
+:func:`main_difference` is what two reviews of a move must agree on: the kind, and the card
+kept or the trick.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Bid, Declare, Play
+from ..cards import POINTS, Card, format_cards
+from ..observation import Observation
+from ..order import order_for
+from ..ruleset import RuleSet
+from . import lines
+from .moves import Reason
+
+
+def main_difference(reason: Reason | None) -> tuple[Any, ...]:
+    """What a reason says above all: its kind, and the card kept (``card``) or the trick
+    (``trick``)."""
+    if reason is None:
+        return ()
+    if reason.kind == "card":
+        return (reason.kind, reason.facts["card"])
+    return (reason.kind, reason.facts["trick"]) if reason.kind == "trick" else (reason.kind,)
+
+
+def kept(made: Sequence[Card], best: Sequence[Card]) -> list[Card]:
+    """The cards of ``made`` the play ``best`` keeps (the multiset difference)."""
+    left = Counter(best)
+    out = []
+    for card in made:
+        if left[card]:
+            left[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
+                made: tuple[Card, ...], best: tuple[Card, ...], trick: int,
+                searched: bool) -> Reason:
+    """The ``card``, ``trick`` or ``value`` reason of a play: ``made`` and ``best`` played out
+    on ``worlds`` (weighted; the seat to act, at trick number ``trick``), the seat's later plays
+    searched in the end game (``searched``, as the review valued them)."""
+    mass = sum(weight for _, weight in worlds)
+    pairs = [(lines.line(rules, world, Play.of(made), seat, searched),
+              lines.line(rules, world, Play.of(best), seat, searched), weight / mass)
+             for world, weight in worlds]
+    keeps = kept(made, best)
+    gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
+    found = _card_reason(pairs, keeps, trick, gained) or _trick_reason(rules, pairs, keeps, trick)
+    return found or Reason("value", {"points": gained})
+
+
+CARD_SHARE = 0.2
+"""The share of the deals from which a kept card's later win is the reason (``card``)."""
+
+
+def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
+                 trick: int, gained: int) -> Reason | None:
+    """The ``card`` reason: a card the better move keeps wins a later trick for the seat in
+    :data:`CARD_SHARE` of the deals or more (the one that does so most often)."""
+    wins: dict[Card, float] = {}
+    tricks: dict[Card, dict[int, float]] = {}
+    points: dict[Card, float] = {}
+    for _, b, weight in pairs:
+        for k in range(1, len(b.won)):
+            winning = [Card(c) for c in b.cards[k] if Card(c) in keeps]
+            if b.mine[k] and winning:
+                card = max(winning)  # one card named per deal: its first later win
+                wins[card] = wins.get(card, 0.0) + weight
+                at = tricks.setdefault(card, {})
+                at[trick + k] = at.get(trick + k, 0.0) + weight
+                points[card] = points.get(card, 0.0) + weight * b.points[k]
+                break
+    if not wins:
+        return None
+    card, share = max(wins.items(), key=lambda item: (item[1], -int(item[0])))
+    if share < CARD_SHARE:
+        return None
+    often = max(tricks[card].items(), key=lambda item: (item[1], -item[0]))[0]
+    last = all(len(b.won) == often - trick + 1 for _, b, _ in pairs)
+    return Reason("card", {"card": str(card), "keeps": format_cards(keeps),
+                           "share": round(share, 2), "trick": often, "last": last,
+                           "points": round(points[card] / share), "gained": gained})
+
+
+def _trick_reason(rules: RuleSet, pairs: Sequence[tuple[lines.Line, lines.Line, float]],
+                  keeps: list[Card], trick: int) -> Reason | None:
+    """The ``trick`` reason: the later trick the better move gains most on (``None``: none)."""
+    depth = max(min(len(a.won), len(b.won)) for a, b, _ in pairs)
+    score = [0.0] * depth  # what the better move gains on each trick, the points at stake
+    for a, b, weight in pairs:
+        for k in range(min(len(a.won), len(b.won))):
+            if a.won[k] != b.won[k]:
+                stake = max(a.points[k], b.points[k]) + _kitty(rules, a, b, k)
+                score[k] += weight * stake * (1 if b.won[k] else -1)
+    if max(score) <= 0.0:
+        return None
+    k = max(range(depth), key=lambda i: (score[i], -i))
+    share = against = stake_sum = 0.0
+    for a, b, weight in pairs:
+        if k >= min(len(a.won), len(b.won)) or a.won[k] == b.won[k]:
+            continue
+        stake_sum += weight * max(a.points[k], b.points[k])
+        if b.won[k]:
+            share += weight
+        else:
+            against += weight
+    return Reason("trick", {
+        "trick": trick + k, "share": round(share, 2), "against": round(against, 2),
+        "points": round(stake_sum / (share + against)),
+        "last": all(len(a.won) == k + 1 == len(b.won) for a, b, _ in pairs),
+        "keeps": format_cards(keeps),
+    })
+
+
+def _kitty(rules: RuleSet, a: lines.Line, b: lines.Line, k: int) -> int:
+    """What the last trick carries beside its points: in 包红五 the kitty's doubled points
+    (a level's worth of points at least, so that the trick stands out as it should)."""
+    if rules.variant != "hongwu" or not (len(a.won) == k + 1 == len(b.won)):
+        return 0
+    return 20
+
+
+def _side_points(line: lines.Line) -> int:
+    return sum(p for p, won in zip(line.points, line.won, strict=True) if won)
+
+
+def wasted_reason(made: tuple[Card, ...], best: tuple[Card, ...]) -> Reason:
+    """The reason of a sure winner thrown on a lost trick (浪费大牌)."""
+    return Reason("wasted_winner", {"keeps": format_cards(kept(made, best))})
+
+
+def bid_reason(seat: int, results: Sequence[Sequence[Any]], weights: Sequence[float],
+               made: Bid, best: Bid) -> Reason:
+    """The reason of a bid: ``results[w]`` the results of ``made`` and ``best`` in world
+    ``w`` (its weight in ``weights``)."""
+    facts: dict[str, Any] = {"made": str(made), "best": str(best)}
+    mass = sum(weights)
+    for column, name in ((0, "made"), (1, "best")):
+        declares = sum(w for row, w in zip(results, weights, strict=True)
+                       if row[column].declarer == seat)
+        makes = sum(w for row, w in zip(results, weights, strict=True)
+                    if row[column].declarer == seat and row[column].made)
+        facts[f"declares_{name}"] = round(declares / mass, 2)
+        facts[f"makes_{name}"] = round(makes / declares, 2) if declares else None
+    return Reason("bid", facts)
+
+
+def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
+    """The reason of a trump and bury: each one's trump, its length in the hand kept, and the
+    points buried."""
+    facts: dict[str, Any] = {}
+    for option, name in ((made, "made"), (best, "best")):
+        order = order_for(obs.rules.variant, option.trump)
+        left = kept(obs.hand, option.bury)
+        facts[f"trump_{name}"] = option.trump
+        facts[f"trump_length_{name}"] = sum(1 for card in left if order.is_trump(card))
+        facts[f"buried_points_{name}"] = sum(POINTS[card] for card in option.bury)
+    return Reason("declare", facts)
+
+
+TEXTS = {
+    "en": {
+        "trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick} "
+                 "({points} points) with the better move and not with yours{last}",
+        "card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} "
+                "later wins trick {trick} for you ({points} points){last}{gained}",
+        "gained": "; your side takes {points} points more on average",
+        "keeps": "the better move keeps {cards}: ",
+        "last": " — the last trick, which takes the kitty",
+        "value": "no single trick: your side takes {points} points more on average with the "
+                 "better move",
+        "wasted_winner": "a sure winner thrown on a trick the opponents win; the better move "
+                         "keeps {keeps}",
+        "bid": "bidding {made}: you declare in {declares_made}% of the simulated deals and "
+               "make it in {makes_made}; {best}: {declares_best}% and {makes_best}",
+        "declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} "
+                   "points buried; better trump {trump_best} ({trump_length_best} trumps), "
+                   "{buried_points_best} points buried",
+        "never": "never",
+    },
+    "zh": {
+        "trick": "{keeps}在{share}%的模拟牌局中，换用更好的一手，"
+                 "己方赢得第{trick}轮（{points}分）{last}，而你的打法赢不到",
+        "card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮"
+                "（{points}分）{last}{gained}",
+        "gained": "；己方平均多得{points}分",
+        "keeps": "更好的一手留住{cards}：",
+        "last": "——最后一轮，连底牌",
+        "value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
+        "wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
+        "bid": "叫{made}：在{declares_made}%的模拟牌局中坐庄，成约{makes_made}；"
+               "叫{best}：{declares_best}%坐庄，成约{makes_best}",
+        "declare": "主{trump_made}（{trump_length_made}张主），扣{buried_points_made}分；"
+                   "更好：主{trump_best}（{trump_length_best}张主），扣{buried_points_best}分",
+        "never": "从不",
+    },
+}
+"""The CLI's words for a reason (the browser's are its i18n keys ``review.reason.*``)."""
+
+
+def describe(reason: Reason, lang: str = "en") -> str:
+    """A reason in words (``lang``: ``en`` or ``zh``)."""
+    words = TEXTS[lang]
+    facts = dict(reason.facts)
+    if reason.kind in ("trick", "card"):
+        facts["share"] = round(100 * facts["share"])
+        facts["last"] = words["last"] if facts["last"] else ""
+    if reason.kind == "trick":
+        facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
+    if reason.kind == "card":
+        gained = facts["gained"]
+        facts["gained"] = words["gained"].format(points=gained) if gained > 0 else ""
+    if reason.kind == "bid":
+        for name in ("made", "best"):
+            facts[f"declares_{name}"] = round(100 * facts[f"declares_{name}"])
+            rate = facts[f"makes_{name}"]
+            facts[f"makes_{name}"] = words["never"] if rate is None else f"{round(100 * rate)}%"
+    return words[reason.kind].format(**facts)

@@ -1,0 +1,157 @@
+"""The 复盘's end game, its reasons and its figures: a seat is not charged twice for one error
+(the play-outs' own later error), every flagged move says why from the play-outs, and a seat's
+accuracy and best k of n agree."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from baofen import Hand, RuleSet, play_hand
+from baofen._native import available as native_available
+from baofen.bots import make_bot
+from baofen.cards import parse_cards
+from baofen.cli import app
+from baofen.review import MoveReview, Option, Reason, accuracy, review_hand
+from baofen.review.hand import assemble, review_of_moves
+from baofen.review.moves import seat_swing
+from baofen.review.reasons import CARD_SHARE, TEXTS, describe, kept, main_difference
+
+needs_native = pytest.mark.skipif(not native_available(), reason="the native core is not built")
+
+
+def _kitty_hand() -> Hand:
+    """包红五 deal 7310006, rule bots: the declarer (East) holds 大王 小王 ♦3 ♦K at trick 17; it
+    must keep a joker for the last trick (the kitty's points, doubled if a defender takes it
+    with trump). It plays 小王 (harmless: ♦K can still go at trick 19) and at trick 19 leads
+    大王, leaving ♦K to lose the last trick: −6 levels where +12 were there."""
+    rules, seed = RuleSet.hongwu(), 7310006
+    hand = Hand(rules, seed=seed, first=seed % 4)
+    bots = [make_bot("rule", seed=seed + i) for i in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, bots[seat].act(hand.observation(seat)))
+    return hand
+
+
+@needs_native
+def test_a_move_is_not_charged_with_the_seats_own_later_error() -> None:
+    hand = _kitty_hand()
+    assert hand.declarer == 1 and hand.result is not None and hand.result.deltas[1] == -6
+    early, late = review_hand(hand, [1], seed=11, actions=[70, 77]).moves
+    assert (early.trick, early.made, late.trick, late.made) == (17, "LJ", 19, "BJ")
+    # The play-outs led 大王 at trick 19 after 小王 as well: 小王 was charged the 18 levels too.
+    assert not early.flagged, early
+    assert late.category == "blunder" and late.loss == pytest.approx(18.0), late
+    # Why: 大王 kept wins the last trick, and the kitty, in every deal.
+    assert late.reason is not None and late.reason.kind == "card", late.reason
+    assert late.reason.facts["card"] == "BJ" and late.reason.facts["keeps"] == "BJ"
+    assert late.reason.facts["last"] and late.reason.facts["trick"] == 20
+    assert late.reason.facts["share"] == 1.0
+
+
+@needs_native
+@pytest.mark.parametrize(("variant", "seed"), [("hongwu", 1), ("hongwu", 3), ("hongwu", 7),
+                                               ("baofen", 1), ("baofen", 8)])
+def test_no_seats_losses_add_up_to_more_than_the_hand_can_swing(variant: str, seed: int) -> None:
+    """South 简单 (erring 30% of the time), the others rule bots as in the play-outs: South's
+    flagged losses (their sure parts) stay within what its moves could change (seat_swing).
+    Hands where South errs; the kitty hand above broke the bound twice over."""
+    players = [make_bot("easy", seed=seed)] + [make_bot("rule", seed=seed + i) for i in (1, 2, 3)]
+    hand = play_hand(RuleSet.create(variant=variant), seed, players)
+    own = review_hand(hand, [0], seed=1, worlds=8).moves
+    flagged = [m for m in own if m.flagged]
+    assert flagged
+    assert sum(m.loss_low for m in flagged) <= seat_swing(own) + 1e-9, [asdict(m) for m in flagged]
+
+
+@needs_native
+def test_the_kitty_hand_stays_within_its_swing() -> None:
+    own = review_hand(_kitty_hand(), [1], seed=11).moves
+    assert sum(m.loss_low for m in own if m.flagged) <= seat_swing(own) + 1e-9
+
+
+@needs_native
+def test_every_flagged_move_has_a_reason_drawn_from_its_play_outs() -> None:
+    hand = play_hand(RuleSet.baofen(), 2, [make_bot("easy", seed=2 + i) for i in range(4)])
+    review = review_hand(hand, seats=[1, 2], seed=1, worlds=8)
+    flagged = [m for m in review.moves if m.flagged]
+    assert flagged
+    for move in flagged:
+        assert move.reason is not None, move
+        facts = move.reason.facts
+        if move.reason.kind in ("trick", "card"):
+            assert facts["trick"] >= move.trick and 0.0 < facts["share"] <= 1.0
+            assert parse_cards(facts["keeps"]) == kept(parse_cards(move.made),
+                                                       parse_cards(move.best))
+        if move.reason.kind == "trick":
+            assert facts["share"] + facts["against"] <= 1.0 + 1e-9
+        if move.reason.kind == "card":  # a kept card, later, in CARD_SHARE of the deals or more
+            assert facts["trick"] > move.trick and facts["card"] in facts["keeps"].split()
+            assert facts["share"] >= CARD_SHARE
+        for lang in ("en", "zh"):
+            assert describe(move.reason, lang)
+        assert main_difference(move.reason)[0] == move.reason.kind
+    assert all(m.reason is None for m in review.moves if not m.flagged)
+    # The reason travels in the JSON and comes back the same.
+    again = review_of_moves(hand.to_record(), 8, [asdict(m) for m in review.moves])
+    assert [MoveReview.from_dict(m) for m in again["moves"]] == review.moves
+
+
+def _move(action: int, category: str, loss: float, low: float) -> MoveReview:
+    return MoveReview(action, 1, 0, "play", "SA", "SK", "SK", 0.0, loss, loss, low,
+                      category, Reason("value", {"points": 1}) if category else None,  # type: ignore[arg-type]
+                      3, 16, [Option("SK", loss), Option("SA", 0.0)])
+
+
+def test_best_k_of_n_and_accuracy_agree() -> None:
+    clean = [_move(i, "", 0.4, -1.0) for i in range(30)]
+    review = assemble("hongwu", 16, clean, [0])
+    assert (review.seats[0].matched, review.seats[0].choices, review.seats[0].accuracy) == \
+        (30, 30, 100.0)
+    # One move flagged among many, and one flagged move whose loss rounds to nothing.
+    for flagged in (_move(30, "inaccuracy", 1.2, 1.1), _move(30, "inaccuracy", 0.0, 0.0)):
+        review = assemble("hongwu", 16, [*clean, flagged] * 3, [0])
+        seat = review.seats[0]
+        assert seat.matched < seat.choices and seat.accuracy < 100.0
+        assert accuracy("hongwu", [*clean, flagged]) <= 99.9
+
+
+@needs_native
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_command_shows_the_reason_the_json_holds(tmp_path: Path, lang: str) -> None:
+    hand = _kitty_hand()
+    records = tmp_path / "hands.json"
+    records.write_text(json.dumps([hand.to_record()]), encoding="utf-8")
+    out = tmp_path / "review.json"
+    result = CliRunner().invoke(app, ["analyze", str(records), "--seat", "1", "--seed", "11",
+                                      "--lang", lang, "--out", str(out)],
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    (review,) = json.loads(out.read_text(encoding="utf-8"))
+    flagged = [MoveReview.from_dict(m) for m in review["moves"] if m["category"]]
+    assert any(m.trick == 19 for m in flagged)
+    for move in flagged:
+        assert move.reason is not None and describe(move.reason, lang) in result.output
+
+
+def test_the_command_refuses_an_unknown_language(tmp_path: Path) -> None:
+    records = tmp_path / "hands.json"
+    records.write_text("[]", encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyze", str(records), "--lang", "fr"])
+    assert result.exit_code != 0 and "--lang" in result.output
+
+
+def test_the_command_and_the_browser_word_a_reason_alike() -> None:
+    """The CLI's words for each reason are the browser's (its ``review.reason.*`` strings)."""
+    js = Path(__file__).parent.parent / "src" / "baofen" / "web" / "static" / "js" / "i18n"
+    for lang, words in TEXTS.items():
+        strings = dict(re.findall(r'^  "review\.reason\.(\w+)": "(.*)",$',
+                                  (js / f"{lang}.js").read_text(encoding="utf-8"), re.MULTILINE))
+        assert strings == words, lang
