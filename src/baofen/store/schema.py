@@ -188,6 +188,8 @@ challenge_plays = Table(
     Column("result", Integer, nullable=True),
     Column("contract", JSON, nullable=True),
     Column("finished", DateTime(timezone=True), nullable=True),
+)
+
 puzzles = Table(
     "baofen_puzzles",
     metadata,
