@@ -34,6 +34,8 @@ def main() -> int:
     parser.add_argument("--settle-seconds", type=float, default=15.0)
     parser.add_argument("--lease", type=float, default=3.0, help="lease seconds of the nodes")
     parser.add_argument("--db-timeout", type=float, default=5.0)
+    parser.add_argument("--hands", type=int, default=80,
+                        help="hands of each match: long enough to outlast the run")
     parser.add_argument("--keep", type=Path, help="directory for the hosts' logs")
     parser.add_argument("--json", action="store_true", help="print the whole report as JSON")
     args = parser.parse_args()
@@ -45,7 +47,7 @@ def main() -> int:
     settings = Settings(
         seed=args.seed, tables=args.tables, faults=max(1, round(args.minutes * 60 / cycle)),
         fault_seconds=args.fault_seconds, settle_seconds=args.settle_seconds,
-        lease_seconds=args.lease, db_timeout=args.db_timeout,
+        lease_seconds=args.lease, db_timeout=args.db_timeout, hands=args.hands,
     )
     directory = args.keep or Path(tempfile.mkdtemp(prefix="partitions-"))
     directory.mkdir(parents=True, exist_ok=True)

@@ -57,6 +57,8 @@ class Report:
     problems: list[str] = field(default_factory=list)
     """The first few anomalies, described."""
     lease: float = 0.0
+    finished: int = 0
+    """Tables whose match ended during the run (from then on they tested nothing)."""
 
     def summary(self) -> str:
         return (f"{self.operations} acknowledged actions, {self.stored} stored events, "
@@ -65,7 +67,7 @@ class Report:
                 f"longest recovery after a heal {self.recovery:.1f} s; {self.fenced} writes "
                 f"refused by fencing; least time left on a lease outside the faults "
                 f"{self.margin:.2f} s of {self.lease:.1f} s, {self.lapsed} lapsed; errors "
-                f"answered {self.refused}")
+                f"answered {self.refused}; {self.finished} tables finished their match")
 
 
 # -- the leases ------------------------------------------------------------------------------
@@ -129,6 +131,7 @@ def check(run: Run) -> None:
     for code, table in stored.items():
         assert table is not None, f"table {code} is not stored"
         report.stored += len(table.events)
+        report.finished += table.status == "finished"
         _check_table(report, table, by_table[code])
     _check_recovery(run, by_table, {c: t for c, t in stored.items() if t is not None})
     for node in run.nodes:

@@ -65,6 +65,9 @@ class Settings:
     db_timeout: float = 2.0
     think: float = 0.05
     """Seconds a player and a computer player wait before each move (the machine is shared)."""
+    hands: int = 40
+    """Hands of each table's match: enough to outlast the run (a finished table has nothing
+    left to move, and tests no more faults)."""
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -77,9 +80,7 @@ class Run:
         self.settings = settings
         self.directory = directory
         self.rng = random.Random(settings.seed)
-        # Matches long enough to outlast a run; not so long that a hand's money result outgrows
-        # the 32-bit column that stores it (random play lets the pot grow hand after hand).
-        self.rules = RuleSet.baofen(hands=40)
+        self.rules = RuleSet.baofen(hands=settings.hands)
         self.lab = NetLab(directory)
         self.report = Report()
         self.players: list[Player] = []
