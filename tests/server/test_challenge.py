@@ -100,6 +100,8 @@ def test_two_entrants_play_the_same_deals_and_are_scored_as_duplicate(
 def test_nothing_of_a_deal_crosses_before_the_entrant_finished_it(live: ThreadServer) -> None:
     ann, bob = browser(live), browser(live)
     first = play_next(ann)
+    again = play_next(ann)  # asked again before the deal is over: the same table, no token
+    assert (again["code"], again["deal"], again["token"]) == (first["code"], 1, None)
     play_deal(live.base, first)
     # Bob has started deal 1 but not finished it: everything about it is refused.
     table = play_next(bob)
@@ -158,9 +160,11 @@ def test_after_the_day_everyone_s_play_is_shown_and_the_periods_rank_accounts(
         table = play_next(who)
         play_deal(live.base, table)
         codes.append(table["code"])
-    # A profile shows no challenge table (its hands are the challenge's to show).
-    profile = httpx.get(f"{live.base}/api/players/ann").text
-    assert codes[0] not in profile
+    # A profile shows no challenge table, and counts no challenge hand in its statistics (its
+    # hands are the challenge's to show, to those who finished the deal).
+    profile = httpx.get(f"{live.base}/api/players/ann")
+    assert codes[0] not in profile.text
+    assert profile.json()["games"]["baofen"]["hands"] == 0
     history = ann.get("/api/challenge/baofen/history").json()
     assert [day["deals"] for day in history["days"]] == [1]
     assert httpx.get(f"{live.base}/api/challenge/baofen/history",

@@ -1,7 +1,7 @@
 """比赛 in the browser: a guest opens the 比赛 page, plays today's challenge deal by deal at the
 table against the computer, comes back to see each deal's result, percentage and traveller,
-and once every deal is played the day's standings. Screenshots at phone and desktop sizes, in
-Chinese and English."""
+and once every deal is played the day's standings. Screenshots on a phone in Chinese and a
+desktop in English."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from baofen.server import ServerConfig
 
 from ..server.harness import ThreadServer
 from .conftest import FAST
-from .ui import ALL, ALL_IDS, person_in, play_to_result
+from .ui import VIEW_IDS, VIEWS, person_in, play_to_result
 
 DEALS = 2
 
@@ -30,7 +30,7 @@ def compete_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadS
     live.stop()
 
 
-@pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
+@pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
 def test_a_guest_plays_the_day_s_challenge_through_the_compete_page(
     chromium: Browser, compete_server: ThreadServer, screenshots: Path,
     viewport: dict[str, int], language: str,

@@ -208,7 +208,8 @@ class Accounts:
             return {row.variant: (rating.Rating(row.mu, row.sigma), row.hands) for row in rows}
 
     def stats(self, account_id: int) -> dict[str, GameStats]:
-        """The account's record in each game it has played (every hand, rated or not)."""
+        """The account's record in each game it has played (every hand, rated or not, but the
+        daily challenge's)."""
         results = db.results.c
         declarer = results.role == "declarer"
         with self.engine.connect() as conn:
@@ -220,7 +221,10 @@ class Accounts:
                     func.sum(case((and_(declarer, results.made), 1), else_=0)),
                     func.sum(results.result),
                 )
-                .where(results.account_id == account_id)
+                # A challenge deal's result is the challenge's to show, to those who may see
+                # it (docs/competition.md): no statistic here counts it.
+                .where(results.account_id == account_id,
+                       results.table_code.not_in(select(db.challenge_plays.c.table_code)))
                 .group_by(results.variant)
             ).all()
         rated = self.ratings(account_id)

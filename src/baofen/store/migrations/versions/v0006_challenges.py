@@ -45,7 +45,7 @@ def upgrade() -> None:
         sa.Column("variant", sa.String(16), nullable=False),
         sa.Column("day", sa.String(10), nullable=False, index=True),
         sa.Column("table_code", sa.String(32), sa.ForeignKey("baofen_tables.code"),
-                  nullable=False),
+                  nullable=False, index=True),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("result", sa.Integer, nullable=True),
         sa.Column("contract", sa.JSON, nullable=True),

@@ -445,7 +445,7 @@ export default {
   "compete.col.deals": "Deals",
   "compete.col.days": "Days",
   "compete.nobid": "No bid",
-  "compete.who.0": "You declared",
+  "compete.who.0": "Self declared",
   "compete.who.1": "Next seat declared",
   "compete.who.2": "Across declared",
   "compete.who.3": "Previous seat declared",

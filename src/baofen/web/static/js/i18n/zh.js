@@ -445,7 +445,7 @@ export default {
   "compete.col.deals": "副数",
   "compete.col.days": "天数",
   "compete.nobid": "无人叫牌",
-  "compete.who.0": "你坐庄",
+  "compete.who.0": "自己坐庄",
   "compete.who.1": "下家坐庄",
   "compete.who.2": "对家坐庄",
   "compete.who.3": "上家坐庄",
