@@ -4,15 +4,16 @@ finds the same best move with the runner-up in a category (its loss's lower boun
 inaccuracy threshold).
 
     PYTHONPATH=src nice -n 19 python3 -m bench.puzzles.survival [--game hongwu] [--puzzles 40]
-        [--worlds 48]
+        [--start 0] [--worlds 48]
 
-Reads the shipped set (or ``--file``), the first N puzzles.
+Reads the shipped set (or ``--file``), N puzzles from ``--start``.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from baofen.hand import Hand
 from baofen.puzzles.find import verify
@@ -27,11 +28,12 @@ def main() -> None:
     parser.add_argument("--game", default="hongwu", choices=["baofen", "hongwu"])
     parser.add_argument("--file", help="a JSON-lines file of puzzles (default: the shipped set)")
     parser.add_argument("--puzzles", type=int, default=40)
+    parser.add_argument("--start", type=int, default=0, help="skip this many puzzles first")
     parser.add_argument("--worlds", type=int, default=48)
     parser.add_argument("--seed", type=int, default=977)
     args = parser.parse_args()
-    puzzles = (load(__import__("pathlib").Path(args.file)) if args.file
-               else shipped(args.game))[: args.puzzles]
+    puzzles = (load(Path(args.file)) if args.file
+               else shipped(args.game))[args.start: args.start + args.puzzles]
     survived, started = 0, time.process_time()
     for puzzle in puzzles:
         hand = Hand.from_record(puzzle["record"])

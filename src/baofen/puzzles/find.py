@@ -7,9 +7,10 @@ game's inaccuracy threshold (:data:`~baofen.review.THRESHOLDS`), and the positio
 trivial: the hint (提示, the rule bot) picks another option, or at least :data:`ALIKE` options
 were compared (several plays that look alike). A candidate is *kept* only when an independent
 review — other worlds (another seed), :data:`VERIFY_FACTOR` times the budget — confirms it: the
-runner-up, reviewed as if it were the move made, is in a category (its loss's one-sided 95% lower
-bound reaches the inaccuracy threshold) against the same best option. The best therefore beats
-the strongest alternative by a confirmed margin, and every weaker option by more on the screen.
+runner-up, reviewed as if it were the move made, loses against the same best option by a
+one-sided 95% lower bound of at least :data:`SAFETY` times the inaccuracy threshold. The best
+therefore beats the strongest alternative by a confirmed margin, and every weaker option by more
+on the screen.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ SCREEN_WORLDS = 12
 
 VERIFY_FACTOR = 3
 """The verifying review's budget, as a multiple of the screen's worlds."""
+
+SAFETY = 1.5
+"""The verifying review's lower bound must reach this many times the inaccuracy threshold: a
+margin confirmed only just over the threshold is lost by a third review one time in six
+(bench.puzzles.survival), one confirmed 1.5 times over it one time in twenty at most."""
 
 START_RATING = 1500.0
 
@@ -109,7 +115,8 @@ def action_of(kind: str, text: str) -> Any:
 
 def verify(hand: Hand, move: MoveReview, worlds: int, seed: int) -> MoveReview | None:
     """The runner-up reviewed as the move made, on other worlds and ``worlds`` a stage: the
-    review when it confirms the same best by the inaccuracy threshold, else ``None``."""
+    review when it confirms the same best by :data:`SAFETY` times the inaccuracy threshold,
+    else ``None``."""
     runner = move.options[1].move
     seat = move.seat
     before = hand.redeal(move.action)
@@ -117,7 +124,8 @@ def verify(hand: Hand, move: MoveReview, worlds: int, seed: int) -> MoveReview |
     judge = Judge(hand.rules.variant, random.Random(f"puzzle:{seed}:{move.action}"), worlds, 3)
     check = judge.review(obs, action_of(move.kind, runner), move.action,
                          len(before.tricks) + 1)
-    if check.best != move.best or check.category == "" or check.reason != "loss":
+    if check.best != move.best or check.reason != "loss" or \
+            check.loss_low < SAFETY * THRESHOLDS[hand.rules.variant]["inaccuracy"]:
         return None
     return check
 
