@@ -49,11 +49,11 @@ def test_a_move_is_not_charged_with_the_seats_own_later_error() -> None:
     # The play-outs led 大王 at trick 19 after 小王 as well: 小王 was charged the 18 levels too.
     assert not early.flagged, early
     assert late.category == "blunder" and late.loss == pytest.approx(18.0), late
-    # Why: 大王 kept wins the last trick, and the kitty, in every deal.
-    assert late.reason is not None and late.reason.kind == "card", late.reason
-    assert late.reason.facts["card"] == "BJ" and late.reason.facts["keeps"] == "BJ"
-    assert late.reason.facts["last"] and late.reason.facts["trick"] == 20
-    assert late.reason.facts["share"] == 1.0
+    # Why: 大王 kept, the last trick (and the kitty) changes hands in every deal.
+    reason = late.reason
+    assert reason is not None and reason.kind in ("card", "trick"), reason
+    assert reason.facts["keeps"] == "BJ" and reason.facts["last"]
+    assert reason.facts["trick"] == 20 and reason.facts["share"] == 1.0
 
 
 @needs_native
@@ -87,11 +87,11 @@ def test_every_flagged_move_has_a_reason_drawn_from_its_play_outs() -> None:
         assert move.reason is not None, move
         facts = move.reason.facts
         if move.reason.kind in ("trick", "card"):
-            assert facts["trick"] >= move.trick and 0.0 < facts["share"] <= 1.0
+            assert facts["trick"] >= move.trick and 0.0 <= facts["share"] <= 1.0
             assert parse_cards(facts["keeps"]) == kept(parse_cards(move.made),
                                                        parse_cards(move.best))
-        if move.reason.kind == "trick":
-            assert facts["share"] + facts["against"] <= 1.0 + 1e-9
+        if move.reason.kind == "trick":  # the better move nets more points there
+            assert facts["points"] > 0 and facts["share"] + facts["against"] <= 1.0 + 1e-9
         if move.reason.kind == "card":  # a kept card, later, in CARD_SHARE of the deals or more
             assert facts["trick"] > move.trick and facts["card"] in facts["keeps"].split()
             assert facts["share"] >= CARD_SHARE

@@ -12,6 +12,7 @@ format).
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -78,8 +79,9 @@ def _print_review(console: Console, number: int, review: HandReview, lang: str) 
     table = Table(title=f"Hand {number}: review ({unit}; a move's category is the worst whose "
                         f"threshold its loss is surely above, 95%: {limits})")
     for column in ("trick", "seat", "made", "best found", "hint", f"loss ({unit})",
-                   "surely ≥ (95%)", "category: why"):
+                   "surely ≥ (95%)", "category"):
         table.add_column(column)
+    why = []
     for move in review.moves:
         when = str(move.trick) if move.kind == "play" else move.kind
         if move.candidates < 2:
@@ -88,12 +90,18 @@ def _print_review(console: Console, number: int, review: HandReview, lang: str) 
         verdict = Text(move.category, style="red" if move.category in ("mistake", "blunder")
                        else "yellow") if move.category else Text("")
         if move.reason is not None:
-            verdict.append(f": {describe(move.reason, lang)}")
+            why.append(f"{when} {seat_name(move.seat)} {move.made} ({move.category}): "
+                       f"{describe(move.reason, lang)}")
+        # The lower bound rounded down: a figure shown never reaches a threshold its
+        # category does not (0.998 shows 0.99, not 1.00).
         table.add_row(when, seat_name(move.seat), move.made,
                       "=" if move.best == move.made else move.best,
                       "=" if move.hint == move.made else move.hint, f"{move.loss:.2f}",
-                      f"{move.loss_low:.2f}" if move.loss > 0 else "", verdict)
+                      f"{math.floor(move.loss_low * 100) / 100:.2f}" if move.loss > 0 else "",
+                      verdict)
     console.print(table)
+    for line in why:  # the reasons in full, below the table (a cell would cut them short)
+        console.print(f"Why, {line}")
     summary = Table(title=f"Hand {number}: summary (the hint plays as the {review.hint} bot; "
                           "best: moves with a choice not flagged; accuracy: the mean over them "
                           "of 100·exp(−loss/scale), a flagged move's loss counted)")

@@ -48,6 +48,8 @@ class Line:
     points: tuple[int, ...]
     cards: tuple[tuple[int, ...], ...]
     """The cards the seat played to each of those tricks."""
+    kitty: int = 0
+    """What the kitty did for the seat's side's points (包红五: it goes with the last trick)."""
 
 
 def available() -> bool:
@@ -139,9 +141,11 @@ def line(rules: RuleSet, world: Any, option: Action, seat: int, searched: bool) 
             hand.play(seat, _best_play(rules, hand, seat))
         else:
             _rule_step(hand)
+    result = _result(rules, hand)
     if not searched:
-        value = seat_value(rules.variant, _result(rules, hand), seat)
+        value = seat_value(rules.variant, result, seat)
     declarer = hand.declarer
+    kitty = result.breakdown.get("kitty", 0) * (1 if seat == declarer else -1)
     plays = _plays(hand)
     first = len(before) // 4  # the trick the option is played to (plays of earlier tricks)
     won, mine, points, cards = [], [], [], []
@@ -153,7 +157,7 @@ def line(rules: RuleSet, world: Any, option: Action, seat: int, searched: bool) 
         mine.append(winner == seat)
         points.append(sum(POINTS[c] for _, c_list in four for c in c_list))
         cards.append(tuple(c for s, c_list in four if s == seat for c in c_list))
-    return Line(value, tuple(won), tuple(mine), tuple(points), tuple(cards))
+    return Line(value, tuple(won), tuple(mine), tuple(points), tuple(cards), kitty)
 
 
 def _best_play(rules: RuleSet, hand: Any, seat: int) -> list[int]:

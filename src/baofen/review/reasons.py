@@ -6,13 +6,14 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``card`` — a card the better move keeps (the move made spends it) wins a later trick for the
   seat in :data:`CARD_SHARE` of the deals or more: ``card``, ``keeps`` (all the cards kept),
   ``share`` (deals where it does), ``trick`` (the trick it wins most often), ``last`` (that is
-  the last trick: in 包红五 it takes the kitty), ``points`` (of the tricks it wins), ``gained``
+  the last trick: in 包红五 it takes the kitty), ``points`` (of the tricks it wins, with the
+  kitty's on the last trick), ``gained``
   (how many more points the seat's side takes with the better move, on average);
-- ``trick`` — no kept card does: the later trick the better move gains most on (its points at
-  stake over the deals where it changes hands, less those where it changes the other way):
-  ``trick`` (its number), ``share`` (deals where the seat's side wins it with the better move
-  and not with the move made), ``against`` (the reverse), ``points`` (its points where it
-  changes hands), ``last``, ``keeps``;
+- ``trick`` — the trick (this one or a later one) the seat's side nets most more on with the
+  better move (points taken there less points given): ``trick`` (its number), ``points`` (how
+  many more, on average), ``share`` (deals where it changes hands to the seat's side),
+  ``against`` (the reverse), ``last``, ``keeps`` — of a ``card`` and a ``trick`` reason, the
+  one worth more points on average is given;
 - ``value`` — no later trick is gained: ``points`` (how many more points the seat's side takes
   with the better move, on average);
 - ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
@@ -75,8 +76,12 @@ def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
              for world, weight in worlds]
     keeps = kept(made, best)
     gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
-    found = _card_reason(pairs, keeps, trick, gained) or _trick_reason(rules, pairs, keeps, trick)
-    return found or Reason("value", {"points": gained})
+    found = [r for r in (_card_reason(pairs, keeps, trick, gained),
+                         _trick_reason(pairs, keeps, trick)) if r is not None]
+    if not found:
+        return Reason("value", {"points": gained})
+    # The one worth more points: a kept card's later wins, or what one trick nets.
+    return max(found, key=lambda found: found[1])[0]
 
 
 CARD_SHARE = 0.2
@@ -84,9 +89,10 @@ CARD_SHARE = 0.2
 
 
 def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
-                 trick: int, gained: int) -> Reason | None:
+                 trick: int, gained: int) -> tuple[Reason, float] | None:
     """The ``card`` reason: a card the better move keeps wins a later trick for the seat in
-    :data:`CARD_SHARE` of the deals or more (the one that does so most often)."""
+    :data:`CARD_SHARE` of the deals or more (the one that does so most often); with the points
+    it wins, on average over the deals."""
     wins: dict[Card, float] = {}
     tricks: dict[Card, dict[int, float]] = {}
     points: dict[Card, float] = {}
@@ -98,7 +104,7 @@ def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: l
                 wins[card] = wins.get(card, 0.0) + weight
                 at = tricks.setdefault(card, {})
                 at[trick + k] = at.get(trick + k, 0.0) + weight
-                points[card] = points.get(card, 0.0) + weight * b.points[k]
+                points[card] = points.get(card, 0.0) + weight * _net(b, k)
                 break
     if not wins:
         return None
@@ -109,45 +115,39 @@ def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: l
     last = all(len(b.won) == often - trick + 1 for _, b, _ in pairs)
     return Reason("card", {"card": str(card), "keeps": format_cards(keeps),
                            "share": round(share, 2), "trick": often, "last": last,
-                           "points": round(points[card] / share), "gained": gained})
+                           "points": round(points[card] / share), "gained": gained}), points[card]
 
 
-def _trick_reason(rules: RuleSet, pairs: Sequence[tuple[lines.Line, lines.Line, float]],
-                  keeps: list[Card], trick: int) -> Reason | None:
-    """The ``trick`` reason: the later trick the better move gains most on (``None``: none)."""
+def _trick_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
+                  trick: int) -> tuple[Reason, float] | None:
+    """The ``trick`` reason: the trick (this one or a later one) the seat's side nets most more
+    on with the better move — the points it takes there, less those the opponents take —, with
+    how much (``None``: none)."""
     depth = max(min(len(a.won), len(b.won)) for a, b, _ in pairs)
-    score = [0.0] * depth  # what the better move gains on each trick, the points at stake
+    better = [0.0] * depth
     for a, b, weight in pairs:
         for k in range(min(len(a.won), len(b.won))):
-            if a.won[k] != b.won[k]:
-                stake = max(a.points[k], b.points[k]) + _kitty(rules, a, b, k)
-                score[k] += weight * stake * (1 if b.won[k] else -1)
-    if max(score) <= 0.0:
+            better[k] += weight * (_net(b, k) - _net(a, k))
+    k = max(range(depth), key=lambda i: (better[i], -i))
+    if better[k] < 0.5:  # not a whole point on any trick
         return None
-    k = max(range(depth), key=lambda i: (score[i], -i))
-    share = against = stake_sum = 0.0
-    for a, b, weight in pairs:
-        if k >= min(len(a.won), len(b.won)) or a.won[k] == b.won[k]:
-            continue
-        stake_sum += weight * max(a.points[k], b.points[k])
-        if b.won[k]:
-            share += weight
-        else:
-            against += weight
+    share = sum(w for a, b, w in pairs if k < min(len(a.won), len(b.won)) and b.won[k]
+                and not a.won[k])
+    against = sum(w for a, b, w in pairs if k < min(len(a.won), len(b.won)) and a.won[k]
+                  and not b.won[k])
     return Reason("trick", {
-        "trick": trick + k, "share": round(share, 2), "against": round(against, 2),
-        "points": round(stake_sum / (share + against)),
+        "trick": trick + k, "points": round(better[k]), "share": round(share, 2),
+        "against": round(against, 2),
         "last": all(len(a.won) == k + 1 == len(b.won) for a, b, _ in pairs),
         "keeps": format_cards(keeps),
-    })
+    }), better[k]
 
 
-def _kitty(rules: RuleSet, a: lines.Line, b: lines.Line, k: int) -> int:
-    """What the last trick carries beside its points: in 包红五 the kitty's doubled points
-    (a level's worth of points at least, so that the trick stands out as it should)."""
-    if rules.variant != "hongwu" or not (len(a.won) == k + 1 == len(b.won)):
-        return 0
-    return 20
+def _net(line: lines.Line, k: int) -> int:
+    """What trick ``k`` of ``line`` nets the seat's side: its points taken or given, and on the
+    last trick what the kitty did (包红五: it goes with the last trick)."""
+    net = line.points[k] if line.won[k] else -line.points[k]
+    return net + line.kitty if k == len(line.won) - 1 else net
 
 
 def _side_points(line: lines.Line) -> int:
@@ -190,8 +190,9 @@ def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
 
 TEXTS = {
     "en": {
-        "trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick} "
-                 "({points} points) with the better move and not with yours{last}",
+        "trick": "{keeps}on trick {trick}{last} your side does {points} points better with the "
+                 "better move, on average over the simulated deals{changes}",
+        "changes": "; that trick changes hands in {share}% of them",
         "card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} "
                 "later wins trick {trick} for you ({points} points){last}{gained}",
         "gained": "; your side takes {points} points more on average",
@@ -209,8 +210,9 @@ TEXTS = {
         "never": "never",
     },
     "zh": {
-        "trick": "{keeps}在{share}%的模拟牌局中，换用更好的一手，"
-                 "己方赢得第{trick}轮（{points}分）{last}，而你的打法赢不到",
+        "trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在模拟牌局中平均多得{points}分"
+                 "{changes}",
+        "changes": "；这一轮在{share}%的牌局中易手",
         "card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮"
                 "（{points}分）{last}{gained}",
         "gained": "；己方平均多得{points}分",
@@ -237,6 +239,8 @@ def describe(reason: Reason, lang: str = "en") -> str:
         facts["last"] = words["last"] if facts["last"] else ""
     if reason.kind == "trick":
         facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
+        share = facts["share"]
+        facts["changes"] = words["changes"].format(share=share) if share else ""
     if reason.kind == "card":
         gained = facts["gained"]
         facts["gained"] = words["gained"].format(points=gained) if gained > 0 else ""

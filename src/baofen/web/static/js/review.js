@@ -94,7 +94,10 @@ export function reasonText(reason) {
     f.share = pct(f.share);
     f.last = f.last ? t("review.reason.last") : "";
   }
-  if (reason.kind === "trick") f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
+  if (reason.kind === "trick") {
+    f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
+    f.changes = f.share ? t("review.reason.changes", { share: f.share }) : "";
+  }
   if (reason.kind === "card") f.gained = f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";
   if (reason.kind === "declare") {
     for (const name of ["made", "best"]) f[`trump_${name}`] = face(`${f[`trump_${name}`]}2`).suit;

@@ -517,7 +517,6 @@ export default {
   "review.legend": "Review: each move is played out against the other choices on the same simulated deals. The loss shown is an interval: the simulations are 95% sure of its lower end, and that lower end gives the category: ≥ {inaccuracy} an inaccuracy, ≥ {mistake} a mistake, ≥ {blunder} a blunder. A sure winner thrown on a lost trick is at least an inaccuracy. Bids are judged against the hint's choice (the Normal computer). Best k/n: of the n moves with a choice, the k not flagged. Accuracy: the mean over those n moves of 100·e^(−loss/{scale}), a flagged move's loss counted (at least its category's threshold), the others 100%: below 100% whenever a move is flagged",
   "review.why": "Why",
   "review.reason.keeps": "the better move keeps {cards}: ",
-  "review.reason.trick": "{keeps}in {share}% of the simulated deals your side wins trick {trick} ({points} points) with the better move and not with yours{last}",
   "review.reason.last": " — the last trick, which takes the kitty",
   "review.reason.value": "no single trick: your side takes {points} points more on average with the better move",
   "review.reason.wasted_winner": "a sure winner thrown on a trick the opponents win; the better move keeps {keeps}",
@@ -527,4 +526,6 @@ export default {
   "review.loss": "loss {n}",
   "review.reason.card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} later wins trick {trick} for you ({points} points){last}{gained}",
   "review.reason.gained": "; your side takes {points} points more on average",
+  "review.reason.trick": "{keeps}on trick {trick}{last} your side does {points} points better with the better move, on average over the simulated deals{changes}",
+  "review.reason.changes": "; that trick changes hands in {share}% of them",
 };

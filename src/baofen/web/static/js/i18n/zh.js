@@ -517,7 +517,6 @@ export default {
   "review.legend": "复盘：每一步与其他选择在同一批模拟牌局中打到底比较。显示的损失是一个区间：模拟有95%把握损失不低于其下限，类别由下限决定：≥ {inaccuracy} 不精确，≥ {mistake} 失误，≥ {blunder} 大错。输掉的一墩上浪费大牌至少算不精确。叫分以提示（普通电脑）的选择为准。最佳 k/n：n 步有选择的步中，k 步未被标出。准确率：这 n 步的 100·e^(−损失/{scale}) 的平均，被标出的步计其损失（至少其类别的门槛），其余计100%：有一步被标出就低于100%",
   "review.why": "原因",
   "review.reason.keeps": "更好的一手留住{cards}：",
-  "review.reason.trick": "{keeps}在{share}%的模拟牌局中，换用更好的一手，己方赢得第{trick}轮（{points}分）{last}，而你的打法赢不到",
   "review.reason.last": "——最后一轮，连底牌",
   "review.reason.value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
   "review.reason.wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
@@ -527,4 +526,6 @@ export default {
   "review.loss": "损失 {n}",
   "review.reason.card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮（{points}分）{last}{gained}",
   "review.reason.gained": "；己方平均多得{points}分",
+  "review.reason.trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在模拟牌局中平均多得{points}分{changes}",
+  "review.reason.changes": "；这一轮在{share}%的牌局中易手",
 };
