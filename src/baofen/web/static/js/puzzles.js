@@ -63,7 +63,11 @@ export async function showPuzzles(root) {
     trump: null, order: null, error: null };
   page.root = root;
   if (me() && !page.solver) {
-    call("GET", `/api/puzzles/me?game=${game}`).then((body) => { page.solver = body.solver; draw(); }, () => {});
+    const asked = page;
+    // An answer's record is newer than this one: a slow reply must not undo it.
+    call("GET", `/api/puzzles/me?game=${game}`).then((body) => {
+      if (page === asked && !page.solver) { page.solver = body.solver; draw(); }
+    }, () => {});
   }
   if (!page.question) await load();
   draw();
