@@ -147,7 +147,8 @@ function boardEl() {
         q.daily && el("span", { class: "daily-tag", text: t("puzzles.daily", { day: q.daily }) }),
         el("span", { text: `${t("puzzles.difficulty")} ` }), el("b", { text: String(q.rating) }))),
     factsEl(q),
-    view.current_trick.length ? trickEl(view) : null,
+    view.current_trick.length ? trickEl(view)
+      : view.phase === "playing" && el("div", { class: "puzzle-trick lead", text: t("puzzles.lead", { n: view.trick_number }) }),
     el("div", { class: "puzzle-hand", id: "puzzle-hand" }, handEl(q)),
     controlsEl(q),
     view.tricks.length ? tricksEl(view) : null,
