@@ -11,7 +11,7 @@ import pytest
 
 from baofen.actions import Bid, Declare, Play
 from baofen.hand import Hand
-from baofen.puzzles import THEMES, candidate, nontrivial
+from baofen.puzzles import THEMES, candidate, nontrivial, player_puzzles
 from baofen.puzzles.find import SAFETY, action_of
 from baofen.puzzles.generate import done_seeds, generate
 from baofen.puzzles.shipped import shipped
@@ -90,3 +90,25 @@ def test_generation_goes_on_where_it_stopped(tmp_path: Path) -> None:
     assert json.loads(after[1])["id"] != json.loads(after[0])["id"]
     with pytest.raises(ValueError, match="unknown game"):
         generate("chess", 1, out)
+
+
+def test_a_players_hand_is_searched_only_with_consent() -> None:
+    record = shipped("hongwu")[0]["record"]
+    with pytest.raises(PermissionError, match="has not agreed"):
+        player_puzzles(record, player=7, seat=0, consent=False)
+    found = player_puzzles(record, player=7, seat=1, consent=True, worlds=4)
+    assert all(p.source == "player:7" and p.seat == 1 for p in found)
+
+
+def test_a_trump_and_bury_puzzle_asks_which_trump() -> None:
+    from baofen.server.puzzles.position import judgement
+
+    puzzle = {"kind": "declare", "game": "baofen", "best": "H: S3 S4 S5 S6 S7 S8 S9 ST",
+              "hint": "H: S3 S4 S5 S6 S7 S8 S9 ST", "margin": 9.0, "margin_low": 8.0,
+              "themes": ["扣底"], "options": [
+                  {"move": "H: S3 S4 S5 S6 S7 S8 S9 ST", "value": 20.0},
+                  {"move": "C: S3 S4 S5 S6 S7 S8 S9 ST", "value": 5.0}]}
+    assert judgement(puzzle, "H: C3 C4 C5 C6 C7 C8 C9 CT")["solved"]
+    assert not judgement(puzzle, "C: S3 S4 S5 S6 S7 S8 S9 ST")["solved"]
+    puzzle["options"][1]["move"] = "H: C3 C4 C5 C6 C7 C8 C9 CT"  # one trump, two buries
+    assert not judgement(puzzle, "H: C3 C4 C5 C6 C7 C8 C9 CJ")["solved"]

@@ -9,7 +9,9 @@ makes them from arena hands in worker processes; :mod:`baofen.puzzles.shipped` i
 set shipped with the package.
 """
 
-from .find import Puzzle, candidate, find, nontrivial, verify
+from .find import Puzzle, candidate, find, nontrivial, player_puzzles, verify
 from .themes import THEMES, themes
 
-__all__ = ["THEMES", "Puzzle", "candidate", "find", "nontrivial", "themes", "verify"]
+__all__ = [
+    "THEMES", "Puzzle", "candidate", "find", "nontrivial", "player_puzzles", "themes", "verify",
+]

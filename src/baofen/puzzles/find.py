@@ -160,3 +160,16 @@ def _reason(move: MoveReview) -> Any:
     """The review's explanation of a move, where the review gives one (optional data)."""
     explained = getattr(move, "explanation", None)
     return explained if explained else None
+
+
+def player_puzzles(record: dict[str, Any], player: int, seat: int, consent: bool,
+                   worlds: int = SCREEN_WORLDS, seed: int = 0) -> list[Puzzle]:
+    """The puzzles of a player's finished hand (its record), from the decisions of the seat the
+    player held: only with the player's ``consent`` (a hand is its players' own), else
+    ``PermissionError`` and nothing is searched."""
+    if not consent:
+        raise PermissionError(f"player {player} has not agreed to puzzles from their hands")
+    hand = Hand.from_record(record)
+    if hand.phase != "done":
+        raise ValueError("only a finished hand is searched for puzzles")
+    return find(hand, f"player:{player}", worlds, seed, seats=(seat,))

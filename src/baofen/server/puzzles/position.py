@@ -87,15 +87,31 @@ def answer_text(puzzle: dict[str, Any], answer: dict[str, Any]) -> str:
         raise BadAnswer("bad_cards", f"unreadable cards: {error}") from None
 
 
+def _trump_of(kind: str, move: str) -> str:
+    return move.partition(":")[0].strip()
+
+
+def _trumps_differ(puzzle: dict[str, Any]) -> bool:
+    """True when the options of a trump-and-bury puzzle each name another trump: the question
+    is then which trump, and any bury with the best's trump solves it (the review compared one
+    bury a trump, so another bury of that trump cannot be told from it)."""
+    trumps = [_trump_of("declare", o["move"]) for o in puzzle["options"]]
+    return len(set(trumps)) == len(trumps)
+
+
 def judgement(puzzle: dict[str, Any], made: str) -> dict[str, Any]:
     """The answer revealed: solved or not, the best move, every option's value (the made
     move's marked; its value is null when it was not among the options compared), the
-    margin, and the review's reason where it gives one."""
+    margin, and the review's reason where it gives one. A trump-and-bury puzzle whose options
+    each name another trump is judged on the trump (:func:`_trumps_differ`)."""
     kind = puzzle["kind"]
-    mine = key(kind, made)
-    best = key(kind, puzzle["best"])
-    options = [{"move": o["move"], "value": o["value"], "best": key(kind, o["move"]) == best,
-                "made": key(kind, o["move"]) == mine} for o in puzzle["options"]]
+    judged = key
+    if kind == "declare" and _trumps_differ(puzzle):
+        judged = _trump_of
+    mine = judged(kind, made)
+    best = judged(kind, puzzle["best"])
+    options = [{"move": o["move"], "value": o["value"], "best": judged(kind, o["move"]) == best,
+                "made": judged(kind, o["move"]) == mine} for o in puzzle["options"]]
     value = next((o["value"] for o in options if o["made"]), None)
     return {
         "solved": mine == best, "made": made, "best": puzzle["best"], "hint": puzzle["hint"],

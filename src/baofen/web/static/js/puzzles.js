@@ -63,7 +63,11 @@ export async function showPuzzles(root) {
     trump: null, order: null, error: null };
   page.root = root;
   if (me() && !page.solver) {
-    call("GET", `/api/puzzles/me?game=${game}`).then((body) => { page.solver = body.solver; draw(); }, () => {});
+    const asked = page;
+    // An answer's record is newer than this one: a slow reply must not undo it.
+    call("GET", `/api/puzzles/me?game=${game}`).then((body) => {
+      if (page === asked && !page.solver) { page.solver = body.solver; draw(); }
+    }, () => {});
   }
   if (!page.question) await load();
   draw();
@@ -143,7 +147,8 @@ function boardEl() {
         q.daily && el("span", { class: "daily-tag", text: t("puzzles.daily", { day: q.daily }) }),
         el("span", { text: `${t("puzzles.difficulty")} ` }), el("b", { text: String(q.rating) }))),
     factsEl(q),
-    view.current_trick.length ? trickEl(view) : null,
+    view.current_trick.length ? trickEl(view)
+      : view.phase === "playing" && el("div", { class: "puzzle-trick lead", text: t("puzzles.lead", { n: view.trick_number }) }),
     el("div", { class: "puzzle-hand", id: "puzzle-hand" }, handEl(q)),
     controlsEl(q),
     view.tricks.length ? tricksEl(view) : null,

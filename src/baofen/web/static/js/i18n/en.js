@@ -500,6 +500,7 @@ export default {
   "puzzles.not.compared": "Your move was not among the options the computer compared: it is not the best one.",
   "puzzles.themes": "Themes:",
   "puzzles.values.note": "Expected: the average result of playing the hand out over many deals consistent with what you saw ({unit}, for your side).",
+  "puzzles.lead": "You lead trick {n}",
   "puzzles.tricks": "{n} tricks so far",
   "puzzles.next": "Next puzzle",
   "puzzles.train": "Train",

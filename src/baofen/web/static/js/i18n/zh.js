@@ -500,6 +500,7 @@ export default {
   "puzzles.not.compared": "你的这手不在电脑比较的选项里：它不是最好的一手。",
   "puzzles.themes": "主题：",
   "puzzles.values.note": "期望：在许多种与你所见一致的发牌下打完这手的平均结果（{unit}，对你这方）。",
+  "puzzles.lead": "第 {n} 轮由你领出",
   "puzzles.tricks": "已出 {n} 轮",
   "puzzles.next": "下一题",
   "puzzles.train": "去练习",
