@@ -166,7 +166,7 @@ def test_after_the_day_everyone_s_play_is_shown_and_the_periods_rank_accounts(
     assert codes[0] not in profile.text
     assert profile.json()["games"]["baofen"]["hands"] == 0
     history = ann.get("/api/challenge/baofen/history").json()
-    assert [day["deals"] for day in history["days"]] == [1]
+    assert [(day["deals"], day["rank"]) for day in history["days"]] == [(1, None)]
     assert httpx.get(f"{live.base}/api/challenge/baofen/history",
                      params={"player": "ann"}).json()["days"] == []  # today: hers only
     day = guest.get("/api/challenge/baofen").json()["day"]

@@ -284,9 +284,12 @@ async def history(variant: Variant, request: Request,
         standing = board.by_entry.get(entry.id)
         if standing is None:
             continue
+        # Today's rank is a statistic of deals the player may not have finished yet.
+        ranked = day < today or standing.count == service.config.challenge_deals
         days.append(wire.HistoryDay(
             day=day, deals=standing.count, percentage=round(standing.percentage, 2),
-            total=standing.total, rank=standing.rank, entrants=len(board.standings)))
+            total=standing.total, rank=standing.rank if ranked else None,
+            entrants=len(board.standings) if ranked else None))
     return wire.ChallengeHistory(variant=variant, player=subject.username, days=days)
 
 

@@ -462,4 +462,6 @@ export default {
   "compete.board.min": "Ranked by mean daily matchpoint percentage, from {n} days played; today counts from tomorrow.",
   "compete.back": "Back to the challenge",
   "compete.traveller.entrants": "{n} players have finished this deal",
+  "compete.history": "My challenges",
+  "compete.col.day": "Day",
 };

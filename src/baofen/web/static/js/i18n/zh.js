@@ -462,4 +462,6 @@ export default {
   "compete.board.min": "按每日平均比赛分排名，至少打过 {n} 天；今天的成绩明天计入。",
   "compete.back": "返回比赛",
   "compete.traveller.entrants": "{n} 人打完了这副牌",
+  "compete.history": "我的挑战记录",
+  "compete.col.day": "日期",
 };
