@@ -201,7 +201,7 @@ class Challenges:
                 .where(PLAYS.variant == variant, PLAYS.day >= first, PLAYS.day <= last,
                        PLAYS.result.is_not(None))
             ).all()
-        return [tuple(row) for row in rows]  # type: ignore[misc]
+        return [(row[0], row[1], row[2], row[3]) for row in rows]
 
     def days(self, variant: str, first: str, last: str) -> list[str]:
         """The days from ``first`` to ``last`` (ISO dates, both included) whose deals were
