@@ -166,7 +166,7 @@ def test_after_the_day_everyone_s_play_is_shown_and_the_periods_rank_accounts(
     assert codes[0] not in profile.text
     assert profile.json()["games"]["baofen"]["hands"] == 0
     history = ann.get("/api/challenge/baofen/history").json()
-    assert [day["deals"] for day in history["days"]] == [1]
+    assert [(day["deals"], day["rank"]) for day in history["days"]] == [(1, None)]
     assert httpx.get(f"{live.base}/api/challenge/baofen/history",
                      params={"player": "ann"}).json()["days"] == []  # today: hers only
     day = guest.get("/api/challenge/baofen").json()["day"]
@@ -200,3 +200,11 @@ def test_a_hongwu_deal_is_scored_in_levels_from_its_record(live: ThreadServer) -
     traveller = guest.get("/api/challenge/hongwu/deals/1").json()
     assert traveller["entrants"] == 1 and traveller["yours"]["you"]
     refused(guest.get("/api/challenge/baofen/deals/1"), 403, "deal_not_finished")  # other game
+
+
+def test_a_day_without_a_challenge_has_no_deals_and_asking_writes_none(
+        live: ThreadServer) -> None:
+    refused(httpx.get(f"{live.base}/api/challenge/baofen/deals/1",
+                      params={"day": "2001-01-01"}), 404, "no_such_deal")
+    service = live.app.state.challenge
+    assert service.challenges.kept_deals("baofen", "2001-01-01") == []

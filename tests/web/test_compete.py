@@ -13,9 +13,11 @@ from playwright.sync_api import Browser, expect
 
 from baofen.server import ServerConfig
 
+from ..server.accounts import session, sign_up
+from ..server.challenge import play_deal, play_next
 from ..server.harness import ThreadServer
 from .conftest import FAST
-from .ui import VIEW_IDS, VIEWS, person_in, play_to_result
+from .ui import PHONE, VIEW_IDS, VIEWS, person_in, play_to_result
 
 DEALS = 2
 
@@ -60,5 +62,24 @@ def test_a_guest_plays_the_day_s_challenge_through_the_compete_page(
     page.locator("#challenge-deals li[data-deal='1'] .traveller-open").click()
     expect(page.locator("#traveller table tbody tr.me")).to_have_count(1)
     page.screenshot(path=screenshots / f"{name}-traveller.png")
+    assert not person.errors, person.errors
+    person.close()
+
+
+def test_a_signed_in_player_sees_its_history_of_challenges(
+    chromium: Browser, compete_server: ThreadServer, screenshots: Path
+) -> None:
+    account = sign_up(compete_server.base, "cheng")
+    table = play_next(account)
+    play_deal(compete_server.base, table)
+    person = person_in(chromium, compete_server.base, PHONE, "zh")
+    person.context.add_cookies([{"name": "baofen_session", "value": session(account),
+                                 "url": compete_server.base}])
+    page = person.page
+    page.goto(compete_server.base + "/compete")
+    expect(page.locator("#challenge-history tbody tr")).to_have_count(1)
+    expect(page.locator("#challenge-deals li[data-deal='1']")).to_have_class("deal finished")
+    expect(page.locator("#challenge-play")).to_contain_text("2")
+    page.screenshot(path=screenshots / "compete-360-zh-history.png", full_page=True)
     assert not person.errors, person.errors
     person.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .matchpoints import matchpoints, mean_percentage
 
@@ -73,7 +73,7 @@ def day_standings(results: Iterable[tuple[Key, int, int]],
 
 
 def period_standings(
-    days: Iterable[tuple[Key, Standing[Hashable]]], min_days: int
+    days: Iterable[tuple[Key, Standing[Any]]], min_days: int
 ) -> list[Standing[Key]]:
     """A period's standings, best first, from ``(player, its standing of one day)`` for every
     day a player played: the mean of its day percentages, listed from ``min_days`` days."""

@@ -104,10 +104,9 @@ class Challenges:
         during the day, or another server of a cluster asked at the same moment)."""
         days = db.challenge_days.c
         query = select(days.deals).where(days.variant == variant, days.day == day)
-        with self.engine.begin() as conn:
-            kept = conn.execute(query).scalar()
-            if kept is not None:
-                return list(kept)
+        kept = self.kept_deals(variant, day)
+        if kept:
+            return kept
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(db.challenge_days).values(
@@ -116,6 +115,14 @@ class Challenges:
             with self.engine.connect() as conn:
                 return list(conn.execute(query).scalar_one())
         return drawn
+
+    def kept_deals(self, variant: str, day: str) -> list[dict[str, int]]:
+        """The day's deals as kept (none: the day had no challenge)."""
+        days = db.challenge_days.c
+        with self.engine.connect() as conn:
+            kept = conn.execute(select(days.deals).where(
+                days.variant == variant, days.day == day)).scalar()
+        return list(kept or [])
 
     def entry(self, variant: str, day: str, entrant: Entrant) -> Entry | None:
         """The entrant's entry of the day, or None."""
@@ -201,7 +208,7 @@ class Challenges:
                 .where(PLAYS.variant == variant, PLAYS.day >= first, PLAYS.day <= last,
                        PLAYS.result.is_not(None))
             ).all()
-        return [tuple(row) for row in rows]  # type: ignore[misc]
+        return [(row[0], row[1], row[2], row[3]) for row in rows]
 
     def days(self, variant: str, first: str, last: str) -> list[str]:
         """The days from ``first`` to ``last`` (ISO dates, both included) whose deals were

@@ -157,8 +157,9 @@ class HistoryDay(BaseModel):
     deals: int = Field(description="deals finished")
     percentage: float
     total: int
-    rank: int
-    entrants: int
+    rank: int | None = Field(description="the day's rank (null today until every deal is "
+                             "finished)")
+    entrants: int | None = Field(description="entrants ranked that day (same rule)")
 
 
 class ChallengeHistory(BaseModel):

@@ -36,10 +36,15 @@ class Days:
         return challenge_day(self.clock(), self.config.challenge_zone)
 
     def deals(self, variant: str, day: date) -> list[EventDeal]:
-        """``variant``'s deals of ``day`` (today or before: ValueError for a later day). A
-        blocking call (the store): run it off the event loop."""
-        if day > self.today():
+        """``variant``'s deals of ``day`` (today or before: ValueError for a later day; an
+        earlier day that had no challenge has none). A blocking call (the store): run it off
+        the event loop."""
+        today = self.today()
+        if day > today:
             raise ValueError(f"the challenge of {day.isoformat()} has not begun")
+        if day < today:  # only today's are drawn: asking of a past day writes nothing
+            return [EventDeal(int(deal["seed"]), int(deal["seat"]))
+                    for deal in self.store.kept_deals(variant, day.isoformat())]
         secret = self.config.challenge_secret
         key = daily_key(variant, day)
         drawn = event_deals(secret.encode() if secret else secrets.token_bytes(32), key,

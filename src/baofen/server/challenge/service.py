@@ -13,6 +13,7 @@ is shown once the entrant has finished every deal, or once the day is over.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -61,7 +62,9 @@ class Service:
         self.challenges = Challenges(store.store)
         self.days = Days(config, self.challenges)
         self.results = Results(self.challenges)
-        self._starting: dict[int, asyncio.Lock] = {}
+        self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+        """Each entry's lock while a request of it is making its next table."""
 
     async def call(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on the store in a worker thread, bounded by the database timeout."""

@@ -112,8 +112,10 @@ async def challenge(variant: Variant, request: Request) -> wire.Challenge:
     finished, its result, contract and percentage; the asker's standing."""
     service = service_of(request)
     entrant, _ = await entrant_of(request)
+    entry: Entry | None = None
+    plays: list[Play] = []
     if entrant is None:
-        day, entry, plays = service.days.today(), None, []
+        day = service.days.today()
     else:
         day, entry, plays = await answer(service.progress(variant, entrant))
     count = len(await answer(service.call(service.days.deals, variant, day))) if entry else \
@@ -168,7 +170,8 @@ async def traveller(variant: Variant, number: int, request: Request, day: date |
     day = await answer(service.check_day(day))
     over = service.day_over(day)
     entrant, _ = await entrant_of(request)
-    entry, plays = None, []
+    entry: Entry | None = None
+    plays: list[Play] = []
     if entrant is not None:
         entry, plays = await answer(service.entry_plays(variant, day, entrant))
     if not over and not service.finished(plays, number):
@@ -284,9 +287,12 @@ async def history(variant: Variant, request: Request,
         standing = board.by_entry.get(entry.id)
         if standing is None:
             continue
+        # Today's rank is a statistic of deals the player may not have finished yet.
+        ranked = day < today or standing.count == service.config.challenge_deals
         days.append(wire.HistoryDay(
             day=day, deals=standing.count, percentage=round(standing.percentage, 2),
-            total=standing.total, rank=standing.rank, entrants=len(board.standings)))
+            total=standing.total, rank=standing.rank if ranked else None,
+            entrants=len(board.standings) if ranked else None))
     return wire.ChallengeHistory(variant=variant, player=subject.username, days=days)
 
 

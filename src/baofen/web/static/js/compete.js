@@ -22,6 +22,7 @@ export async function showCompete(root) {
   const variant = GAMES.includes(asked) ? asked : GAMES[0];
   const challenge = el("div", { id: "challenge", "aria-busy": "true" });
   const boards = el("section", { class: "panel", id: "challenge-boards" });
+  const history = el("section", { class: "panel", id: "challenge-history", hidden: true });
   const tournaments = el("section", { class: "panel", id: "tournaments", hidden: true }); // filled by the tournaments' page part
   fill(root, el("div", { class: "page compete" },
     el("section", { class: "panel" },
@@ -30,7 +31,7 @@ export async function showCompete(root) {
         el("a", { class: ["tab", game === variant && "on"], href: `/compete?variant=${game}`,
           "aria-current": game === variant ? "page" : null, text: t(`game.${game}`) }))),
       challenge),
-    boards, tournaments));
+    boards, history, tournaments));
   let state;
   try {
     state = await request("GET", base(variant));
@@ -41,6 +42,28 @@ export async function showCompete(root) {
   challenge.removeAttribute("aria-busy");
   drawChallenge(challenge, variant, state);
   drawBoards(boards, variant, state, "day");
+  if (me()) drawHistory(history, variant);
+}
+
+/** A signed-in player's challenges of this game, newest first. */
+async function drawHistory(box, variant) {
+  let answer;
+  try {
+    answer = await request("GET", `${base(variant)}/history`);
+  } catch {
+    return; // the page stands without it
+  }
+  if (!answer.days.length) return;
+  box.hidden = false;
+  fill(box, el("h2", { text: t("compete.history") }),
+    el("table", { class: "records" },
+      el("thead", {}, el("tr", {}, [t("compete.col.day"), "%", t("compete.total"), t("leaders.col.rank")]
+        .map((text) => el("th", { scope: "col", text })))),
+      el("tbody", {}, answer.days.map((day) => el("tr", {},
+        el("td", { text: day.day }),
+        el("td", { class: "num", text: percent(day.percentage) }),
+        el("td", { class: "num", text: signed(day.total) }),
+        el("td", { class: "num", text: day.rank === null ? "–" : `${day.rank} / ${day.entrants}` }))))));
 }
 
 function signed(n) {

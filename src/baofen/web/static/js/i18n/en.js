@@ -529,4 +529,6 @@ export default {
   "review.reason.gained": "; your side takes {points} points more on average",
   "review.reason.trick": "{keeps}on trick {trick}{last} your side does {points} points better with the better move, on average over the simulated deals{changes}",
   "review.reason.changes": "; that trick changes hands in {share}% of them",
+  "compete.history": "My challenges",
+  "compete.col.day": "Day",
 };

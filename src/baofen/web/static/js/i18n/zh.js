@@ -529,4 +529,6 @@ export default {
   "review.reason.gained": "；己方平均多得{points}分",
   "review.reason.trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在模拟牌局中平均多得{points}分{changes}",
   "review.reason.changes": "；这一轮在{share}%的牌局中易手",
+  "compete.history": "我的挑战记录",
+  "compete.col.day": "日期",
 };
