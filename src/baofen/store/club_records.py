@@ -201,6 +201,17 @@ class ClubRecords:
             ).all()
         return [(r.table_code, r.preset) for r in rows]
 
+    def table_codes(self, club_id: str) -> list[str]:
+        """The codes of the club's tables not yet over (no membership check: the server's)."""
+        club_tables = db.club_tables.c
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(club_tables.table_code)
+                .join(db.tables, db.tables.c.code == club_tables.table_code)
+                .where(club_tables.club_id == club_id,
+                       db.tables.c.status.in_(("waiting", "playing")))
+            ).scalars())
+
     def seat(self, code: str, account_id: int | None) -> ClubSeat | None:
         """What decides a seat at table ``code`` for ``account_id`` (None: a guest); None
         when the table is no club's."""
