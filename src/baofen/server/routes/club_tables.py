@@ -28,6 +28,7 @@ from ...wire.clubs import (
 )
 from ...wire.rest import QuickPlayed, TableCreated
 from ...wire.settings import TableSettings
+from ...wire.table import ListedTable
 from ..clubs.service import call, member_id, refusal, state_of
 from ..security.sessions import SignedIn, unavailable
 from ..table.seats import TableError
@@ -108,7 +109,7 @@ async def club_tables(club_id: str, request: Request, account: SignedIn) -> list
             raise unavailable() from None
         if table is None or table.status == "finished":
             continue
-        entry = ClubTable.model_validate({**ClubTable.of(table.public).model_dump(),
+        entry = ClubTable.model_validate({**ListedTable.of(table.public).model_dump(),
                                           "preset": preset})
         listed.append(entry)
     return sorted(listed, key=lambda entry: (not entry.free_seats, -entry.active))
