@@ -2,6 +2,7 @@
 // leaderboard at /leaderboard; the top bar links to them and to signing in. The language
 // switch and signing in or out redraw the page.
 
+import { showClubs } from "./clubs.js";
 import { byId, el, fill } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { showHelp } from "./help.js";
@@ -18,6 +19,9 @@ const code = pathPart(/^\/t\/([^/]+)\/?$/);
 const player = pathPart(/^\/players\/([^/]+)\/?$/);
 const leaderboard = /^\/leaderboard\/?$/.test(path);
 const rules = /^\/rules\/?$/.test(path);
+const clubs = /^\/clubs(\/.*)?$/.test(path);
+const club = pathPart(/^\/clubs\/([^/]+)\/?$/);
+const invitation = pathPart(/^\/clubs\/join\/([^/]+)\/?$/);
 let table = null;
 
 function pathPart(pattern) {
@@ -32,6 +36,7 @@ function drawTopbar() {
       el("span", { class: "long", text: t("title") }), el("span", { class: "short", text: t("title.short") })),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
+    !code && el("a", { class: "nav", id: "nav-clubs", href: "/clubs", text: t("clubs.short") }),
     !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
       target: code ? "_blank" : null }), // from a table, the rules open beside the game
@@ -55,6 +60,8 @@ function draw() {
     showProfile(root, player).catch(failed);
   } else if (leaderboard) {
     showLeaderboard(root).catch(failed);
+  } else if (clubs) {
+    showClubs(root, invitation ? null : club, invitation).catch(failed);
   } else if (rules) {
     showHelp(root);
   } else if (!code) {
