@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 
 from baofen.errors import REASONS
 from baofen.scoring import ResultKind
+from baofen.wire import clubs
 
 from ..server.harness import ThreadServer
 from .js_source import JS, sources
@@ -184,6 +185,12 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
         "setting.meta.label": {s["label"] for s in settings},
         "setting.meta.none_label": {s["none_label"] for s in settings if "none_label" in s},
         "setting.meta.help": {s["help"] for s in settings if "help" in s},
+        "clubs.role.*": {f"clubs.role.{role}" for role in get_args(clubs.Role)},
+        "clubs.period.*": {f"clubs.period.{period}" for period in get_args(clubs.Period)},
+        "clubs.same_address.*": {f"clubs.same_address.{rule}"
+                                 for rule in get_args(clubs.AddressRule)},
+        "clubs.col.*": {f"clubs.col.{col}" for col in
+                        ("player", *clubs.StandingView.model_fields)} - {"clubs.col.username"},
     }
 
 

@@ -175,13 +175,14 @@ function drawTables(node, tables, presets, id) {
 }
 
 function drawStandings(node, standings, state, refresh) {
-  const pick = (key, values, label) => el("nav", { class: "tabs", "aria-label": label }, values.map((value) =>
+  const pick = (key, values, label, name) => el("nav", { class: "tabs", "aria-label": label }, values.map((value) =>
     el("button", { type: "button", class: ["tab", state[key] === value && "on"], dataset: { [key]: value },
-      text: t(key === "period" ? `clubs.period.${value}` : `game.${value}`),
+      text: name(value),
       on: { click: () => { state[key] = value; refresh(); } } })));
   const mine = me()?.username;
   fill(node, el("h2", { text: t("clubs.standings") }),
-    pick("period", PERIODS, t("clubs.standings")), pick("variant", GAMES, t("lobby.game")),
+    pick("period", PERIODS, t("clubs.standings"), (value) => t(`clubs.period.${value}`)),
+    pick("variant", GAMES, t("lobby.game"), (value) => t(`game.${value}`)),
     standings.rows.length
       ? el("table", { class: "records", id: "club-standings-table" },
         el("thead", {}, el("tr", {}, ["player", "matches", "hands", "made", "failed", "result"].map((col) =>
@@ -257,7 +258,7 @@ async function drawAdmin(node, club, id, refresh) {
     fill(requests, pending.map((asking) => el("li", {}, el("span", { text: asking.username }),
       ...[true, false].map((accept) => el("button", { type: "button", class: accept ? "primary small" : "secondary small",
         text: t(accept ? "clubs.request.accept" : "clubs.request.decline"),
-        on: { click: async () => { await call("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } }))));
+        on: { click: async () => { await call("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } })))));
   };
   const approval = el("input", { type: "checkbox", id: "invite-approval" });
   const rule = el("select", { id: "club-same-address", "aria-label": t("clubs.same_address"),

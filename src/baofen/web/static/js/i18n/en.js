@@ -422,7 +422,6 @@ export default {
   "gone.back": "Back to the lobby",
   "refused.title": "Not allowed",
   "err.generic": "Error: {message}",
-  // 亲友圈 (clubs)
   "clubs.short": "Clubs",
   "clubs.title": "Clubs",
   "clubs.signin": "Sign in to create or join a club.",

@@ -422,7 +422,6 @@ export default {
   "gone.back": "回到大厅",
   "refused.title": "不能这样出",
   "err.generic": "出错：{message}",
-  // 亲友圈 (clubs)
   "clubs.short": "亲友圈",
   "clubs.title": "亲友圈",
   "clubs.signin": "登录后才能创建或加入亲友圈。",
