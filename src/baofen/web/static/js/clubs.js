@@ -213,7 +213,7 @@ async function showHistory(id, username) {
   modal(t("clubs.history", { name: username }), hands.length
     ? el("table", { class: "records" }, el("tbody", {}, hands.map((hand) => el("tr", {},
       el("td", { text: t(`game.${hand.variant}`) }),
-      el("td", { text: t(hand.role === "declarer" ? "profile.role.declarer" : "profile.role.defender") }),
+      el("td", { text: t(declarerOf(hand) ? "profile.role.declarer" : "profile.role.defender") }),
       el("td", { class: "num", text: String(hand.result) }),
       el("td", {}, el("button", { type: "button", class: "secondary small", text: t("profile.replay"),
         on: { click: () => openReplay(hand.table, () => "", hand.hand, { review: true }) } }))))))
@@ -273,4 +273,9 @@ async function drawAdmin(node, club, id, refresh) {
     links, el("h3", { text: t("clubs.requests") }), requests,
     el("label", { class: "field" }, el("span", { text: t("clubs.same_address") }), rule));
   await showLinks();
+}
+
+/** Whether the member was the hand's declarer (坐庄). */
+function declarerOf(hand) {
+  return hand.role === "declarer";
 }
