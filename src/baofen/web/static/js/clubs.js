@@ -33,6 +33,12 @@ async function call(method, path, body) {
   return data;
 }
 
+/** Whether the player is choosing or typing in `node` (a redraw would lose it). */
+function busy(node) {
+  const active = document.activeElement;
+  return node.contains(active) && ["INPUT", "SELECT"].includes(active.tagName) && active.value !== "";
+}
+
 const clubPath = (id) => `/api/clubs/${encodeURIComponent(id)}`;
 const failed = (error) => toast(t("err.generic", { message: error.message }), "error");
 
@@ -153,7 +159,7 @@ function presetSelect(presets, idName) {
 }
 
 function drawTables(node, tables, presets, id) {
-  if (node.contains(document.activeElement) && document.activeElement.tagName === "SELECT") return;
+  if (busy(node)) return;
   const chosen = presetSelect(presets, "club-preset");
   const open = async (level) => {
     try {
@@ -221,7 +227,7 @@ async function showHistory(id, username) {
 }
 
 function drawPresets(node, presets, club, id, refresh) {
-  if (node.contains(document.activeElement)) return; // an admin is typing a preset
+  if (busy(node)) return;
   const admin = club.role !== "member";
   const name = el("input", { id: "preset-name", maxlength: 40, placeholder: t("clubs.preset.name"), "aria-label": t("clubs.preset.name") });
   const variant = el("select", { id: "preset-variant", "aria-label": t("lobby.game") }, GAMES.map((g) => el("option", { value: g, text: t(`game.${g}`) })));
@@ -237,7 +243,7 @@ function drawPresets(node, presets, club, id, refresh) {
         await call("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value)}`,
           { rules: { variant: variant.value, hands: Number(hands.value) }, settings: {} });
         name.value = "";
-        name.blur();
+        document.activeElement?.blur();
         refresh();
       } catch (error) { failed(error); }
     } } }, name, variant, hands, el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
