@@ -116,7 +116,7 @@ async function showClub(root, id) {
     poller = null;
     fill(root, el("div", { class: "page" }, el("section", { class: "panel", id: "club-gone" },
       el("h1", { text: t("clubs.gone") }), el("p", { text: t("clubs.gone.text") }),
-      el("a", { href: "/clubs", text: t("clubs.back") }))));
+      el("a", { href: "/clubs", class: "link", text: t("clubs.back") }))));
   };
   const refresh = async () => {
     try {
@@ -246,7 +246,7 @@ function drawPresets(node, presets, club, id, refresh) {
         document.activeElement?.blur();
         refresh();
       } catch (error) { failed(error); }
-    } } }, name, variant, hands, el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
+    } } }, name, variant, el("label", { class: "inline-label" }, t("clubs.preset.hands"), hands), el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
 }
 
 async function drawAdmin(node, club, id, refresh) {
@@ -261,6 +261,7 @@ async function drawAdmin(node, club, id, refresh) {
       el("span", { class: "muted", text: t("clubs.invite.uses", { n: inv.uses, max: inv.max_uses ?? "∞" }) }),
       el("button", { type: "button", class: "secondary small", text: t("clubs.invite.revoke"),
         on: { click: async () => { await call("DELETE", `${clubPath(id)}/invitations/${inv.code}`).catch(failed); showLinks(); } } }))));
+    if (!pending.length) return fill(requests, el("li", { class: "muted", text: t("clubs.requests.none") }));
     fill(requests, pending.map((asking) => el("li", {}, el("span", { text: asking.username }),
       ...[true, false].map((accept) => el("button", { type: "button", class: accept ? "primary small" : "secondary small",
         text: t(accept ? "clubs.request.accept" : "clubs.request.decline"),

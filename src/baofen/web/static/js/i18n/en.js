@@ -471,7 +471,7 @@ export default {
   "clubs.presets.none": "No presets yet: tables use the default rules.",
   "clubs.preset.name": "Preset name, e.g. Saturday",
   "clubs.preset.hands": "Hands",
-  "clubs.preset.hands.n": "{n} hands",
+  "clubs.preset.hands.n": "hands: {n}",
   "clubs.preset.save": "Save preset",
   "clubs.admin": "Admin",
   "clubs.invite.new": "New invitation link",
@@ -487,4 +487,5 @@ export default {
   "clubs.same_address.rated": "at rated and event tables",
   "clubs.same_address.always": "at every club table",
   "clubs.same_address.never": "nowhere",
+  "clubs.requests.none": "No requests.",
 };

@@ -487,4 +487,5 @@ export default {
   "clubs.same_address.rated": "计分桌和比赛桌",
   "clubs.same_address.always": "所有圈内牌桌",
   "clubs.same_address.never": "不限制",
+  "clubs.requests.none": "没有申请。",
 };
