@@ -72,14 +72,14 @@ def test_a_club_from_invitation_to_standings(server: ThreadServer) -> None:
     listed = bob.get(f"{path}/tables").json()
     assert [(t["code"], t["preset"], t["free_seats"]) for t in listed] == [
         (code, "周六场", [0, 1, 2, 3])]
-    stranger, answer = _join(base, eve, code, 2)
+    _stranger, answer = _join(base, eve, code, 2)
     assert (answer["type"], answer["code"]) == ("error", "not_member")
     guest = Client(base, code)
     guest.send(type="watch")
     assert guest.recv()["code"] == "not_member"
     ann_socket, answer = _join(base, ann, code, 0)
     assert answer["type"] == "joined"
-    bob_socket, answer = _join(base, bob, code, 1)
+    _bob_socket, answer = _join(base, bob, code, 1)
     assert answer["type"] == "joined"
     ann_socket.send(type="fill_bots")
     ann_socket.send(type="start")
@@ -105,7 +105,7 @@ def _seating_rules(base: str, owner: httpx.Client, ann: httpx.Client, bob: httpx
                    cid: httpx.Client, path: str) -> None:
     assert owner.put(f"{path}/pairs", json={"first": "Ann", "second": "Cid"}).status_code == 204
     code = ann.post(f"{path}/tables", json={}).json()["code"]
-    ann_socket, answer = _join(base, ann, code, 0)
+    _ann_socket, answer = _join(base, ann, code, 0)
     assert answer["type"] == "joined"
     _, answer = _join(base, cid, code, 2)
     assert (answer["type"], answer["code"]) == ("error", "seat_forbidden")
