@@ -122,7 +122,7 @@ class InvitationInfo(BaseModel):
     approval: bool
 
 
-class Joined(BaseModel):
+class ClubJoined(BaseModel):
     """Answer to ``POST /api/club-invitations/{code}``."""
 
     club: str = Field(description="the club's id")

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Request, Response, status
 
 from ...store.clubs import Club, Invitation
 from ...wire.clubs import (
+    ClubJoined,
     ClubSettings,
     ClubView,
     CreateClub,
@@ -19,7 +20,6 @@ from ...wire.clubs import (
     HandOver,
     InvitationInfo,
     InvitationView,
-    Joined,
     MemberView,
     NewInvitation,
     RequestView,
@@ -150,11 +150,11 @@ async def invitation(code: str, request: Request, account: SignedIn) -> Invitati
 
 
 @router.post("/api/club-invitations/{code}")
-async def join(code: str, request: Request, account: SignedIn) -> Joined:
+async def join(code: str, request: Request, account: SignedIn) -> ClubJoined:
     """Join the club by its invitation (or ask to, where the invitation needs approval)."""
     limit(state_of(request).joins, request.client.host if request.client else "", "joins")
     club_id, member = await call(request, state_of(request).clubs.join, code, account.id)
-    return Joined(club=club_id, member=member)
+    return ClubJoined(club=club_id, member=member)
 
 
 @router.get("/api/club-invitations/{code}/qr.svg")
