@@ -13,7 +13,21 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, exists, func, insert, literal, or_, select
+from sqlalchemy import (
+    Connection,
+    Table,
+    and_,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+)
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from . import schema as db
@@ -96,6 +110,26 @@ def club_results_copied(conn: Connection, code: str, number: int) -> None:
     columns = ["table_code", "hand_number", "seat", "club_id", "account_id", "variant", "role",
                "made", "result", "first", "finished"]
     conn.execute(insert(db.club_results).from_select(columns, chosen))
+    copied = conn.execute(select(db.club_results).where(
+        db.club_results.c.table_code == code, db.club_results.c.hand_number == number)).all()
+    for row in copied:
+        declarer = row.role == "declarer"
+        counts = {"matches": int(row.first), "hands": 1, "made": int(declarer and row.made),
+                  "failed": int(declarer and not row.made), "result": row.result}
+        key = {"club_id": row.club_id, "variant": row.variant, "account_id": row.account_id}
+        _add(conn, db.club_totals, key, counts)
+        _add(conn, db.club_days, {**key, "day": utc(row.finished).date()}, counts)
+
+
+def _add(conn: Connection, table: Table, key: dict[str, Any], counts: dict[str, int]) -> None:
+    """Add ``counts`` to the row of ``key`` (made when missing), in one statement: two hands
+    finishing at once both count."""
+    dialect = sqlite_insert if conn.dialect.name == "sqlite" else postgresql_insert
+    statement = dialect(table).values(**key, **counts)
+    conn.execute(statement.on_conflict_do_update(
+        index_elements=list(key),
+        set_={name: table.c[name] + statement.excluded[name] for name in counts},
+    ))
 
 
 class ClubRecords:
@@ -241,25 +275,28 @@ class ClubRecords:
     # -- records ----------------------------------------------------------------------------
 
     def standings(self, club_id: str, by: int, variant: str, period: str) -> list[Standing]:
-        """The members' records in ``variant`` over ``period`` (:data:`PERIODS`), the most
-        points (levels) first; only hands of current members count."""
+        """The members' records in ``variant`` over ``period`` (:data:`PERIODS`: all time, or
+        today and the 6 or 29 UTC days before), the most points (levels) first; current
+        members only. Read from the sums kept as hands finish, never the hands themselves."""
         if period not in PERIODS:
             raise ClubError("bad_period", f"a period is one of {', '.join(PERIODS)}")
-        r = db.club_results.c
-        declarer = r.role == "declarer"
         span = PERIODS[period]
-        chosen = [r.club_id == club_id, r.variant == variant, r.account_id.is_not(None)]
-        if span is not None:
-            chosen.append(r.finished >= now() - span)
-        totals = (
-            select(r.account_id,
-                   func.sum(case((r.first, 1), else_=0)).label("matches"),
-                   func.count().label("hands"),
-                   func.sum(case((and_(declarer, r.made), 1), else_=0)).label("made"),
-                   func.sum(case((and_(declarer, ~r.made), 1), else_=0)).label("failed"),
-                   func.sum(r.result).label("result"))
-            .where(*chosen).group_by(r.account_id).subquery()
-        )
+        if span is None:
+            sums = db.club_totals.c
+            totals = select(sums.account_id, sums.matches, sums.hands, sums.made, sums.failed,
+                            sums.result).where(sums.club_id == club_id,
+                                               sums.variant == variant).subquery()
+        else:
+            days = db.club_days.c
+            first_day = (now() - span + timedelta(days=1)).date()
+            totals = (
+                select(days.account_id, func.sum(days.matches).label("matches"),
+                       func.sum(days.hands).label("hands"), func.sum(days.made).label("made"),
+                       func.sum(days.failed).label("failed"),
+                       func.sum(days.result).label("result"))
+                .where(days.club_id == club_id, days.variant == variant, days.day >= first_day)
+                .group_by(days.account_id).subquery()
+            )
         members = db.club_members.c
         with self.engine.connect() as conn:
             require(conn, club_id, by)

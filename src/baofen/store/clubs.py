@@ -444,11 +444,13 @@ def forget_account(conn: Connection, account_id: int) -> None:
         conn.execute(delete(table).where(table.c.account_id == account_id))
     conn.execute(update(db.club_results).where(db.club_results.c.account_id == account_id)
                  .values(account_id=None))
+    for sums in (db.club_totals, db.club_days):
+        conn.execute(delete(sums).where(sums.c.account_id == account_id))
 
 
 def _dissolve(conn: Connection, club_id: str) -> None:
     """Delete a club nobody is left in (its tables and hands stay, as any table's do)."""
-    for table in (db.club_results, db.club_tables, db.club_pairs, db.club_presets,
-                  db.club_requests, db.club_invitations, db.club_members):
+    for table in (db.club_days, db.club_totals, db.club_results, db.club_tables, db.club_pairs,
+                  db.club_presets, db.club_requests, db.club_invitations, db.club_members):
         conn.execute(delete(table).where(table.c.club_id == club_id))
     conn.execute(delete(db.clubs).where(db.clubs.c.id == club_id))

@@ -16,8 +16,10 @@ names its account (``account_id``).
 ``club_invitations``, ``club_requests`` (to join, awaiting an admin), ``club_presets`` (named rule
 sets and table settings), ``club_pairs`` (members who may not sit at one table), ``club_tables``
 (the tables opened in a club, with the preset they started from and, for a club event, its id)
-and ``club_results`` (the seats' results of every finished hand of a club table, copied from
-``results`` in the hand's transaction, for the club's standings).
+``club_results`` (the seats' results of every finished hand of a club table, copied from
+``results`` in the hand's transaction, for the members' club histories), and the standings'
+sums kept in the same transaction: ``club_totals`` (per member and game, all time) and
+``club_days`` (per member, game and UTC day, for the last 7 and 30 days).
 
 The schema changes only through the Alembic migrations in :mod:`baofen.store.migrations`; these
 definitions are what the latest migration makes, and what the queries are written against.
@@ -30,6 +32,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -240,6 +243,32 @@ club_results = Table(
     Column("result", Integer, nullable=False),
     Column("first", Boolean, nullable=False),
     Column("finished", DateTime(timezone=True), nullable=False),
-    Index("ix_baofen_club_results_club", "club_id", "finished"),
     Index("ix_baofen_club_results_member", "club_id", "account_id", "finished"),
+)
+
+club_totals = Table(
+    "baofen_club_totals",
+    metadata,
+    Column("club_id", String(32), primary_key=True),
+    Column("variant", String(16), primary_key=True),
+    Column("account_id", Integer, primary_key=True),
+    Column("matches", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("made", Integer, nullable=False),
+    Column("failed", Integer, nullable=False),
+    Column("result", BigInteger, nullable=False),
+)
+
+club_days = Table(
+    "baofen_club_days",
+    metadata,
+    Column("club_id", String(32), primary_key=True),
+    Column("variant", String(16), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("account_id", Integer, primary_key=True),
+    Column("matches", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("made", Integer, nullable=False),
+    Column("failed", Integer, nullable=False),
+    Column("result", BigInteger, nullable=False),
 )

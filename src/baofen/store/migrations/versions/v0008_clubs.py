@@ -98,15 +98,29 @@ def upgrade() -> None:
         sa.Column("first", sa.Boolean, nullable=False),
         sa.Column("finished", _WHEN, nullable=False),
     )
-    op.create_index("ix_baofen_club_results_club", "baofen_club_results",
-                    ["club_id", "finished"])
     op.create_index("ix_baofen_club_results_member", "baofen_club_results",
                     ["club_id", "account_id", "finished"])
 
 
+    for name, day in (("baofen_club_totals", []), ("baofen_club_days", ["day"])):
+        op.create_table(
+            name,
+            sa.Column("club_id", sa.String(32), primary_key=True),
+            sa.Column("variant", sa.String(16), primary_key=True),
+            *[sa.Column(column, sa.Date, primary_key=True) for column in day],
+            sa.Column("account_id", sa.Integer, primary_key=True),
+            sa.Column("matches", sa.Integer, nullable=False),
+            sa.Column("hands", sa.Integer, nullable=False),
+            sa.Column("made", sa.Integer, nullable=False),
+            sa.Column("failed", sa.Integer, nullable=False),
+            sa.Column("result", sa.BigInteger, nullable=False),
+        )
+
+
 def downgrade() -> None:
     """Drop them."""
-    for name in ("baofen_club_results", "baofen_club_tables", "baofen_club_pairs",
+    for name in ("baofen_club_days", "baofen_club_totals", "baofen_club_results",
+                 "baofen_club_tables", "baofen_club_pairs",
                  "baofen_club_presets", "baofen_club_requests", "baofen_club_invitations",
                  "baofen_club_members", "baofen_clubs"):
         op.drop_table(name)
