@@ -6,19 +6,30 @@ seat with their reason; a removed member loses the club at once (pages and socke
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from .accounts import session, sign_up
+from .databases import database, serving
 from .harness import Client, ThreadServer
 
-PRESET = {
+PRESET: dict[str, Any] = {
     "rules": {"variant": "baofen", "hands": 2},
     "settings": {"bid_seconds": 0.05, "kitty_seconds": 0.05, "play_seconds": 0.05,
                  "ready_seconds": 0.05, "bot_level": "random"},
 }
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServer]:
+    """A server on SQLite, then on PostgreSQL."""
+    for db in database(request.param, tmp_path):
+        with serving(db) as live:
+            yield live
 
 
 def _refusal(response: httpx.Response, status: int, reason: str) -> None:
