@@ -11,6 +11,7 @@ import { me } from "./session.js";
 import { openSignIn } from "./signin.js";
 
 const GAMES = ["baofen", "hongwu"];
+const LEVELS = ["easy", "normal", "hard", "master"];
 const PERIODS = ["week", "month", "all"];
 const POLL_MS = 4000;
 let poller = null;
@@ -206,8 +207,17 @@ function drawMembers(node, members, club, id, refresh) {
     el("ul", { class: "club-members", id: "club-member-list" }, members.map((member) => el("li", { dataset: { member: member.username } },
       el("button", { type: "button", class: "link", text: member.username, on: { click: () => showHistory(id, member.username) } }),
       el("span", { class: "muted", text: ` ${t(`clubs.role.${member.role}`)}` }),
+      club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small",
+        text: t(isAdmin(member) ? "clubs.role.demote" : "clubs.role.promote"), on: { click: async () => {
+          try { await call("PUT", `${clubPath(id)}/members/${encodeURIComponent(member.username)}/role`, { role: member.role === "admin" ? "member" : "admin" }); refresh(); } catch (error) { failed(error); }
+        } } }),
+      club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small", text: t("clubs.hand_over"),
+        on: { click: async () => {
+          if (!confirm(t("clubs.hand_over.confirm", { name: member.username }))) return;
+          try { await call("POST", `${clubPath(id)}/owner`, { username: member.username }); location.reload(); } catch (error) { failed(error); }
+        } } }),
       admin && member.role !== "owner" && member.username !== me()?.username && (club.role === "owner" || member.role === "member") &&
-        el("button", { type: "button", class: "secondary small", text: t("clubs.remove"), "aria-label": t("clubs.remove.of", { name: member.username }),
+        el("button", { type: "button", class: "secondary small remove", text: t("clubs.remove"), "aria-label": t("clubs.remove.of", { name: member.username }),
           on: { click: async () => {
             try { await call("DELETE", `${clubPath(id)}/members/${encodeURIComponent(member.username)}`); refresh(); } catch (error) { failed(error); }
           } } })))));
@@ -232,21 +242,23 @@ function drawPresets(node, presets, club, id, refresh) {
   const name = el("input", { id: "preset-name", maxlength: 40, placeholder: t("clubs.preset.name"), "aria-label": t("clubs.preset.name") });
   const variant = el("select", { id: "preset-variant", "aria-label": t("lobby.game") }, GAMES.map((g) => el("option", { value: g, text: t(`game.${g}`) })));
   const hands = el("input", { id: "preset-hands", type: "number", min: 1, max: 100, value: 8, "aria-label": t("clubs.preset.hands") });
+  const level = el("select", { id: "preset-level", "aria-label": t("clubs.preset.level") },
+    LEVELS.map((value) => el("option", { value, text: t(`level.${value}`), selected: value === "normal" })));
   fill(node, el("h2", { text: t("clubs.presets") }),
     presets.length
       ? el("ul", { class: "club-presets", id: "club-preset-list" }, presets.map((p) => el("li", {},
-        el("strong", { text: p.name }), el("span", { class: "muted", text: ` · ${t(`game.${p.rules.variant}`)} · ${t("clubs.preset.hands.n", { n: p.rules.hands })}` }))))
+        el("strong", { text: p.name }), el("span", { class: "muted", text: ` · ${t(`game.${p.rules.variant}`)} · ${t("clubs.preset.hands.n", { n: p.rules.hands })} · ${t(`level.${p.settings.bot_level}`)}` }))))
       : el("p", { class: "empty", text: t("clubs.presets.none") }),
     admin && el("form", { class: "inline-form", on: { submit: async (e) => {
       e.preventDefault();
       try {
         await call("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value)}`,
-          { rules: { variant: variant.value, hands: Number(hands.value) }, settings: {} });
+          { rules: { variant: variant.value, hands: Number(hands.value) }, settings: { bot_level: level.value } });
         name.value = "";
         document.activeElement?.blur();
         refresh();
       } catch (error) { failed(error); }
-    } } }, name, variant, el("label", { class: "inline-label" }, t("clubs.preset.hands"), hands), el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
+    } } }, name, variant, el("label", { class: "inline-label" }, t("clubs.preset.hands"), hands), level, el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
 }
 
 async function drawAdmin(node, club, id, refresh) {
@@ -267,6 +279,18 @@ async function drawAdmin(node, club, id, refresh) {
         text: t(accept ? "clubs.request.accept" : "clubs.request.decline"),
         on: { click: async () => { await call("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } })))));
   };
+  const pairs = el("ul", { id: "club-pairs", class: "club-members" });
+  const names = (await call("GET", `${clubPath(id)}/members`)).map((m) => m.username);
+  const pick = (idName) => el("select", { id: idName, "aria-label": t("clubs.pairs") }, names.map((n) => el("option", { value: n, text: n })));
+  const first = pick("pair-first");
+  const second = pick("pair-second");
+  const showPairs = async () => {
+    const listed = await call("GET", `${clubPath(id)}/pairs`);
+    if (!listed.length) return fill(pairs, el("li", { class: "muted", text: t("clubs.pairs.none") }));
+    fill(pairs, listed.map((pair) => el("li", {}, el("span", { text: `${pair.first} × ${pair.second}` }),
+      el("button", { type: "button", class: "secondary small", text: t("clubs.pairs.allow"),
+        on: { click: async () => { await call("DELETE", `${clubPath(id)}/pairs`, pair).catch(failed); showPairs(); } } }))));
+  };
   const approval = el("input", { type: "checkbox", id: "invite-approval" });
   const rule = el("select", { id: "club-same-address", "aria-label": t("clubs.same_address"),
     on: { change: async () => { await call("PATCH", `${clubPath(id)}/settings`, { same_address: rule.value }).catch(failed); } } },
@@ -278,11 +302,21 @@ async function drawAdmin(node, club, id, refresh) {
       } } }),
       el("label", {}, approval, ` ${t("clubs.invite.approval")}`)),
     links, el("h3", { text: t("clubs.requests") }), requests,
+    el("h3", { text: t("clubs.pairs") }), pairs,
+    el("div", { class: "inline-form" }, first, second,
+      el("button", { type: "button", class: "secondary", id: "pair-forbid", text: t("clubs.pairs.forbid"), on: { click: async () => {
+        try { await call("PUT", `${clubPath(id)}/pairs`, { first: first.value, second: second.value }); showPairs(); } catch (error) { failed(error); }
+      } } })),
     el("label", { class: "field" }, el("span", { text: t("clubs.same_address") }), rule));
-  await showLinks();
+  await Promise.all([showLinks(), showPairs()]);
 }
 
 /** Whether the member was the hand's declarer (坐庄). */
 function declarerOf(hand) {
   return hand.role === "declarer";
+}
+
+/** Whether the member is one of the club's admins (not its owner). */
+function isAdmin(member) {
+  return member.role === "admin";
 }

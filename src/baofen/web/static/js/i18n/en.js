@@ -488,4 +488,13 @@ export default {
   "clubs.same_address.always": "at every club table",
   "clubs.same_address.never": "nowhere",
   "clubs.requests.none": "No requests.",
+  "clubs.preset.level": "Computer level",
+  "clubs.role.promote": "Make admin",
+  "clubs.role.demote": "Make member",
+  "clubs.hand_over": "Hand over",
+  "clubs.hand_over.confirm": "Hand the club to {name}? You stay an admin.",
+  "clubs.pairs": "Never at one table",
+  "clubs.pairs.none": "No pair is kept apart.",
+  "clubs.pairs.forbid": "Keep these two apart",
+  "clubs.pairs.allow": "Allow",
 };

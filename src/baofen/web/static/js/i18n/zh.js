@@ -488,4 +488,13 @@ export default {
   "clubs.same_address.always": "所有圈内牌桌",
   "clubs.same_address.never": "不限制",
   "clubs.requests.none": "没有申请。",
+  "clubs.preset.level": "电脑水平",
+  "clubs.role.promote": "设为管理员",
+  "clubs.role.demote": "取消管理员",
+  "clubs.hand_over": "转让圈主",
+  "clubs.hand_over.confirm": "把亲友圈转让给 {name}？你将成为管理员。",
+  "clubs.pairs": "禁止同桌",
+  "clubs.pairs.none": "没有禁止同桌的成员。",
+  "clubs.pairs.forbid": "禁止这两人同桌",
+  "clubs.pairs.allow": "解除",
 };
