@@ -103,6 +103,7 @@ async function showInvitation(root, code) {
 /** One club's page, redrawn from the server every few seconds while we are a member. */
 async function showClub(root, id) {
   const state = { period: "week", variant: "baofen" };
+  let updateAdmin = null;
   const sections = {
     head: el("section", { class: "panel", id: "club-head" }),
     tables: el("section", { class: "panel", id: "club-tables" }),
@@ -133,7 +134,10 @@ async function showClub(root, id) {
       drawStandings(sections.standings, standings, state, refresh);
       drawMembers(sections.members, members, club, id, refresh);
       drawPresets(sections.presets, presets, club, id, refresh);
-      if (club.role !== "member" && sections.admin.hidden) await drawAdmin(sections.admin, club, id, refresh);
+      if (club.role !== "member") {
+        if (!updateAdmin) updateAdmin = await drawAdmin(sections.admin, club, id, refresh);
+        else await updateAdmin(members.map((m) => m.username));
+      }
     } catch (error) {
       if (error.status === 404) gone();
       else if (error.status !== 503) failed(error);
@@ -207,6 +211,7 @@ function drawMembers(node, members, club, id, refresh) {
     el("ul", { class: "club-members", id: "club-member-list" }, members.map((member) => el("li", { dataset: { member: member.username } },
       el("button", { type: "button", class: "link", text: member.username, on: { click: () => showHistory(id, member.username) } }),
       el("span", { class: "muted", text: ` ${t(`clubs.role.${member.role}`)}` }),
+      el("span", { class: "member-actions" },
       club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small",
         text: t(isAdmin(member) ? "clubs.role.demote" : "clubs.role.promote"), on: { click: async () => {
           try { await call("PUT", `${clubPath(id)}/members/${encodeURIComponent(member.username)}/role`, { role: member.role === "admin" ? "member" : "admin" }); refresh(); } catch (error) { failed(error); }
@@ -220,7 +225,7 @@ function drawMembers(node, members, club, id, refresh) {
         el("button", { type: "button", class: "secondary small remove", text: t("clubs.remove"), "aria-label": t("clubs.remove.of", { name: member.username }),
           on: { click: async () => {
             try { await call("DELETE", `${clubPath(id)}/members/${encodeURIComponent(member.username)}`); refresh(); } catch (error) { failed(error); }
-          } } })))));
+          } } }))))));
 }
 
 async function showHistory(id, username) {
@@ -265,8 +270,12 @@ async function drawAdmin(node, club, id, refresh) {
   node.hidden = false;
   const links = el("div", { id: "club-invitations" });
   const requests = el("ul", { id: "club-requests" });
+  let shown = null;
   const showLinks = async () => {
     const [invitations, pending] = await Promise.all([call("GET", `${clubPath(id)}/invitations`), call("GET", `${clubPath(id)}/requests`)]);
+    const drawn = JSON.stringify([invitations, pending]);
+    if (drawn === shown) return; // unchanged: keep the links (and any text selected in them)
+    shown = drawn;
     fill(links, invitations.map((inv) => el("div", { class: "invitation" },
       el("img", { src: inv.qr, alt: t("clubs.invite.qr"), width: 120, height: 120 }),
       el("input", { class: "invite-link", readonly: true, value: inv.link, "aria-label": t("clubs.invite.link") }),
@@ -280,10 +289,16 @@ async function drawAdmin(node, club, id, refresh) {
         on: { click: async () => { await call("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } })))));
   };
   const pairs = el("ul", { id: "club-pairs", class: "club-members" });
-  const names = (await call("GET", `${clubPath(id)}/members`)).map((m) => m.username);
-  const pick = (idName) => el("select", { id: idName, "aria-label": t("clubs.pairs") }, names.map((n) => el("option", { value: n, text: n })));
-  const first = pick("pair-first");
-  const second = pick("pair-second");
+  const first = el("select", { id: "pair-first", "aria-label": t("clubs.pairs") });
+  const second = el("select", { id: "pair-second", "aria-label": t("clubs.pairs") });
+  const choices = (names) => {
+    for (const [index, select] of [first, second].entries()) {
+      if (document.activeElement === select) continue;
+      const kept = select.value;
+      fill(select, names.map((n) => el("option", { value: n, text: n })));
+      select.value = names.includes(kept) ? kept : names[Math.min(index, names.length - 1)];
+    }
+  };
   const showPairs = async () => {
     const listed = await call("GET", `${clubPath(id)}/pairs`);
     if (!listed.length) return fill(pairs, el("li", { class: "muted", text: t("clubs.pairs.none") }));
@@ -308,7 +323,12 @@ async function drawAdmin(node, club, id, refresh) {
         try { await call("PUT", `${clubPath(id)}/pairs`, { first: first.value, second: second.value }); showPairs(); } catch (error) { failed(error); }
       } } })),
     el("label", { class: "field" }, el("span", { text: t("clubs.same_address") }), rule));
-  await Promise.all([showLinks(), showPairs()]);
+  const update = async (names) => {
+    choices(names);
+    await Promise.all([showLinks(), showPairs()]);
+  };
+  await update((await call("GET", `${clubPath(id)}/members`)).map((m) => m.username));
+  return update;
 }
 
 /** Whether the member was the hand's declarer (坐庄). */

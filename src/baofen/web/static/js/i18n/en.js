@@ -433,7 +433,7 @@ export default {
   "clubs.role.owner": "owner",
   "clubs.role.admin": "admin",
   "clubs.role.member": "member",
-  "clubs.members.n": "{n} members",
+  "clubs.members.n": "members: {n}",
   "clubs.invite.gone": "This invitation no longer works",
   "clubs.invite.join": "Join the club",
   "clubs.invite.ask": "Ask to join",
