@@ -77,6 +77,10 @@ def test_a_club_from_invitation_to_standings_and_removal(
                     full_page=True)
     for member in (ann, bob):
         member.page.goto(url)
+        expect(member.page.locator("#club-join")).to_be_visible()
+        if member is ann:
+            member.page.screenshot(
+                path=str(screenshots / f"clubs-invited-{viewport['width']}-{language}.png"))
         member.page.click("#club-join")
         member.page.wait_for_url(f"**/clubs/{club}")
         expect(member.page.locator("#club-title")).to_be_visible()

@@ -32,7 +32,7 @@ from ...wire.table import ListedTable
 from ..clubs.service import call, member_id, refusal, state_of
 from ..security.sessions import SignedIn, unavailable
 from ..table.seats import TableError
-from .rest import check_creation_rate, default_name, tables_of
+from .rest import check_creation_rate, default_name, store_of, tables_of
 
 router = APIRouter()
 
@@ -130,7 +130,13 @@ async def open_table(club_id: str, body: OpenClubTable, request: Request,
         settings = TableSettings.from_stored(preset.settings)
     settings = settings.model_copy(update={"private": True})
     if body.level is not None:
-        settings = settings.model_copy(update={"bot_level": body.level})
+        # 和电脑玩 as in the lobby: one rated match at a time, else this one is unrated.
+        try:
+            busy = settings.rated and await store_of(request).rated_table_of(account.id)
+        except StoreUnavailable:
+            raise unavailable() from None
+        settings = settings.model_copy(update={"bot_level": body.level, "rated": not busy
+                                               and settings.rated})
     try:
         table = await tables_of(request).create(rules, settings)
     except TableError as error:
