@@ -88,6 +88,7 @@ async function showInvitation(root, code) {
       el("h1", { text: t("clubs.invite.gone") }), el("p", { text: error.message }))));
   }
   fill(root, el("div", { class: "page" }, el("section", { class: "panel" },
+    el("p", { class: "muted", text: t("clubs.invite.to") }),
     el("h1", { text: info.club }), el("p", { text: t("clubs.members.n", { n: info.members }) }),
     el("button", { type: "button", class: "primary big", id: "club-join",
       text: t(info.approval ? "clubs.invite.ask" : "clubs.invite.join"),

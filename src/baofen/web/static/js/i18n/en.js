@@ -497,4 +497,5 @@ export default {
   "clubs.pairs.none": "No pair is kept apart.",
   "clubs.pairs.forbid": "Keep these two apart",
   "clubs.pairs.allow": "Allow",
+  "clubs.invite.to": "You are invited to join the club",
 };

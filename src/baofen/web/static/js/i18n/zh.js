@@ -497,4 +497,5 @@ export default {
   "clubs.pairs.none": "没有禁止同桌的成员。",
   "clubs.pairs.forbid": "禁止这两人同桌",
   "clubs.pairs.allow": "解除",
+  "clubs.invite.to": "你被邀请加入亲友圈",
 };
