@@ -19,6 +19,7 @@ from baofen.errors import REASONS
 from baofen.puzzles.themes import THEMES
 from baofen.review.moves import ReasonKind
 from baofen.scoring import ResultKind
+from baofen.wire import clubs
 
 from ..server.harness import ThreadServer
 from .js_source import JS, sources
@@ -188,6 +189,12 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
         "setting.meta.label": {s["label"] for s in settings},
         "setting.meta.none_label": {s["none_label"] for s in settings if "none_label" in s},
         "setting.meta.help": {s["help"] for s in settings if "help" in s},
+        "clubs.role.*": {f"clubs.role.{role}" for role in get_args(clubs.Role)},
+        "clubs.period.*": {f"clubs.period.{period}" for period in get_args(clubs.Period)},
+        "clubs.same_address.*": {f"clubs.same_address.{rule}"
+                                 for rule in get_args(clubs.AddressRule)},
+        "clubs.col.*": {f"clubs.col.{col}" for col in
+                        ("player", *clubs.StandingView.model_fields)} - {"clubs.col.username"},
     }
 
 

@@ -58,19 +58,20 @@ def _is_cjk(char: str) -> bool:
     return any(low <= code <= high for low, high in _CJK) and unicodedata.category(char) == "Lo"
 
 
-def display_form(username: str) -> str:
-    """The username as shown (NFKC-normalised, checked); :class:`UsernameError` if refused."""
+def display_form(username: str, what: str = "username") -> str:
+    """The username as shown (NFKC-normalised, checked); :class:`UsernameError` if refused.
+    ``what`` names the kind of name in the error (a club's name follows the same rules)."""
     name = unicodedata.normalize("NFKC", username)
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
         raise UsernameError(
-            f"a username is {MIN_LENGTH}–{MAX_LENGTH} characters (this one has {len(name)})"
+            f"a {what} is {MIN_LENGTH}–{MAX_LENGTH} characters (this one has {len(name)})"
         )
     if skeleton(name) == skeleton(DELETED_NAME):
         raise UsernameError(f"{DELETED_NAME} is the name a deleted account's hands show")
     for char in name:
         if not (_ASCII.fullmatch(char) or _is_cjk(char)):
             raise UsernameError(
-                f"{char!r} (U+{ord(char):04X}) is not allowed in a username: use letters a–z, "
+                f"{char!r} (U+{ord(char):04X}) is not allowed in a {what}: use letters a–z, "
                 "digits, _ and -, or Chinese/Japanese/Korean characters"
             )
     return name

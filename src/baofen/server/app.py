@@ -15,6 +15,9 @@ from .. import __version__
 from ..store import Store
 from ..store.accounts import Accounts
 from ..store.async_store import AsyncStore
+from ..store.club_records import ClubRecords
+from ..store.clubs import Clubs
+from .clubs.service import ClubState
 from .config import ServerConfig
 from .lobby.directory import LocalTables, Tables
 from .lobby.lobby import Lobby
@@ -25,6 +28,8 @@ from .routes import (
     accounts,
     browser,
     challenge,
+    club_tables,
+    clubs,
     pages,
     players,
     puzzles,
@@ -100,6 +105,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.accounts = Accounts(store.store)
         app.state.signups = CreationLimits(config.signup_per_minute, config.signup_burst)
         app.state.login_limits = limits
+        app.state.clubs = ClubState(
+            Clubs(store.store, config.club_member_limit, config.clubs_per_account),
+            ClubRecords(store.store), config,
+        )
         app.state.matchmaker = Matchmaker(
             queue, tables, config.match_wait_seconds, store
         )
@@ -132,6 +141,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(reviews.router)
     app.include_router(quickmatch.router)
     app.include_router(puzzles.router)
+    app.include_router(clubs.router)
+    app.include_router(club_tables.router)
     app.include_router(pages.router)
     app.include_router(challenge.router)
     return app

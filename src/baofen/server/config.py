@@ -74,6 +74,15 @@ class ServerConfig(BaseSettings):
         20.0, description="匹配: after this long waiting, computer players fill the empty seats "
         "and the match starts"
     )
+    club_member_limit: int = Field(500, ge=2, description="亲友圈: members a club has at most")
+    clubs_per_account: int = Field(20, ge=1, description="亲友圈: clubs an account belongs to "
+                                   "at most")
+    club_joins_per_minute: float = Field(
+        6.0, gt=0, description="亲友圈: joins by invitation a client address (and invitations "
+        "an account) may make a minute on average"
+    )
+    club_joins_burst: float = Field(20.0, ge=1, description="burst allowance of club joins "
+                                    "and invitations")
     redis: str | None = Field(
         None, description="Redis URL (redis://HOST:6379/N): run as one node of a cluster; quick "
         "match then pairs players across the nodes (none: one process, in memory)"

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from ..wire import accounts, challenge
+from ..wire import accounts, challenge, clubs
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.puzzles import PuzzleAnswer, PuzzleQuestion, PuzzleResult, SolverRecord
 from ..wire.quickmatch import MatchRequest, MatchTicket
@@ -55,6 +55,26 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     PuzzleAnswer,
     PuzzleResult,
     SolverRecord,
+    clubs.ClubRefusal,
+    clubs.CreateClub,
+    clubs.ClubSettings,
+    clubs.ClubView,
+    clubs.MemberView,
+    clubs.RoleChange,
+    clubs.HandOver,
+    clubs.NewInvitation,
+    clubs.InvitationView,
+    clubs.InvitationInfo,
+    clubs.ClubJoined,
+    clubs.RequestView,
+    clubs.Decision,
+    clubs.PresetBody,
+    clubs.PresetView,
+    clubs.Pair,
+    clubs.OpenClubTable,
+    clubs.ClubTable,
+    clubs.Standings,
+    clubs.ClubHandView,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""

@@ -21,6 +21,8 @@ from sqlalchemy.exc import IntegrityError
 from ..accounts import ratings as rating
 from ..accounts.usernames import DELETED_NAME
 from . import schema as db
+from .club_records import club_results_copied
+from .clubs import forget_account
 from .database import Store, Write
 
 RECENT = 20
@@ -196,6 +198,7 @@ class Accounts:
                          .values(account_id=None, name=DELETED_NAME))
             for table in (db.sessions, db.ratings):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
+            forget_account(conn, account_id)
             conn.execute(update(db.accounts).where(db.accounts.c.id == account_id).values(
                 username=DELETED_NAME, canonical=_tombstone(account_id),
                 skeleton=_tombstone(account_id), password_hash=_GONE,
@@ -321,6 +324,7 @@ def hand_results(
             }
             for seat in players
         ])
+        club_results_copied(conn, code, number)
         if rated:
             _rate(conn, variant, players, declarer, bool(result.made))
 

@@ -19,6 +19,14 @@ one per deal an entrant started: its table and, once the hand is stored, the sea
 Puzzles (残局练习): ``puzzles`` (each with its hand's record, the answer and its Glicko-2 rating),
 ``puzzle_attempts`` (each signed-in solver's attempts) and ``puzzle_solvers`` (a solver's puzzle
 rating and streak, one per account and game).
+亲友圈 (clubs): ``clubs`` (name, owner, settings), ``club_members`` (roles owner, admin, member),
+``club_invitations``, ``club_requests`` (to join, awaiting an admin), ``club_presets`` (named rule
+sets and table settings), ``club_pairs`` (members who may not sit at one table), ``club_tables``
+(the tables opened in a club, with the preset they started from and, for a club event, its id)
+``club_results`` (the seats' results of every finished hand of a club table, copied from
+``results`` in the hand's transaction, for the members' club histories), and the standings'
+sums kept in the same transaction: ``club_totals`` (per member and game, all time) and
+``club_days`` (per member, game and UTC day, for the last 7 and 30 days).
 
 The schema changes only through the Alembic migrations in :mod:`baofen.store.migrations`; these
 definitions are what the latest migration makes, and what the queries are written against.
@@ -31,6 +39,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -231,4 +240,123 @@ puzzle_solvers = Table(
     Column("solved", Integer, nullable=False),
     Column("streak", Integer, nullable=False),
     Column("best_streak", Integer, nullable=False),
+)
+
+# 亲友圈 (clubs): see :mod:`.clubs` and :mod:`.club_records`.
+
+clubs = Table(
+    "baofen_clubs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("canonical", String(80), nullable=False, unique=True),
+    Column("skeleton", String(80), nullable=False, unique=True),
+    Column("owner_id", Integer, ForeignKey("baofen_accounts.id"), nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+club_members = Table(
+    "baofen_club_members",
+    metadata,
+    Column("club_id", String(32), ForeignKey("baofen_clubs.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), primary_key=True,
+           index=True),
+    Column("role", String(8), nullable=False),
+    Column("joined", DateTime(timezone=True), nullable=False),
+)
+
+club_invitations = Table(
+    "baofen_club_invitations",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("club_id", String(32), ForeignKey("baofen_clubs.id"), nullable=False, index=True),
+    Column("created_by", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=True),
+    Column("max_uses", Integer, nullable=True),
+    Column("uses", Integer, nullable=False),
+    Column("revoked", Boolean, nullable=False),
+    Column("approval", Boolean, nullable=False),
+)
+
+club_requests = Table(
+    "baofen_club_requests",
+    metadata,
+    Column("club_id", String(32), ForeignKey("baofen_clubs.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("baofen_accounts.id"), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+club_presets = Table(
+    "baofen_club_presets",
+    metadata,
+    Column("club_id", String(32), ForeignKey("baofen_clubs.id"), primary_key=True),
+    Column("name", String(40), primary_key=True),
+    Column("rules", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+club_pairs = Table(
+    "baofen_club_pairs",
+    metadata,
+    Column("club_id", String(32), ForeignKey("baofen_clubs.id"), primary_key=True),
+    Column("first_id", Integer, primary_key=True),
+    Column("second_id", Integer, primary_key=True),
+)
+
+club_tables = Table(
+    "baofen_club_tables",
+    metadata,
+    Column("table_code", String(32), ForeignKey("baofen_tables.code"), primary_key=True),
+    Column("club_id", String(32), ForeignKey("baofen_clubs.id"), nullable=False, index=True),
+    Column("preset", String(40), nullable=True),
+    Column("event", String(64), nullable=True),
+    Column("opened_by", Integer, nullable=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+club_results = Table(
+    "baofen_club_results",
+    metadata,
+    Column("table_code", String(32), primary_key=True),
+    Column("hand_number", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("club_id", String(32), nullable=False),
+    Column("account_id", Integer, nullable=True),
+    Column("variant", String(16), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("made", Boolean, nullable=False),
+    Column("result", Integer, nullable=False),
+    Column("first", Boolean, nullable=False),
+    Column("finished", DateTime(timezone=True), nullable=False),
+    Index("ix_baofen_club_results_member", "club_id", "account_id", "finished"),
+)
+
+club_totals = Table(
+    "baofen_club_totals",
+    metadata,
+    Column("club_id", String(32), primary_key=True),
+    Column("variant", String(16), primary_key=True),
+    Column("account_id", Integer, primary_key=True),
+    Column("matches", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("made", Integer, nullable=False),
+    Column("failed", Integer, nullable=False),
+    Column("result", BigInteger, nullable=False),
+)
+
+club_days = Table(
+    "baofen_club_days",
+    metadata,
+    Column("club_id", String(32), primary_key=True),
+    Column("variant", String(16), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("account_id", Integer, primary_key=True),
+    Column("matches", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("made", Integer, nullable=False),
+    Column("failed", Integer, nullable=False),
+    Column("result", BigInteger, nullable=False),
 )

@@ -167,6 +167,8 @@ ErrorCode = Literal[
     "wrong_account",
     "not_host",
     "rated_elsewhere",
+    "not_member",
+    "seat_forbidden",
 ]
 """Why a message was refused (see docs/protocol.md for each)."""
 

@@ -22,6 +22,7 @@ from typing import Literal
 
 from ...setting import Variant
 from ...store.accounts import Account
+from ..security.addresses import network_of
 
 TABLE_SIZE = 4
 """Players at a table."""
@@ -54,8 +55,9 @@ class Waiting:
 
     @property
     def marks(self) -> list[str]:
-        """What tells this ticket's client apart: its address and its browser."""
-        return [f"{kind}:{mark}" for kind, mark in (("address", self.address),
+        """What tells this ticket's client apart: its network address (compared as
+        :func:`~..security.addresses.network_of` says) and its browser."""
+        return [f"{kind}:{mark}" for kind, mark in (("address", network_of(self.address)),
                                                     ("browser", self.browser)) if mark]
 
 

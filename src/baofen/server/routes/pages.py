@@ -46,6 +46,9 @@ router.mount("/static", _StaticFiles(directory=STATIC), name="static")
 @router.get("/leaderboard")
 @router.get("/rules")
 @router.get("/puzzles")
+@router.get("/clubs")
+@router.get("/clubs/{club_id}")
+@router.get("/clubs/join/{code}")
 def page() -> FileResponse:
     """The single page of the client; it reads the table code (or the player) from the
     address itself."""

@@ -42,6 +42,7 @@ from ...wire.messages import (
     Sync,
     Watch,
 )
+from ..clubs.seating import check_club_seat
 from ..config import ServerConfig
 from ..lobby.directory import Tables
 from ..security.sessions import COOKIE, session_account
@@ -196,6 +197,9 @@ async def _identify(
         raise Refused("already_joined", f"this connection already plays seat {connection.seat}")
     if not isinstance(message, Watch):
         await _check_session(connection, table)
+    if not isinstance(message, Reclaim):  # a club table: its members, its seating rules
+        await check_club_seat(connection, table,
+                              message.seat if isinstance(message, Join) else None)
     if isinstance(message, Join):
         given = message.name or default_name()
         token: str | None = await table.join(connection, message.seat, given)

@@ -3,6 +3,7 @@
 // links to them and to signing in. The language switch and signing in or out redraw the page.
 
 import { showCompete } from "./compete.js";
+import { showClubs } from "./clubs.js";
 import { byId, el, fill } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { showHelp } from "./help.js";
@@ -22,6 +23,9 @@ const leaderboard = /^\/leaderboard\/?$/.test(path);
 const rules = /^\/rules\/?$/.test(path);
 const compete = /^\/compete\/?$/.test(path);
 const puzzles = /^\/puzzles\/?$/.test(path);
+const clubs = /^\/clubs(\/.*)?$/.test(path);
+const club = pathPart(/^\/clubs\/([^/]+)\/?$/);
+const invitation = pathPart(/^\/clubs\/join\/([^/]+)\/?$/);
 let table = null;
 
 function pathPart(pattern) {
@@ -37,6 +41,7 @@ function drawTopbar() {
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
     el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
+    !code && el("a", { class: "nav", id: "nav-clubs", href: "/clubs", text: t("clubs.short") }),
     !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
     !code && el("a", { class: "nav", id: "nav-puzzles", href: "/puzzles", text: t("puzzles.short") }),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
@@ -63,6 +68,8 @@ function draw() {
     showLeaderboard(root).catch(failed);
   } else if (compete) {
     showCompete(root).catch(failed);
+  } else if (clubs) {
+    showClubs(root, invitation ? null : club, invitation).catch(failed);
   } else if (rules) {
     showHelp(root);
   } else if (puzzles) {

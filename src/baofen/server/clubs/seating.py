@@ -1,0 +1,59 @@
+"""Who may sit at (or watch) a club table: the club's members only (``not_member``), and not
+at one table with a member the club forbids them to sit with (禁止同桌), nor from the network
+address of another seat there (同IP禁止同桌, the club's ``same_address`` setting: by default at
+rated and event tables) — both ``seat_forbidden``. In this 1-against-3 game a player holding
+two seats sees half the deck.
+
+Addresses are compared as :func:`~..security.addresses.network_of` says (as 匹配 compares
+them), with the live connections of the seats' players on this server; a seat whose player is
+away, or connected through another node of a cluster, has no address to compare.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from ...store.club_records import ClubRecords, ClubSeat
+from ..security.addresses import network_of
+from ..table.table import Table
+from ..transport.connections import Connection
+from ..transport.gate import Refused
+
+
+async def check_club_seat(connection: Connection, table: Table, seat: int | None) -> None:
+    """Refuse ``connection`` a seat (``seat``; None: to watch) at ``table`` when it is a
+    club's table and the club's rules forbid it; nothing for any other table."""
+    store = table.store
+    account = connection.account
+    try:
+        rules = await asyncio.wait_for(asyncio.to_thread(
+            ClubRecords(store.store).seat, table.code, None if account is None else account.id
+        ), store.timeout)
+    except Exception:
+        raise Refused("unavailable", "the database is not answering: try again") from None
+    if rules is None:
+        return
+    if account is None or not rules.member:
+        raise Refused("not_member", "only the club's members sit at or watch its tables: "
+                      "sign in with a member's account")
+    if seat is not None:
+        _check_neighbours(connection, table, rules, account.id)
+
+
+def _check_neighbours(connection: Connection, table: Table, rules: ClubSeat,
+                      account_id: int) -> None:
+    others = [s for s in table.seats if s.kind == "human" and s.account_id != account_id]
+    for other in others:
+        if other.account_id is not None and other.account_id in rules.forbidden:
+            raise Refused("seat_forbidden", f"the club does not let you sit at one table with "
+                          f"{other.name} (禁止同桌)")
+    applies = rules.same_address == "always" or (
+        rules.same_address == "rated" and (table.settings.rated or rules.event is not None))
+    mine = network_of(connection.address)
+    if not applies or not mine:
+        return
+    for other in others:
+        theirs = other.connection.address if other.connection is not None else None
+        if network_of(theirs) == mine:
+            raise Refused("seat_forbidden", "another seat at this table plays from your "
+                          "network address (同IP禁止同桌)")

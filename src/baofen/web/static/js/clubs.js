@@ -1,0 +1,343 @@
+// 亲友圈 (clubs): my clubs at /clubs, a club at /clubs/{id} (its tables, standings, members,
+// presets; invitations, requests and settings for its admins), and an invitation at
+// /clubs/join/{code}. A club page asks the server again every few seconds; once the server
+// says the club is not ours (removed, or it never was), the page stops and shows nothing of it.
+
+import { el, fill, modal, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { setSeatToken } from "./prefs.js";
+import { openReplay } from "./replay.js";
+import { me } from "./session.js";
+import { openSignIn } from "./signin.js";
+
+const GAMES = ["baofen", "hongwu"];
+const LEVELS = ["easy", "normal", "hard", "master"];
+const PERIODS = ["week", "month", "all"];
+const POLL_MS = 4000;
+let poller = null;
+
+/** The club API: a refusal is thrown with its reason code (`error.reason`). */
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method, headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = data?.detail;
+    const error = new Error(typeof detail === "string" ? detail
+      : detail?.message ?? (Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : response.statusText));
+    error.reason = detail?.reason ?? null;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** Whether the player is choosing or typing in `node` (a redraw would lose it). */
+function busy(node) {
+  const active = document.activeElement;
+  return node.contains(active) && ["INPUT", "SELECT"].includes(active.tagName) && active.value !== "";
+}
+
+const clubPath = (id) => `/api/clubs/${encodeURIComponent(id)}`;
+const failed = (error) => toast(t("err.generic", { message: error.message }), "error");
+
+/** Draw the page of the address: my clubs, one club, or an invitation. */
+export async function showClubs(root, clubId, inviteCode) {
+  document.body.dataset.view = "clubs";
+  document.title = t("clubs.title");
+  if (poller) clearInterval(poller);
+  if (!me()) {
+    return fill(root, el("div", { class: "page" }, el("section", { class: "panel" },
+      el("h1", { text: t("clubs.title") }), el("p", { text: t("clubs.signin") }),
+      el("button", { type: "button", class: "primary", id: "clubs-signin", text: t("account.signin"),
+        on: { click: () => openSignIn() } }))));
+  }
+  if (inviteCode) return showInvitation(root, inviteCode);
+  if (clubId) return showClub(root, clubId);
+  return showMine(root);
+}
+
+async function showMine(root) {
+  const clubs = await call("GET", "/api/clubs");
+  const name = el("input", { id: "club-name", maxlength: 20, placeholder: t("clubs.name"), "aria-label": t("clubs.name") });
+  fill(root, el("div", { class: "page" },
+    el("section", { class: "panel" }, el("h1", { text: t("clubs.title") }),
+      clubs.length
+        ? el("ul", { class: "club-list", id: "club-list" }, clubs.map((club) => el("li", {},
+          el("a", { href: `/clubs/${club.id}`, class: "club-link", text: club.name }),
+          el("span", { class: "muted", text: ` · ${t(`clubs.role.${club.role}`)} · ${t("clubs.members.n", { n: club.members })}` }))))
+        : el("p", { class: "empty", text: t("clubs.none") })),
+    el("section", { class: "panel" }, el("h2", { text: t("clubs.create") }),
+      el("form", { class: "inline-form", on: { submit: async (e) => {
+        e.preventDefault();
+        try {
+          const club = await call("POST", "/api/clubs", { name: name.value });
+          location.assign(`/clubs/${club.id}`);
+        } catch (error) { failed(error); }
+      } } }, name, el("button", { type: "submit", class: "primary", id: "club-create", text: t("clubs.create.go") })),
+      el("p", { class: "form-note", text: t("clubs.create.note") }))));
+}
+
+async function showInvitation(root, code) {
+  const path = `/api/club-invitations/${encodeURIComponent(code)}`;
+  let info;
+  try { info = await call("GET", path); } catch (error) {
+    return fill(root, el("div", { class: "page" }, el("section", { class: "panel", id: "invite-gone" },
+      el("h1", { text: t("clubs.invite.gone") }), el("p", { text: error.message }))));
+  }
+  fill(root, el("div", { class: "page" }, el("section", { class: "panel" },
+    el("p", { class: "muted", text: t("clubs.invite.to") }),
+    el("h1", { text: info.club }), el("p", { text: t("clubs.members.n", { n: info.members }) }),
+    el("button", { type: "button", class: "primary big", id: "club-join",
+      text: t(info.approval ? "clubs.invite.ask" : "clubs.invite.join"),
+      on: { click: async () => {
+        try {
+          const joined = await call("POST", path);
+          if (joined.member) location.assign(`/clubs/${joined.club}`);
+          else toast(t("clubs.invite.asked"));
+        } catch (error) { failed(error); }
+      } } }))));
+}
+
+/** One club's page, redrawn from the server every few seconds while we are a member. */
+async function showClub(root, id) {
+  const state = { period: "week", variant: "baofen" };
+  let updateAdmin = null;
+  const sections = {
+    head: el("section", { class: "panel", id: "club-head" }),
+    tables: el("section", { class: "panel", id: "club-tables" }),
+    standings: el("section", { class: "panel", id: "club-standings" }),
+    members: el("section", { class: "panel", id: "club-members" }),
+    presets: el("section", { class: "panel", id: "club-presets" }),
+    admin: el("section", { class: "panel", id: "club-admin", hidden: true }),
+  };
+  fill(root, el("div", { class: "page club-page" }, Object.values(sections)));
+  const gone = () => {
+    clearInterval(poller);
+    poller = null;
+    fill(root, el("div", { class: "page" }, el("section", { class: "panel", id: "club-gone" },
+      el("h1", { text: t("clubs.gone") }), el("p", { text: t("clubs.gone.text") }),
+      el("a", { href: "/clubs", class: "link", text: t("clubs.back") }))));
+  };
+  const refresh = async () => {
+    try {
+      const club = await call("GET", clubPath(id));
+      const [tables, standings, members, presets] = await Promise.all([
+        call("GET", `${clubPath(id)}/tables`),
+        call("GET", `${clubPath(id)}/standings?variant=${state.variant}&period=${state.period}`),
+        call("GET", `${clubPath(id)}/members`),
+        call("GET", `${clubPath(id)}/presets`)]);
+      document.title = `${club.name} · ${t("clubs.title")}`;
+      drawHead(sections.head, club, id);
+      drawTables(sections.tables, tables, presets, id);
+      drawStandings(sections.standings, standings, state, refresh);
+      drawMembers(sections.members, members, club, id, refresh);
+      drawPresets(sections.presets, presets, club, id, refresh);
+      if (club.role !== "member") {
+        if (!updateAdmin) updateAdmin = await drawAdmin(sections.admin, club, id, refresh);
+        else await updateAdmin(members.map((m) => m.username));
+      }
+    } catch (error) {
+      if (error.status === 404) gone();
+      else if (error.status !== 503) failed(error);
+    }
+  };
+  await refresh();
+  poller = setInterval(refresh, POLL_MS);
+}
+
+function drawHead(node, club, id) {
+  fill(node, el("h1", { id: "club-title", text: club.name }),
+    el("p", { class: "muted", text: `${t(`clubs.role.${club.role}`)} · ${t("clubs.members.n", { n: club.members })}` }),
+    club.role !== "owner" && el("button", { type: "button", class: "secondary small", id: "club-leave",
+      text: t("clubs.leave"), on: { click: async () => {
+        if (!confirm(t("clubs.leave.confirm"))) return;
+        try { await call("DELETE", `${clubPath(id)}/members/${encodeURIComponent(me().username)}`); location.assign("/clubs"); } catch (error) { failed(error); }
+      } } }));
+}
+
+function presetSelect(presets, idName) {
+  return el("select", { id: idName, "aria-label": t("clubs.preset") },
+    el("option", { value: "", text: t("clubs.preset.default") }),
+    presets.map((p) => el("option", { value: p.name, text: p.name })));
+}
+
+function drawTables(node, tables, presets, id) {
+  if (busy(node)) return;
+  const chosen = presetSelect(presets, "club-preset");
+  const open = async (level) => {
+    try {
+      const made = await call("POST", `${clubPath(id)}/tables`, { preset: chosen.value || null, level });
+      if (made.token) setSeatToken(made.code, made.token);
+      location.assign(level ? `/t/${made.code}` : `/t/${made.code}#sit`);
+    } catch (error) { failed(error); }
+  };
+  fill(node, el("h2", { text: t("clubs.tables") }),
+    tables.length
+      ? el("ul", { class: "club-tables", id: "club-table-list" }, tables.map((table) => el("li", {},
+        el("span", { text: `${table.settings.name || table.preset || t(`game.${table.rules.variant}`)} · ${t(`game.${table.rules.variant}`)}` }),
+        el("a", { class: ["button", table.free_seats.length ? "primary" : "secondary", "small"], href: `/t/${table.code}${table.free_seats.length ? "#sit" : ""}`,
+          text: t(table.free_seats.length ? "clubs.table.join" : "clubs.table.watch") }))))
+      : el("p", { class: "empty", text: t("clubs.tables.none") }),
+    el("div", { class: "inline-form" }, chosen,
+      el("button", { type: "button", class: "primary", id: "club-open", text: t("clubs.table.open"), on: { click: () => open(null) } }),
+      el("button", { type: "button", class: "secondary", id: "club-computer", text: t("clubs.table.computer"), on: { click: () => open("normal") } })));
+}
+
+function drawStandings(node, standings, state, refresh) {
+  const pick = (key, values, label, name) => el("nav", { class: "tabs", "aria-label": label }, values.map((value) =>
+    el("button", { type: "button", class: ["tab", state[key] === value && "on"], dataset: { [key]: value },
+      text: name(value),
+      on: { click: () => { state[key] = value; refresh(); } } })));
+  const mine = me()?.username;
+  fill(node, el("h2", { text: t("clubs.standings") }),
+    pick("period", PERIODS, t("clubs.standings"), (value) => t(`clubs.period.${value}`)),
+    pick("variant", GAMES, t("lobby.game"), (value) => t(`game.${value}`)),
+    standings.rows.length
+      ? el("table", { class: "records", id: "club-standings-table" },
+        el("thead", {}, el("tr", {}, ["player", "matches", "hands", "made", "failed", "result"].map((col) =>
+          el("th", { scope: "col", text: t(`clubs.col.${col}`) })))),
+        el("tbody", {}, standings.rows.map((row) => el("tr", { class: row.username === mine && "me", dataset: { player: row.username } },
+          el("td", { text: row.username }),
+          ...["matches", "hands", "made", "failed"].map((col) => el("td", { class: "num", text: String(row[col]) })),
+          el("td", { class: ["num", row.result > 0 && "up", row.result < 0 && "down"], text: String(row.result) })))))
+      : el("p", { class: "empty", text: t("clubs.standings.none") }));
+}
+
+function drawMembers(node, members, club, id, refresh) {
+  const admin = club.role !== "member";
+  fill(node, el("h2", { text: t("clubs.members") }),
+    el("ul", { class: "club-members", id: "club-member-list" }, members.map((member) => el("li", { dataset: { member: member.username } },
+      el("button", { type: "button", class: "link", text: member.username, on: { click: () => showHistory(id, member.username) } }),
+      el("span", { class: "muted", text: ` ${t(`clubs.role.${member.role}`)}` }),
+      el("span", { class: "member-actions" },
+      club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small",
+        text: t(isAdmin(member) ? "clubs.role.demote" : "clubs.role.promote"), on: { click: async () => {
+          try { await call("PUT", `${clubPath(id)}/members/${encodeURIComponent(member.username)}/role`, { role: member.role === "admin" ? "member" : "admin" }); refresh(); } catch (error) { failed(error); }
+        } } }),
+      club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small", text: t("clubs.hand_over"),
+        on: { click: async () => {
+          if (!confirm(t("clubs.hand_over.confirm", { name: member.username }))) return;
+          try { await call("POST", `${clubPath(id)}/owner`, { username: member.username }); location.reload(); } catch (error) { failed(error); }
+        } } }),
+      admin && member.role !== "owner" && member.username !== me()?.username && (club.role === "owner" || member.role === "member") &&
+        el("button", { type: "button", class: "secondary small remove", text: t("clubs.remove"), "aria-label": t("clubs.remove.of", { name: member.username }),
+          on: { click: async () => {
+            try { await call("DELETE", `${clubPath(id)}/members/${encodeURIComponent(member.username)}`); refresh(); } catch (error) { failed(error); }
+          } } }))))));
+}
+
+async function showHistory(id, username) {
+  let hands;
+  try { hands = await call("GET", `${clubPath(id)}/members/${encodeURIComponent(username)}/history`); } catch (error) { return failed(error); }
+  modal(t("clubs.history", { name: username }), hands.length
+    ? el("table", { class: "records" }, el("tbody", {}, hands.map((hand) => el("tr", {},
+      el("td", { text: t(`game.${hand.variant}`) }),
+      el("td", { text: t(declarerOf(hand) ? "profile.role.declarer" : "profile.role.defender") }),
+      el("td", { class: "num", text: String(hand.result) }),
+      el("td", {}, el("button", { type: "button", class: "secondary small", text: t("profile.replay"),
+        on: { click: () => openReplay(hand.table, () => "", hand.hand, { review: true }) } }))))))
+    : el("p", { class: "empty", text: t("clubs.history.none") }));
+}
+
+function drawPresets(node, presets, club, id, refresh) {
+  if (busy(node)) return;
+  const admin = club.role !== "member";
+  const name = el("input", { id: "preset-name", maxlength: 40, placeholder: t("clubs.preset.name"), "aria-label": t("clubs.preset.name") });
+  const variant = el("select", { id: "preset-variant", "aria-label": t("lobby.game") }, GAMES.map((g) => el("option", { value: g, text: t(`game.${g}`) })));
+  const hands = el("input", { id: "preset-hands", type: "number", min: 1, max: 100, value: 8, "aria-label": t("clubs.preset.hands") });
+  const level = el("select", { id: "preset-level", "aria-label": t("clubs.preset.level") },
+    LEVELS.map((value) => el("option", { value, text: t(`level.${value}`), selected: value === "normal" })));
+  fill(node, el("h2", { text: t("clubs.presets") }),
+    presets.length
+      ? el("ul", { class: "club-presets", id: "club-preset-list" }, presets.map((p) => el("li", {},
+        el("strong", { text: p.name }), el("span", { class: "muted", text: ` · ${t(`game.${p.rules.variant}`)} · ${t("clubs.preset.hands.n", { n: p.rules.hands })} · ${t(`level.${p.settings.bot_level}`)}` }))))
+      : el("p", { class: "empty", text: t("clubs.presets.none") }),
+    admin && el("form", { class: "inline-form", on: { submit: async (e) => {
+      e.preventDefault();
+      try {
+        await call("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value)}`,
+          { rules: { variant: variant.value, hands: Number(hands.value) }, settings: { bot_level: level.value } });
+        name.value = "";
+        document.activeElement?.blur();
+        refresh();
+      } catch (error) { failed(error); }
+    } } }, name, variant, el("label", { class: "inline-label" }, t("clubs.preset.hands"), hands), level, el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
+}
+
+async function drawAdmin(node, club, id, refresh) {
+  node.hidden = false;
+  const links = el("div", { id: "club-invitations" });
+  const requests = el("ul", { id: "club-requests" });
+  let shown = null;
+  const showLinks = async () => {
+    const [invitations, pending] = await Promise.all([call("GET", `${clubPath(id)}/invitations`), call("GET", `${clubPath(id)}/requests`)]);
+    const drawn = JSON.stringify([invitations, pending]);
+    if (drawn === shown) return; // unchanged: keep the links (and any text selected in them)
+    shown = drawn;
+    fill(links, invitations.map((inv) => el("div", { class: "invitation" },
+      el("img", { src: inv.qr, alt: t("clubs.invite.qr"), width: 120, height: 120 }),
+      el("input", { class: "invite-link", readonly: true, value: inv.link, "aria-label": t("clubs.invite.link") }),
+      el("span", { class: "muted", text: t("clubs.invite.uses", { n: inv.uses, max: inv.max_uses ?? "∞" }) }),
+      el("button", { type: "button", class: "secondary small", text: t("clubs.invite.revoke"),
+        on: { click: async () => { await call("DELETE", `${clubPath(id)}/invitations/${inv.code}`).catch(failed); showLinks(); } } }))));
+    if (!pending.length) return fill(requests, el("li", { class: "muted", text: t("clubs.requests.none") }));
+    fill(requests, pending.map((asking) => el("li", {}, el("span", { text: asking.username }),
+      ...[true, false].map((accept) => el("button", { type: "button", class: accept ? "primary small" : "secondary small",
+        text: t(accept ? "clubs.request.accept" : "clubs.request.decline"),
+        on: { click: async () => { await call("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } })))));
+  };
+  const pairs = el("ul", { id: "club-pairs", class: "club-members" });
+  const first = el("select", { id: "pair-first", "aria-label": t("clubs.pairs") });
+  const second = el("select", { id: "pair-second", "aria-label": t("clubs.pairs") });
+  const choices = (names) => {
+    for (const [index, select] of [first, second].entries()) {
+      if (document.activeElement === select) continue;
+      const kept = select.value;
+      fill(select, names.map((n) => el("option", { value: n, text: n })));
+      select.value = names.includes(kept) ? kept : names[Math.min(index, names.length - 1)];
+    }
+  };
+  const showPairs = async () => {
+    const listed = await call("GET", `${clubPath(id)}/pairs`);
+    if (!listed.length) return fill(pairs, el("li", { class: "muted", text: t("clubs.pairs.none") }));
+    fill(pairs, listed.map((pair) => el("li", {}, el("span", { text: `${pair.first} × ${pair.second}` }),
+      el("button", { type: "button", class: "secondary small", text: t("clubs.pairs.allow"),
+        on: { click: async () => { await call("DELETE", `${clubPath(id)}/pairs`, pair).catch(failed); showPairs(); } } }))));
+  };
+  const approval = el("input", { type: "checkbox", id: "invite-approval" });
+  const rule = el("select", { id: "club-same-address", "aria-label": t("clubs.same_address"),
+    on: { change: async () => { await call("PATCH", `${clubPath(id)}/settings`, { same_address: rule.value }).catch(failed); } } },
+  ["rated", "always", "never"].map((value) => el("option", { value, text: t(`clubs.same_address.${value}`), selected: club.settings.same_address === value })));
+  fill(node, el("h2", { text: t("clubs.admin") }),
+    el("div", { class: "inline-form" },
+      el("button", { type: "button", class: "primary", id: "invite-new", text: t("clubs.invite.new"), on: { click: async () => {
+        try { await call("POST", `${clubPath(id)}/invitations`, { hours: 72, uses: null, approval: approval.checked }); showLinks(); } catch (error) { failed(error); }
+      } } }),
+      el("label", {}, approval, ` ${t("clubs.invite.approval")}`)),
+    links, el("h3", { text: t("clubs.requests") }), requests,
+    el("h3", { text: t("clubs.pairs") }), pairs,
+    el("div", { class: "inline-form" }, first, second,
+      el("button", { type: "button", class: "secondary", id: "pair-forbid", text: t("clubs.pairs.forbid"), on: { click: async () => {
+        try { await call("PUT", `${clubPath(id)}/pairs`, { first: first.value, second: second.value }); showPairs(); } catch (error) { failed(error); }
+      } } })),
+    el("label", { class: "field" }, el("span", { text: t("clubs.same_address") }), rule));
+  const update = async (names) => {
+    choices(names);
+    await Promise.all([showLinks(), showPairs()]);
+  };
+  await update((await call("GET", `${clubPath(id)}/members`)).map((m) => m.username));
+  return update;
+}
+
+/** Whether the member was the hand's declarer (坐庄). */
+function declarerOf(hand) {
+  return hand.role === "declarer";
+}
+
+/** Whether the member is one of the club's admins (not its owner). */
+function isAdmin(member) {
+  return member.role === "admin";
+}

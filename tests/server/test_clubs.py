@@ -1,0 +1,149 @@
+"""亲友圈 against a live server: an organiser creates a club, invites by link, sets a preset; two
+members play a club table with computer players and the standings are those of the hand
+records; a non-member learns nothing from club URLs; 禁止同桌 and the address rule refuse the
+seat with their reason; a removed member loses the club at once (pages and sockets)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .accounts import session, sign_up
+from .databases import database, serving
+from .harness import Client, ThreadServer
+
+PRESET: dict[str, Any] = {
+    "rules": {"variant": "baofen", "hands": 2},
+    "settings": {"bid_seconds": 0.05, "kitty_seconds": 0.05, "play_seconds": 0.05,
+                 "ready_seconds": 0.05, "bot_level": "random"},
+}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServer]:
+    """A server on SQLite, then on PostgreSQL."""
+    for db in database(request.param, tmp_path):
+        with serving(db) as live:
+            yield live
+
+
+def _refusal(response: httpx.Response, status: int, reason: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.json()["detail"]["reason"] == reason
+
+
+def _join(base: str, client: httpx.Client, code: str, seat: int | None) -> tuple[Client, dict]:
+    socket = Client(base, code, session(client))
+    if seat is None:
+        socket.send(type="watch")
+    else:
+        socket.send(type="join", seat=seat, name="x")
+    return socket, socket.recv()
+
+
+def _finished(owner: httpx.Client, code: str) -> None:
+    deadline = time.monotonic() + 60
+    while owner.get(f"/api/tables/{code}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the club table never finished"
+        time.sleep(0.2)
+
+
+def test_a_club_from_invitation_to_standings(server: ThreadServer) -> None:
+    base = server.base
+    owner, ann, bob, cid, eve = (sign_up(base, n) for n in ("Owner", "Ann", "Bob", "Cid", "Eve"))
+    club = owner.post("/api/clubs", json={"name": "周六包分"}).json()
+    path = f"/api/clubs/{club['id']}"
+    # Probing: a club that exists and one that does not answer alike to a non-member.
+    for probe in (path, "/api/clubs/nosuchclub00000000000"):
+        for suffix in ("", "/members", "/standings", "/tables", "/presets"):
+            _refused = eve.get(probe + suffix)
+            _refusal(_refused, 404, "not_found")
+    link = owner.post(f"{path}/invitations", json={"hours": 1, "uses": 3}).json()
+    assert link["link"].endswith(f"/clubs/join/{link['code']}")
+    assert owner.get(link["qr"]).headers["content-type"] == "image/svg+xml"
+    for member in (ann, bob, cid):
+        assert member.post(f"/api/club-invitations/{link['code']}").json()["member"]
+    _refusal(eve.post(f"/api/club-invitations/{link['code']}"), 410, "invitation_expired")
+    _refusal(ann.post(f"{path}/invitations", json={}), 403, "not_admin")
+    _refusal(ann.put(f"{path}/presets/x", json=PRESET), 403, "not_admin")
+    assert owner.put(f"{path}/presets/周六场", json=PRESET).status_code == 200
+    # Ann opens a club table from the preset; Bob joins; computers fill the rest.
+    opened = ann.post(f"{path}/tables", json={"preset": "周六场"}).json()
+    code = opened["code"]
+    assert opened["table"]["rules"]["hands"] == 2 and opened["table"]["settings"]["private"]
+    # The preset changes: the table keeps what it was.
+    owner.put(f"{path}/presets/周六场", json={**PRESET, "rules": {"variant": "baofen",
+                                                                  "hands": 4}})
+    assert eve.get("/api/tables").json() == []  # never in the public lobby
+    listed = bob.get(f"{path}/tables").json()
+    assert [(t["code"], t["preset"], t["free_seats"]) for t in listed] == [
+        (code, "周六场", [0, 1, 2, 3])]
+    _stranger, answer = _join(base, eve, code, 2)
+    assert (answer["type"], answer["code"]) == ("error", "not_member")
+    guest = Client(base, code)
+    guest.send(type="watch")
+    assert guest.recv()["code"] == "not_member"
+    ann_socket, answer = _join(base, ann, code, 0)
+    assert answer["type"] == "joined"
+    _bob_socket, answer = _join(base, bob, code, 1)
+    assert answer["type"] == "joined"
+    ann_socket.send(type="fill_bots")
+    ann_socket.send(type="start")
+    _finished(owner, code)
+    hands = owner.get(f"/api/tables/{code}/hands").json()
+    assert len(hands) == 2
+    # The standings are the hand records' sums (every hand had a declarer or was thrown in).
+    rows = {r["username"]: r for r in
+            owner.get(f"{path}/standings", params={"period": "week"}).json()["rows"]}
+    for name, seat in (("Ann", 0), ("Bob", 1)):
+        mine = [h for h in hands if h["result"].get("declarer") is not None]
+        assert rows[name]["hands"] == len(mine)
+        assert rows[name]["result"] == sum(h["deltas"][seat] for h in mine)
+        assert rows[name]["matches"] == (1 if mine else 0)
+    assert set(rows) <= {"Ann", "Bob"}
+    history = cid.get(f"{path}/members/Ann/history").json()
+    assert len(history) == rows.get("Ann", {"hands": 0})["hands"]
+    _seating_rules(base, owner, ann, bob, cid, path)
+    _removal(base, owner, bob, path)
+
+
+def _seating_rules(base: str, owner: httpx.Client, ann: httpx.Client, bob: httpx.Client,
+                   cid: httpx.Client, path: str) -> None:
+    assert owner.put(f"{path}/pairs", json={"first": "Ann", "second": "Cid"}).status_code == 204
+    code = ann.post(f"{path}/tables", json={}).json()["code"]
+    _ann_socket, answer = _join(base, ann, code, 0)
+    assert answer["type"] == "joined"
+    _, answer = _join(base, cid, code, 2)
+    assert (answer["type"], answer["code"]) == ("error", "seat_forbidden")
+    assert "禁止同桌" in answer["message"]
+    # Every test client comes from 127.0.0.1: with the address rule on everywhere, Bob's
+    # seat beside Ann's is refused; watching stays open to him.
+    settings = owner.patch(f"{path}/settings", json={"same_address": "always"})
+    assert settings.json()["settings"]["same_address"] == "always"
+    _, answer = _join(base, bob, code, 1)
+    assert (answer["type"], answer["code"]) == ("error", "seat_forbidden")
+    _, answer = _join(base, bob, code, None)
+    assert (answer["type"], answer["seat"]) == ("joined", None)
+    assert [s["name"] for s in owner.get(f"/api/tables/{code}").json()["seats"]][1:] == [
+        None, None, None]
+
+
+def _removal(base: str, owner: httpx.Client, bob: httpx.Client, path: str) -> None:
+    code = owner.post(f"{path}/tables", json={}).json()["code"]
+    watching, answer = _join(base, bob, code, None)
+    assert (answer["type"], answer["seat"]) == ("joined", None)
+    assert bob.get(path).status_code == 200
+    assert owner.delete(f"{path}/members/Bob").status_code == 204
+    _refusal(bob.get(path), 404, "not_found")
+    _refusal(bob.get(f"{path}/tables"), 404, "not_found")
+    with pytest.raises(Exception):  # noqa: B017 — the socket is closed by the server
+        while True:
+            watching.recv(timeout=5)
+    assert watching.ws.close_code == 4403
+    members: list[dict[str, Any]] = owner.get(f"{path}/members").json()
+    assert [m["username"] for m in members] == ["Owner", "Ann", "Cid"]
