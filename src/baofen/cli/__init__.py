@@ -14,7 +14,7 @@ _MISSING: str | None = None
 
 try:
     # Each module registers its command(s) on ``app`` when imported.
-    from . import analyze, arena, export, play, replay, serve, simulate  # noqa: F401
+    from . import analyze, arena, export, play, replay, serve, simulate, tournament  # noqa: F401
     from .root import app
 except ModuleNotFoundError as error:
     if error.name is None or error.name.partition(".")[0] == "baofen":
