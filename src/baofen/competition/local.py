@@ -1,9 +1,10 @@
 """A tournament among computer players, played locally on every core: a bot research tool.
 
-Each round is seated (:mod:`baofen.competition.schedule`), then every table plays the round's
-hands in a worker process; the standings are counted after each round (a Swiss round is seated
-from them). Every table of a round plays the same deals, in both formats, drawn from the event's
-seed, and each bot's randomness derives from the deal, its seat and its name (as the arena's,
+Each round is seated (:mod:`baofen.competition.schedule`), then every table plays the round as
+one match of the round's hands (as a server's tournament table does), in a worker process; the
+standings are counted after each round (a Swiss round is seated from them). Every table of a
+round plays its match from the same seed, in both formats, so the same deals; each bot's
+randomness derives from the deal, its seat and its name (as the arena's,
 :func:`baofen.arena.play.bot_seed`), so a run is the same whatever the number of workers.
 """
 
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..arena.play import BotSpec, play_table
+from ..arena.play import BotSpec, bot_seed
+from ..match import Match
 from ..ruleset import RuleSet
 from .schedule import Format, fillers_for, round_tables
 from .seating import History, Table
@@ -81,23 +83,32 @@ class Plan:
             raise ValueError(f"give tournament points for 4 table ranks, not {len(self.points)}")
 
 
-def deal_seed(seed: int, round_number: int, deal: int) -> int:
-    """The seed of deal ``deal`` of round ``round_number`` of an event seeded ``seed``."""
-    return random.Random(f"tournament-deal:{seed}:{round_number}:{deal}").getrandbits(63)
+def round_seed(seed: int, round_number: int) -> int:
+    """The match seed of round ``round_number`` of an event seeded ``seed``: every table of the
+    round plays its match from it, so deal ``d`` of the round is the same cards everywhere."""
+    return random.Random(f"tournament-round:{seed}:{round_number}").getrandbits(63)
 
 
-def play_round_table(rules: dict[str, Any], specs: Sequence[BotSpec],
-                     seeds: Sequence[int]) -> list[tuple[tuple[int, int, int, int],
-                                                          dict[str, Any]]]:
-    """One table's hands of a round, as (each seat's result, the hand's record). Runs in a
-    worker process."""
-    ruleset = RuleSet.from_dict(rules)
+def play_round_table(rules: dict[str, Any], specs: Sequence[BotSpec], seed: int
+                     ) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int],
+                                     dict[str, Any]]]:
+    """One table's match of a round (its rule set's ``hands`` long), as each hand's (result,
+    booked change, record): the hand's own result (:attr:`HandResult.deltas`) and the change the
+    match booked (with the 包分 pot's transfers). Runs in a worker process."""
+    match = Match(RuleSet.from_dict(rules), seed)
     played = []
-    for seed in seeds:
-        hand = play_table(ruleset, seed, specs)
+    while True:
+        hand = match.hand
+        bots = [spec.make(bot_seed(hand.seed or 0, seat, spec.label))
+                for seat, spec in enumerate(specs)]
+        for seat in hand.turns():
+            hand.apply(seat, bots[seat].act(hand.observation(seat)))
+        entry = match.history[-1]
         assert hand.result is not None
-        played.append((hand.result.deltas, hand.to_record()))
-    return played
+        played.append((hand.result.deltas, entry.deltas, hand.to_record()))
+        if match.finished:
+            return played
+        match.next_hand()
 
 
 @dataclass
@@ -138,15 +149,18 @@ def run_event(plan: Plan, entrants: Sequence[Entrant], jobs: int = 1,
             tables = round_tables(plan.form, names, event.fillers, history, event.standings,
                                   number, plan.seed)
             event.tables.append(tables)
-            seeds = [deal_seed(plan.seed, number, d) for d in range(plan.deals)]
-            arguments = [(plan.rules.to_dict(), [event.bot(n) for n in t], seeds) for t in tables]
+            rules = plan.rules.replace(hands=plan.deals).to_dict()
+            seed = round_seed(plan.seed, number)
+            arguments = [(rules, [event.bot(n) for n in t], seed) for t in tables]
             if pool is None:
                 results = [play_round_table(*a) for a in arguments]
             else:
                 futures = [pool.submit(play_round_table, *a) for a in arguments]
                 results = [f.result() for f in futures]
             for t, (table, hands) in enumerate(zip(tables, results, strict=True)):
-                for d, (deltas, record) in enumerate(hands):
+                for d, (result, booked, record) in enumerate(hands):
+                    # Duplicate compares each deal's own result; Swiss ranks the table's match.
+                    deltas = result if plan.form is Format.duplicate else booked
                     event.played.append(Played(number, t, d, table, deltas))
                     event.records.append({"round": number, "table": t, "deal": d,
                                           "seats": list(table), "record": record})
