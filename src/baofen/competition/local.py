@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import json
-import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from typing import Any
 from ..arena.play import BotSpec, bot_seed
 from ..match import Match
 from ..ruleset import RuleSet
-from .schedule import Format, fillers_for, round_tables
+from .schedule import Format, fillers_for, round_seed, round_tables
 from .seating import History, Table
 from .standings import SWISS_POINTS, Played, Standing, duplicate_standings, swiss_standings
 
@@ -81,12 +80,6 @@ class Plan:
             raise ValueError("play at least one round of at least one hand")
         if len(self.points) != 4:
             raise ValueError(f"give tournament points for 4 table ranks, not {len(self.points)}")
-
-
-def round_seed(seed: int, round_number: int) -> int:
-    """The match seed of round ``round_number`` of an event seeded ``seed``: every table of the
-    round plays its match from it, so deal ``d`` of the round is the same cards everywhere."""
-    return random.Random(f"tournament-round:{seed}:{round_number}").getrandbits(63)
 
 
 def play_round_table(rules: dict[str, Any], specs: Sequence[BotSpec], seed: int

@@ -48,6 +48,12 @@ def fillers_for(entrants: Sequence[str]) -> list[str]:
     return fillers
 
 
+def round_seed(seed: int, round_number: int) -> int:
+    """The match seed of round ``round_number`` of an event seeded ``seed``: every table of the
+    round plays its match from it, so deal ``d`` of the round is the same cards everywhere."""
+    return random.Random(f"tournament-deals:{seed}:{round_number}").getrandbits(63)
+
+
 def round_tables(
     form: Format,
     entrants: Sequence[str],

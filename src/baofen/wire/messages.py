@@ -167,6 +167,7 @@ ErrorCode = Literal[
     "wrong_account",
     "not_host",
     "rated_elsewhere",
+    "no_spectators",
 ]
 """Why a message was refused (see docs/protocol.md for each)."""
 

@@ -51,8 +51,9 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         self.adopt = adopt
 
-    async def create(self, rules: RuleSet, settings: TableSettings) -> Table:
-        """A new table, stored before it is returned."""
+    async def create(self, rules: RuleSet, settings: TableSettings,
+                     seed: int | None = None) -> Table:
+        """A new table, stored before it is returned (dealt from ``seed`` when given)."""
         self._forget_finished()
         open_tables = sum(t.status != "finished" for t in self.tables.values())
         if open_tables + self._creating >= self.config.max_tables:
@@ -60,7 +61,7 @@ class Lobby:
         self._creating += 1
         try:
             table = await Table.create(
-                new_table_code(), rules, settings, self.store, self.config, drive
+                new_table_code(), rules, settings, self.store, self.config, drive, seed
             )
             if self.adopt is not None:
                 await self.adopt(table.code)

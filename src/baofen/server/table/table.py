@@ -97,10 +97,12 @@ class Table:
     @classmethod
     async def create(
         cls, code: str, rules: RuleSet, settings: TableSettings, store: AsyncStore,
-        config: ServerConfig, drive: Driver,
+        config: ServerConfig, drive: Driver, seed: int | None = None,
     ) -> Table:
-        """A new, stored table waiting for players."""
-        table = cls(code, rules, settings, new_seed(), store, config, drive)
+        """A new, stored table waiting for players (its match dealt from ``seed``, a fresh one
+        unless given: a tournament's tables of a round share theirs)."""
+        table = cls(code, rules, settings, new_seed() if seed is None else seed, store, config,
+                    drive)
         try:
             await store.create_table(code, rules.to_dict(), settings.model_dump(), table.log.seed)
         except StoreUnavailable:
@@ -261,9 +263,11 @@ class Table:
         self.seating.attach(connection, self.seats[number])
         return token
 
-    async def seat_player(self, number: int, name: str, account: Account | None = None) -> str:
-        """Seat a player not connected yet (quick play: they connect with the token returned)."""
-        return await self.seating.seat_player(number, name, account)
+    async def seat_player(self, number: int, name: str, account: Account | None = None,
+                          hashed: str | None = None) -> str:
+        """Seat a player not connected yet (quick play: they connect with the token returned;
+        a tournament's guest with the token they hold, ``hashed``)."""
+        return await self.seating.seat_player(number, name, account, hashed)
 
     async def reclaim(self, connection: Connection, token: str | None) -> tuple[Seat, str]:
         """Give the seat whose token this is (None: bound to the connection's account) back to
