@@ -61,7 +61,7 @@ class TournamentSettings(BaseModel):
     break_seconds: Annotated[float, Field(ge=0, le=3600)] = Field(
         60.0, description="the countdown between rounds")
     play_seconds: Annotated[float, Field(gt=0, le=600)] = Field(
-        30.0, description="time to play a card (bids and the kitty have the tables' defaults)")
+        30.0, description="time to bid or play a card (the kitty: three times as long)")
 
 
 class CreateTournament(BaseModel):

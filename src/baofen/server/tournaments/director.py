@@ -148,6 +148,7 @@ class Director:
         rules = RuleSet.from_dict(event.rules).replace(hands=settings["hands"])
         table_settings = TableSettings(
             private=True, rated=settings["rated"], bot_level=settings["bot_level"],
+            bid_seconds=settings["play_seconds"], kitty_seconds=3 * settings["play_seconds"],
             play_seconds=settings["play_seconds"], ready_seconds=READY_SECONDS,
             name=f"{settings['name'] or event.code}"[:32] + f" R{number}",
         )
