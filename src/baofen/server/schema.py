@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from ..wire import accounts
+from ..wire import accounts, tournaments
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.quickmatch import MatchRequest, MatchTicket
 from ..wire.record import HandRecord
@@ -44,6 +44,13 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     accounts.LeaderboardEntry,
     MatchRequest,
     MatchTicket,
+    tournaments.CreateTournament,
+    tournaments.TournamentInfo,
+    tournaments.Register,
+    tournaments.Registered,
+    tournaments.MyTable,
+    tournaments.Traveller,
+    tournaments.TournamentRefusal,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""
