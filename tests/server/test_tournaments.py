@@ -201,3 +201,29 @@ def test_a_round_survives_kill_minus_9(tmp_path: Path) -> None:
         server.stop()
     assert len(info["tables"]) == 4
     assert all(line["hands"] == 6 for line in info["standings"])
+
+
+def test_the_command_line_creates_and_lists_events(server: ProcessServer) -> None:
+    from typer.testing import CliRunner
+
+    from baofen.cli.root import app
+
+    from .accounts import PASSWORD
+
+    sign_up(server.base, "organiser")
+    runner = CliRunner()
+    made = runner.invoke(app, [
+        "tournament", "create", "--server", server.base, "--username", "organiser",
+        "--name", "周五瑞士", "--format", "swiss", "--rounds", "3", "--start", "+30"],
+        env={"BAOFEN_PASSWORD": PASSWORD})
+    assert made.exit_code == 0, made.output
+    code = made.output.split(":")[0]
+    info = _info(server.base, code)
+    assert info["settings"]["format"] == "swiss" and info["organiser"] == "organiser"
+    listed = runner.invoke(app, ["tournament", "list", "--server", server.base],
+                           env={"COLUMNS": "200"})
+    assert listed.exit_code == 0 and code in listed.output and "swiss" in listed.output
+    refused = runner.invoke(app, [
+        "tournament", "create", "--server", server.base, "--username", "organiser"],
+        env={"BAOFEN_PASSWORD": "wrong password"})
+    assert refused.exit_code != 0 and "refused POST /api/login" in refused.output

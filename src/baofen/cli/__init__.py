@@ -14,7 +14,17 @@ _MISSING: str | None = None
 
 try:
     # Each module registers its command(s) on ``app`` when imported.
-    from . import analyze, arena, export, play, replay, serve, simulate, tournament  # noqa: F401
+    from . import (  # noqa: F401
+        analyze,
+        arena,
+        export,
+        play,
+        replay,
+        serve,
+        simulate,
+        tournament,
+        tournaments_remote,
+    )
     from .root import app
 except ModuleNotFoundError as error:
     if error.name is None or error.name.partition(".")[0] == "baofen":
