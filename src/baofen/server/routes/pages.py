@@ -45,6 +45,8 @@ router.mount("/static", _StaticFiles(directory=STATIC), name="static")
 @router.get("/players/{username}")
 @router.get("/leaderboard")
 @router.get("/rules")
+@router.get("/tournaments")
+@router.get("/tournaments/{code}")
 def page() -> FileResponse:
     """The single page of the client; it reads the table code (or the player) from the
     address itself."""

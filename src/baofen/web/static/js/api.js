@@ -1,9 +1,10 @@
 // The REST side of the server (docs/protocol.md).
 
-async function request(method, path, body) {
+/** One REST call (`headers`: extra ones); the answer, or an Error with the server's message. */
+export async function request(method, path, body, headers = {}) {
   const response = await fetch(path, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : {},
+    headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await response.json().catch(() => null);
@@ -20,6 +21,7 @@ async function request(method, path, body) {
 function describe(data) {
   if (!data || data.detail === undefined) return "";
   if (typeof data.detail === "string") return data.detail;
+  if (data.detail.message) return data.detail.message; // a refusal with its reason code
   return data.detail.map((item) => `${item.loc.filter((p) => p !== "body").join(".")}: ${item.msg}`).join("; ");
 }
 

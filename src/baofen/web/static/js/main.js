@@ -1,6 +1,6 @@
 // Entry point: the lobby at /, a table at /t/{code}, a player's 战绩 at /players/{name}, the
-// leaderboard at /leaderboard; the top bar links to them and to signing in. The language
-// switch and signing in or out redraw the page.
+// leaderboard at /leaderboard, tournaments at /tournaments (tournaments.js); the top bar links
+// to them and to signing in. The language switch and signing in or out redraw the page.
 
 import { byId, el, fill } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
@@ -11,6 +11,7 @@ import { showProfile } from "./profile.js";
 import { loadSession, me } from "./session.js";
 import { openSignIn } from "./signin.js";
 import { showTable } from "./table.js";
+import { showTournament, showTournaments } from "./tournaments.js";
 
 const root = byId("app");
 const path = location.pathname;
@@ -18,6 +19,8 @@ const code = pathPart(/^\/t\/([^/]+)\/?$/);
 const player = pathPart(/^\/players\/([^/]+)\/?$/);
 const leaderboard = /^\/leaderboard\/?$/.test(path);
 const rules = /^\/rules\/?$/.test(path);
+const tournaments = /^\/tournaments\/?$/.test(path);
+const tournament = pathPart(/^\/tournaments\/([^/]+)\/?$/);
 let table = null;
 
 function pathPart(pattern) {
@@ -32,6 +35,7 @@ function drawTopbar() {
       el("span", { class: "long", text: t("title") }), el("span", { class: "short", text: t("title.short") })),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
+    !code && el("a", { class: "nav", id: "nav-tournaments", href: "/tournaments", text: t("tour.nav") }),
     !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
       target: code ? "_blank" : null }), // from a table, the rules open beside the game
@@ -57,6 +61,10 @@ function draw() {
     showLeaderboard(root).catch(failed);
   } else if (rules) {
     showHelp(root);
+  } else if (tournaments) {
+    showTournaments(root).catch(failed);
+  } else if (tournament !== null) {
+    showTournament(root, tournament).catch(failed);
   } else if (!code) {
     showLobby(root).catch(failed);
   } else if (table) {
