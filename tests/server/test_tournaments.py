@@ -18,6 +18,7 @@ import pytest
 from baofen import Hand, RuleSet
 
 from .accounts import session, sign_up
+from .databases import Database, database
 from .harness import Client, ProcessServer, Seated, finished, free_port
 
 PEOPLE_ENV = {"BAOFEN_DROP_GRACE": "30"}
@@ -181,10 +182,14 @@ def test_two_people_and_computers_play_a_two_round_duplicate(server: ProcessServ
     assert listed[0]["code"] == code and listed[0]["organiser"] == "ann"
 
 
-def test_a_round_survives_kill_minus_9(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'killed.db'}"
-    env = {"BAOFEN_BOT_DELAY": "0.02"}
-    server = ProcessServer(db, free_port(), env)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    yield from database(request.param, tmp_path)
+
+
+def test_a_round_survives_kill_minus_9(db: Database) -> None:
+    env = {"BAOFEN_BOT_DELAY": "0.02", **({"BAOFEN_DB_SCHEMA": db.schema} if db.schema else {})}
+    server = ProcessServer(db.url, free_port(), env)
     organiser = sign_up(server.base, "org")
     code = _create(organiser, start_in=1, rounds=2, hands=3, seat_limit=8)
     # Six guests who never come: the computer plays them, and two fillers the rest.
@@ -194,7 +199,7 @@ def test_a_round_survives_kill_minus_9(tmp_path: Path) -> None:
                          json={"name": f"G{i}"}).status_code == 201
     _wait(server.base, code, lambda i: i["status"] == "playing" and i["counted"] >= 1)
     server.kill()
-    server = ProcessServer(db, free_port(), env)
+    server = ProcessServer(db.url, free_port(), env)
     try:
         info = _wait(server.base, code, lambda i: i["status"] == "finished", limit=180)
     finally:
