@@ -191,7 +191,7 @@ def test_a_round_survives_kill_minus_9(db: Database) -> None:
     env = {"BAOFEN_BOT_DELAY": "0.02", **({"BAOFEN_DB_SCHEMA": db.schema} if db.schema else {})}
     server = ProcessServer(db.url, free_port(), env)
     organiser = sign_up(server.base, "org")
-    code = _create(organiser, start_in=1, rounds=2, hands=3, seat_limit=8)
+    code = _create(organiser, start_in=5, rounds=2, hands=3, seat_limit=8)
     # Six guests who never come: the computer plays them, and two fillers the rest.
     anon = httpx.Client(base_url=server.base)
     for i in range(6):
