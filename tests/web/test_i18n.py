@@ -36,7 +36,8 @@ def dictionary(language: str) -> dict[str, str]:
     text = (JS / "i18n" / f"{language}.js").read_text()
     entries = {match[2]: match[3] for match in ENTRY.finditer(text)}
     body = text[text.index("export default {") : text.rindex("};")].splitlines()[1:]
-    assert len(entries) == sum(1 for line in body if line.strip()), f"{language}.js: a line unread"
+    lines = [line for line in body if line.strip() and not line.strip().startswith("//")]
+    assert len(entries) == len(lines), f"{language}.js: a line unread"
     return entries
 
 
@@ -184,6 +185,10 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
         "setting.meta.label": {s["label"] for s in settings},
         "setting.meta.none_label": {s["none_label"] for s in settings if "none_label" in s},
         "setting.meta.help": {s["help"] for s in settings if "help" in s},
+        "tour.status.*": {f"tour.status.{status}" for status
+                          in schema["TournamentInfo"]["properties"]["status"]["enum"]},
+        "tour.format.*": {f"tour.format.{form}" for form
+                          in schema["TournamentSettings"]["properties"]["format"]["enum"]},
     }
 
 

@@ -25,15 +25,15 @@ export async function showTournaments(root) {
   document.title = t("tour.title");
   const events = await request("GET", "/api/tournaments");
   const groups = [
-    ["upcoming", events.filter((e) => e.status === "registering")],
-    ["running", events.filter((e) => e.status === "playing" || e.status === "break")],
-    ["finished", events.filter((e) => e.status === "finished" || e.status === "cancelled")],
+    ["upcoming", t("tour.group.upcoming"), events.filter((e) => e.status === "registering")],
+    ["running", t("tour.group.running"), events.filter((e) => e.status === "playing" || e.status === "break")],
+    ["finished", t("tour.group.finished"), events.filter((e) => e.status === "finished" || e.status === "cancelled")],
   ];
   fill(root, el("div", { class: "page tournaments", id: "tournaments" },
     el("section", { class: "panel" }, el("h1", { text: t("tour.title") }),
       el("p", { class: "form-note", text: t("tour.intro") })),
-    groups.map(([key, list]) => el("section", { class: "panel", dataset: { group: key } },
-      el("h2", { text: t(`tour.group.${key}`) }),
+    groups.map(([key, title, list]) => el("section", { class: "panel", dataset: { group: key } },
+      el("h2", { text: title }),
       list.length ? el("ul", { class: "tour-list" }, list.map(eventItem))
         : el("p", { class: "empty", text: t("tour.none") }))),
     organiseEl()));
@@ -134,12 +134,23 @@ export async function showTournament(root, code) {
   }
 }
 
+/** An entrant's name as shown: a computer filler as 电脑 N / Computer N. */
+function entrantName(entrant) {
+  return entrant.filler ? t("tour.filler", { n: entrant.name.replace(/\D/g, "") }) : entrant.name;
+}
+
 function myEntry(event) {
   const account = me();
   if (account) return event.entrants.find((e) => !e.guest && !e.filler && e.name === account.username) || null;
   const saved = localStorage.getItem(`${tokenKey(event.code)}.number`);
   return entrantToken(event.code) ? event.entrants.find((e) => String(e.number) === saved) || null : null;
 }
+
+// The countdown ticks every second between the page's readings of the event.
+setInterval(() => {
+  const clock = document.getElementById("tour-countdown");
+  if (clock) clock.textContent = countdown(clock.dataset.at);
+}, 1000);
 
 function countdown(iso) {
   const left = Math.max(0, Math.round((new Date(iso) - Date.now()) / 1000));
@@ -154,7 +165,7 @@ function statusEl(event, mine, root) {
     try { await fn(); await redraw(); } catch (error) { toast(error.message, "error"); }
   };
   if (event.status === "registering") {
-    box.append(el("p", { class: "tour-clock" }, t("tour.starts_in"), " ", el("strong", { id: "tour-countdown", text: countdown(event.next_start) })));
+    box.append(el("p", { class: "tour-clock" }, t("tour.starts_in"), " ", el("strong", { id: "tour-countdown", dataset: { at: event.next_start }, text: countdown(event.next_start) })));
     if (mine) {
       box.append(el("p", { text: t("tour.registered", { n: mine.number }) }),
         el("button", { type: "button", class: "secondary", id: "tour-withdraw", text: t("tour.withdraw"),
@@ -178,7 +189,7 @@ function statusEl(event, mine, root) {
     }
   } else if (event.status === "break") {
     box.append(el("p", { class: "tour-clock" }, t("tour.next_in", { n: event.round + 1 }), " ",
-      el("strong", { id: "tour-countdown", text: countdown(event.next_start) })));
+      el("strong", { id: "tour-countdown", dataset: { at: event.next_start }, text: countdown(event.next_start) })));
   } else if (event.status === "playing") {
     box.append(el("p", { class: "tour-clock", text: t("tour.round_playing", { n: event.round, of: event.settings.rounds }) }));
     if (mine) {
@@ -199,7 +210,7 @@ function entrantsEl(event, mine, root) {
   const organiser = me() && me().username === event.organiser && event.status === "registering";
   return el("section", { class: "panel" }, el("h2", { text: t("tour.entrants_title", { n: event.registered, limit: event.settings.seat_limit }) }),
     event.entrants.length ? el("ul", { class: "tour-entrants", id: "tour-entrants" }, event.entrants.map((e) =>
-      el("li", { class: mine && mine.number === e.number && "me" }, `${e.number}. ${e.name}`,
+      el("li", { class: mine && mine.number === e.number && "me" }, `${e.number}. ${entrantName(e)}`,
         e.guest && el("span", { class: "muted", text: ` · ${t("tour.guest")}` }),
         organiser && e.name !== event.organiser && el("button", { type: "button", class: "small secondary",
           text: t("tour.remove"), on: { click: async () => {
@@ -220,7 +231,7 @@ function standingsEl(event, mine) {
         .map((text) => el("th", { scope: "col", text })))),
       el("tbody", {}, event.standings.map((line) => el("tr", { class: [mine && mine.number === line.number && "me", line.filler && "filler"] },
         el("td", { class: "num", text: line.rank === null ? "—" : String(line.rank) }),
-        el("td", { text: line.filler ? t("tour.filler", { n: line.name.replace(/\D/g, "") }) : line.name }),
+        el("td", { text: entrantName(line) }),
         el("td", { class: "num", text: duplicate ? `${line.points.toFixed(2)}%` : String(line.points) }),
         el("td", { class: ["num", line.score > 0 ? "up" : line.score < 0 && "down"], text: signed(line.score) }),
         el("td", { class: "num", text: String(line.hands) })))))),
@@ -230,7 +241,7 @@ function standingsEl(event, mine) {
 function roundsEl(event, names) {
   const rounds = [...new Set(event.tables.map((table) => table.round))];
   if (!rounds.length) return null;
-  const who = (numbers) => numbers.map((n) => (names[n]?.filler ? t("tour.filler", { n: names[n].name.replace(/\D/g, "") }) : names[n]?.name)).join(" · ");
+  const who = (numbers) => numbers.map((n) => (names[n] ? entrantName(names[n]) : "?")).join(" · ");
   return el("section", { class: "panel" }, el("h2", { text: t("tour.rounds") }),
     rounds.map((round) => {
       const done = round < event.round || event.status !== "playing";
