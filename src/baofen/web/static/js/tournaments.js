@@ -250,7 +250,7 @@ function roundsEl(event, names) {
         el("summary", { text: t("tour.round", { n: round }) }),
         el("ul", { class: "tour-tables" }, event.tables.filter((table) => table.round === round).map((table) =>
           el("li", {}, `${t("tour.table", { n: table.table + 1 })}: ${who(table.entrants)}`,
-            table.code && el("a", { href: `/t/${encodeURIComponent(table.code)}`, text: ` ${t("tour.watch")}` })))),
+            table.code && " ", table.code && el("a", { href: `/t/${encodeURIComponent(table.code)}`, text: t("tour.watch") })))),
         deals > 0 && el("div", { class: "tour-deals" }, Array.from({ length: deals }, (_, i) =>
           el("button", { type: "button", class: "small secondary", text: t("tour.traveller", { n: i + 1 }),
             on: { click: (e) => openTraveller(e.currentTarget, event, round, i + 1, who) } }))));

@@ -430,7 +430,7 @@ export default {
   "tour.group.running": "Running",
   "tour.group.finished": "Finished",
   "tour.none": "None",
-  "tour.summary": "{game} · {format} · {rounds} rounds × {hands} deals",
+  "tour.summary": "{game} · {format} · rounds: {rounds} · deals a round: {hands}",
   "tour.format.duplicate": "Duplicate",
   "tour.format.swiss": "Swiss",
   "tour.unnamed": "Unnamed event",
