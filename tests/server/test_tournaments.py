@@ -232,3 +232,26 @@ def test_the_command_line_creates_and_lists_events(server: ProcessServer) -> Non
         "tournament", "create", "--server", server.base, "--username", "organiser"],
         env={"BAOFEN_PASSWORD": "wrong password"})
     assert refused.exit_code != 0 and "refused POST /api/login" in refused.output
+
+
+def test_a_swiss_event_seats_by_standing_and_ranks_by_table_points(
+        server: ProcessServer) -> None:
+    organiser = sign_up(server.base, "swiss")
+    code = _create(organiser, start_in=4, rounds=2, hands=2, seat_limit=8, format="swiss",
+                   points=[5, 3, 1, 0])
+    anon = httpx.Client(base_url=server.base)
+    for i in range(5):  # absent guests: the computer plays them; three fillers the rest
+        assert anon.post(f"/api/tournaments/{code}/entrants",
+                         json={"name": f"S{i}"}).status_code == 201
+    info = _wait(server.base, code, lambda i: i["status"] == "finished", limit=180)
+    total = sum(line["points"] for line in info["standings"])  # each rounded to hundredths
+    assert total == pytest.approx((5 + 3 + 1 + 0) * 2 * 2, abs=0.05)
+    people = {e["number"] for e in info["entrants"] if not e["filler"]}
+    first = [set(t["entrants"]) & people for t in info["tables"] if t["round"] == 1]
+    second = [set(t["entrants"]) & people for t in info["tables"] if t["round"] == 2]
+    # Five people at two tables twice: some pair meets again, but never three at one table.
+    assert all(len(a & b) <= 2 for a in first for b in second)
+    lines = [line for line in info["standings"] if not line["filler"]]
+    assert lines[0]["rank"] == 1
+    keys = [(line["points"], line["score"]) for line in lines]
+    assert keys == sorted(keys, reverse=True)

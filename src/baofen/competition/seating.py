@@ -8,9 +8,10 @@ A round's grouping is searched depth first in the given order of preference: the
 still unseated heads the next table and takes, from those after them in the order, the first
 three who have met neither them nor each other. Where that dead-ends, the search backs up, so a
 grouping with no repeat meeting is found whenever one exists (within ``budget`` steps, far more
-than a real event needs); past the budget, or where every grouping repeats, the tables are
-filled greedily with the fewest repeats. Computer fillers (``ignore``) are never an obstacle:
-meeting the same filler twice does not count.
+than a real event needs); where every grouping repeats, the search allows one repeat, then two,
+…, so the grouping has as few as can be. Past the budget the tables are filled greedily, each
+taking the next entrants with the fewest repeats. Computer fillers (``ignore``) are never an
+obstacle: meeting the same filler twice does not count.
 """
 
 from __future__ import annotations
@@ -79,16 +80,15 @@ def group(order: Sequence[str], history: History, ignore: Collection[str] = (),
 
     steps = 0
 
-    def search(remaining: list[str]) -> list[list[str]] | None:
-        nonlocal steps
+    def search(remaining: list[str], allowed: int) -> list[list[str]] | None:
+        """A grouping of ``remaining`` with at most ``allowed`` repeat meetings, or None."""
         if not remaining:
             return []
 
-        def fill(table: list[str], start: int) -> list[list[str]] | None:
+        def fill(table: list[str], start: int, left: int) -> list[list[str]] | None:
             nonlocal steps
             if len(table) == SEATS:
-                rest = [e for e in remaining if e not in table]
-                tables = search(rest)
+                tables = search([e for e in remaining if e not in table], left)
                 return None if tables is None else [table, *tables]
             for i in range(1 if seats else start, len(remaining)):
                 steps += 1
@@ -97,21 +97,28 @@ def group(order: Sequence[str], history: History, ignore: Collection[str] = (),
                 candidate = remaining[i]
                 if seats and seats[candidate] != len(table):
                     continue
-                if any(clash(candidate, seated) for seated in table):
+                repeated = sum(clash(candidate, seated) for seated in table)
+                if repeated > left:
                     continue
-                found = fill([*table, candidate], i + 1)
+                found = fill([*table, candidate], i + 1, left - repeated)
                 if found is not None:
                     return found
             return None
 
-        return fill([remaining[0]], 1)
+        return fill([remaining[0]], 1, allowed)
 
     if seats:
         if sorted(Counter(seats[e] for e in order).values()) != [len(order) // SEATS] * SEATS:
             raise ValueError("each seat needs as many entrants as there are tables")
         order = sorted(order, key=lambda e: seats[e] != 0)  # a table's head sits in seat 0
-    found = search(list(order))
-    return found if found is not None else _greedy(list(order), clash, seats)
+    # No repeat if that can be, else as few as can be: the fewest allowed first.
+    for allowed in range(len(order) * (SEATS - 1) // 2 + 1):
+        found = search(list(order), allowed)
+        if found is not None:
+            return found
+        if steps > budget:
+            break
+    return _greedy(list(order), clash, seats)
 
 
 def _greedy(remaining: list[str], clash: Callable[[str, str], bool],
