@@ -38,6 +38,8 @@ LANES: dict[str, tuple[str, ...]] = {
     "test_puzzles_glicko2.py": ("bots",),
     "test_matchpoints.py": ("bots",),
     "test_daily.py": ("bots",),
+    "test_tournament_logic.py": ("bots",),
+    "test_tournament_local.py": ("bots",),
     "test_bots.py": ("bots",),
     "test_bots_levels.py": ("bots",),
     "test_bots_engine.py": ("bots",),

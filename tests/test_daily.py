@@ -10,7 +10,7 @@ import pytest
 
 from baofen import RuleSet
 from baofen.competition import challenge_day, daily_key, event_deals, week_start
-from baofen.competition.standings import Standing, day_standings, period_standings
+from baofen.competition.daily_standings import Standing, day_standings, period_standings
 from baofen.match import Match
 
 SECRET = b"a server secret of some length"

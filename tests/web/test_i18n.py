@@ -39,7 +39,8 @@ def dictionary(language: str) -> dict[str, str]:
     text = (JS / "i18n" / f"{language}.js").read_text()
     entries = {match[2]: match[3] for match in ENTRY.finditer(text)}
     body = text[text.index("export default {") : text.rindex("};")].splitlines()[1:]
-    assert len(entries) == sum(1 for line in body if line.strip()), f"{language}.js: a line unread"
+    lines = [line for line in body if line.strip() and not line.strip().startswith("//")]
+    assert len(entries) == len(lines), f"{language}.js: a line unread"
     return entries
 
 
@@ -195,6 +196,10 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
                                  for rule in get_args(clubs.AddressRule)},
         "clubs.col.*": {f"clubs.col.{col}" for col in
                         ("player", *clubs.StandingView.model_fields)} - {"clubs.col.username"},
+        "tour.status.*": {f"tour.status.{status}" for status
+                          in schema["TournamentInfo"]["properties"]["status"]["enum"]},
+        "tour.format.*": {f"tour.format.{form}" for form
+                          in schema["TournamentSettings"]["properties"]["format"]["enum"]},
     }
 
 

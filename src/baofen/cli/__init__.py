@@ -24,6 +24,8 @@ try:
         replay,
         serve,
         simulate,
+        tournament,
+        tournaments_remote,
     )
     from .root import app
 except ModuleNotFoundError as error:

@@ -17,6 +17,7 @@ from ..store.accounts import Accounts
 from ..store.async_store import AsyncStore
 from ..store.club_records import ClubRecords
 from ..store.clubs import Clubs
+from ..store.tournaments import Tournaments
 from .clubs.service import ClubState
 from .config import ServerConfig
 from .lobby.directory import LocalTables, Tables
@@ -36,10 +37,12 @@ from .routes import (
     quickmatch,
     rest,
     reviews,
+    tournaments,
     websocket,
 )
 from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
+from .tournaments.director import Director
 
 COLLECT_EVERY = 10_000
 """Net new objects between two collections of the youngest generation (Python's default: 700)."""
@@ -113,10 +116,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             queue, tables, config.match_wait_seconds, store
         )
         await tables.start()
+        # Tournaments: run by a director on one server (not in cluster mode).
+        app.state.director = None if config.redis is not None else Director(
+            Tournaments(store.store), lobby, store)
+        if app.state.director is not None:
+            app.state.director.start()
         _tune_collector()
         try:
             yield
         finally:
+            if app.state.director is not None:
+                await app.state.director.close()
             await queue.close()
             await limits.close()
             await tables.close()
@@ -145,4 +155,5 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(club_tables.router)
     app.include_router(pages.router)
     app.include_router(challenge.router)
+    app.include_router(tournaments.router)
     return app

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from ..wire import accounts, challenge, clubs
+from ..wire import accounts, challenge, clubs, tournaments
 from ..wire.messages import ClientMessages, ServerMessages
 from ..wire.puzzles import PuzzleAnswer, PuzzleQuestion, PuzzleResult, SolverRecord
 from ..wire.quickmatch import MatchRequest, MatchTicket
@@ -75,6 +75,13 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     clubs.ClubTable,
     clubs.Standings,
     clubs.ClubHandView,
+    tournaments.CreateTournament,
+    tournaments.TournamentInfo,
+    tournaments.Register,
+    tournaments.Registered,
+    tournaments.MyTable,
+    tournaments.Traveller,
+    tournaments.TournamentRefusal,
 )
 """Models whose JSON Schema forms ``docs/protocol.schema.json``: every message, and every body
 the REST routes serve."""

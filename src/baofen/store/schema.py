@@ -360,3 +360,44 @@ club_days = Table(
     Column("failed", Integer, nullable=False),
     Column("result", BigInteger, nullable=False),
 )
+
+# Tournaments (比赛): the event, its entrants, and the tables each round was seated at (the
+# tables themselves are ``baofen_tables`` like any other; their hands are the event's record).
+
+tournaments = Table(
+    "baofen_tournaments",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("organiser_id", Integer, ForeignKey("baofen_accounts.id"), nullable=False),
+    Column("organiser", String(40), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("round", Integer, nullable=False),
+    Column("next_start", DateTime(timezone=True), nullable=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+entrants = Table(
+    "baofen_entrants",
+    metadata,
+    Column("tournament_code", String(32), ForeignKey("baofen_tournaments.code"),
+           primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("account_id", Integer, nullable=True, index=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("filler", Boolean, nullable=False),
+)
+
+tournament_tables = Table(
+    "baofen_tournament_tables",
+    metadata,
+    Column("tournament_code", String(32), ForeignKey("baofen_tournaments.code"),
+           primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("table", Integer, primary_key=True),
+    Column("table_code", String(32), ForeignKey("baofen_tables.code"), nullable=False),
+    Column("entrants", JSON, nullable=False),
+)

@@ -169,6 +169,7 @@ ErrorCode = Literal[
     "rated_elsewhere",
     "not_member",
     "seat_forbidden",
+    "no_spectators",
 ]
 """Why a message was refused (see docs/protocol.md for each)."""
 

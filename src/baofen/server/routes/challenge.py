@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...accounts.usernames import MAX_LENGTH, canonical
-from ...competition.standings import Standing
+from ...competition.daily_standings import Standing
 from ...setting import Variant
 from ...store.accounts import Account
 from ...store.async_store import AsyncStore, StoreUnavailable

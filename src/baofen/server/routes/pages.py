@@ -49,6 +49,8 @@ router.mount("/static", _StaticFiles(directory=STATIC), name="static")
 @router.get("/clubs")
 @router.get("/clubs/{club_id}")
 @router.get("/clubs/join/{code}")
+@router.get("/tournaments")
+@router.get("/tournaments/{code}")
 def page() -> FileResponse:
     """The single page of the client; it reads the table code (or the player) from the
     address itself."""

@@ -34,6 +34,9 @@ class Seating:
         self.connections: set[Connection] = set()
         self.quiet_since = time.monotonic()
         """When the last connection closed (the lobby stops listing a table left alone)."""
+        self.tournament = False
+        """A tournament's table while its round runs: it plays on with nobody connected (the
+        round keeps its time) and takes no spectator (nothing crosses between the tables)."""
 
     # -- taking and giving back seats ----------------------------------------------------------
 
@@ -47,8 +50,10 @@ class Seating:
                 raise TableError("rated_elsewhere", f"your account holds a seat at rated table "
                                  f"{elsewhere}: finish that match first")
 
-    async def seat_player(self, number: int, name: str, account: Account | None = None) -> str:
-        """Seat a player in an empty seat before the start; returns their seat token. A
+    async def seat_player(self, number: int, name: str, account: Account | None = None,
+                          hashed: str | None = None) -> str:
+        """Seat a player in an empty seat before the start; returns their seat token (none
+        made where the player holds one already, ``hashed``: a tournament's guest). A
         signed-in player's seat is bound to their account and shows its username."""
         self.log.require("waiting")
         seat = self.seats[number]
@@ -60,9 +65,10 @@ class Seating:
                 raise TableError("seat_taken", f"your account holds seat {held.number} here "
                                  "already: reclaim it")
             name = account.username
-        token = new_seat_token()
+        token = "" if hashed else new_seat_token()
         await self._save_seat(
-            seat, "human", name, None, token_hash(token), None if account is None else account.id
+            seat, "human", name, None, hashed or token_hash(token),
+            None if account is None else account.id,
         )
         return token
 
@@ -144,6 +150,9 @@ class Seating:
 
     def watch(self, connection: Connection) -> None:
         """Add a spectator."""
+        if self.tournament:
+            raise TableError("no_spectators", "a tournament's table is watched once its round "
+                             "is over")
         connection.role, connection.seat = "spectator", None
         self.connections.add(connection)
 
@@ -175,7 +184,8 @@ class Seating:
     @property
     def attended(self) -> bool:
         """True while at least one player is connected: an empty table waits for them."""
-        return any(seat.kind == "human" and seat.connection for seat in self.seats)
+        return self.tournament or any(
+            seat.kind == "human" and seat.connection for seat in self.seats)
 
     def present(self) -> list[int]:
         """The seats whose players are connected (and have not left)."""

@@ -263,9 +263,11 @@ class Table:
         self.seating.attach(connection, self.seats[number])
         return token
 
-    async def seat_player(self, number: int, name: str, account: Account | None = None) -> str:
-        """Seat a player not connected yet (quick play: they connect with the token returned)."""
-        return await self.seating.seat_player(number, name, account)
+    async def seat_player(self, number: int, name: str, account: Account | None = None,
+                          hashed: str | None = None) -> str:
+        """Seat a player not connected yet (quick play: they connect with the token returned;
+        a tournament's guest with the token they hold, ``hashed``)."""
+        return await self.seating.seat_player(number, name, account, hashed)
 
     async def reclaim(self, connection: Connection, token: str | None) -> tuple[Seat, str]:
         """Give the seat whose token this is (None: bound to the connection's account) back to

@@ -1,11 +1,11 @@
 // The REST side of the server (docs/protocol.md).
 
-/** One REST call; a refusal throws an Error with the answer's `status` and, where the body
- * names one, its machine-readable `reason`. */
-export async function request(method, path, body) {
+/** One REST call (`headers`: extra ones); a refusal throws an Error with the answer's `status`
+ * and, where the body names one, its machine-readable `reason`. */
+export async function request(method, path, body, headers = {}) {
   const response = await fetch(path, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : {},
+    headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await response.json().catch(() => null);

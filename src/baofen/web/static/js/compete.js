@@ -1,5 +1,6 @@
 // 比赛 (/compete?variant=…): today's 每日复式挑战 — the deals one by one against the computer,
-// each finished deal's result and traveller, the leaderboards — and room for the tournaments.
+// each finished deal's result and traveller, the leaderboards — and the way to the tournaments
+// and the rating leaderboard.
 // The server decides what may be seen (docs/competition.md): this page shows what it is given.
 
 import { request } from "./api.js";
@@ -23,7 +24,11 @@ export async function showCompete(root) {
   const challenge = el("div", { id: "challenge", "aria-busy": "true" });
   const boards = el("section", { class: "panel", id: "challenge-boards" });
   const history = el("section", { class: "panel", id: "challenge-history", hidden: true });
-  const tournaments = el("section", { class: "panel", id: "tournaments", hidden: true }); // filled by the tournaments' page part
+  const tournaments = el("section", { class: "panel", id: "tournaments" },
+    el("h2", { text: t("tour.title") }), el("p", { class: "muted", text: t("tour.intro") }),
+    el("p", { class: "compete-links" },
+      el("a", { class: "button", id: "to-tournaments", href: "/tournaments", text: t("compete.more.tournaments") }),
+      el("a", { id: "to-leaders", href: "/leaderboard", text: t("compete.more.leaders") })));
   fill(root, el("div", { class: "page compete" },
     el("section", { class: "panel" },
       el("h1", { text: t("compete.title") }),

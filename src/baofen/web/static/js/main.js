@@ -1,6 +1,8 @@
 // Entry point: the lobby at /, a table at /t/{code}, a player's 战绩 at /players/{name}, the
-// leaderboard at /leaderboard, 比赛 at /compete, the puzzles (残局练习) at /puzzles; the top bar
-// links to them and to signing in. The language switch and signing in or out redraw the page.
+// leaderboard at /leaderboard, 比赛 at /compete (the daily challenge, with the way to the
+// tournaments at /tournaments and the leaderboard), the puzzles (残局练习) at /puzzles, 亲友圈 at
+// /clubs. The top bar links to 比赛, the puzzles, the clubs, the rules and signing in: few enough
+// for one line on a phone. The language switch and signing in or out redraw the page.
 
 import { showCompete } from "./compete.js";
 import { showClubs } from "./clubs.js";
@@ -14,6 +16,7 @@ import { showPuzzles } from "./puzzles.js";
 import { loadSession, me } from "./session.js";
 import { openSignIn } from "./signin.js";
 import { showTable } from "./table.js";
+import { showTournament, showTournaments } from "./tournaments.js";
 
 const root = byId("app");
 const path = location.pathname;
@@ -26,6 +29,8 @@ const puzzles = /^\/puzzles\/?$/.test(path);
 const clubs = /^\/clubs(\/.*)?$/.test(path);
 const club = pathPart(/^\/clubs\/([^/]+)\/?$/);
 const invitation = pathPart(/^\/clubs\/join\/([^/]+)\/?$/);
+const tournaments = /^\/tournaments\/?$/.test(path);
+const tournament = pathPart(/^\/tournaments\/([^/]+)\/?$/);
 let table = null;
 
 function pathPart(pattern) {
@@ -40,10 +45,9 @@ function drawTopbar() {
       el("span", { class: "long", text: t("title") }), el("span", { class: "short", text: t("title.short") })),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
-    el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
-    !code && el("a", { class: "nav", id: "nav-clubs", href: "/clubs", text: t("clubs.short") }),
-    !code && el("a", { class: "nav", id: "nav-leaders", href: "/leaderboard", text: t("leaders.short") }),
+    !code && el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
     !code && el("a", { class: "nav", id: "nav-puzzles", href: "/puzzles", text: t("puzzles.short") }),
+    !code && el("a", { class: "nav", id: "nav-clubs", href: "/clubs", text: t("clubs.short") }),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
       target: code ? "_blank" : null }), // from a table, the rules open beside the game
     account
@@ -74,6 +78,10 @@ function draw() {
     showHelp(root);
   } else if (puzzles) {
     showPuzzles(root).catch(failed);
+  } else if (tournaments) {
+    showTournaments(root).catch(failed);
+  } else if (tournament !== null) {
+    showTournament(root, tournament).catch(failed);
   } else if (!code) {
     showLobby(root).catch(failed);
   } else if (table) {

@@ -1,0 +1,83 @@
+"""Tournaments in the browser: the list, an event's page (register as a guest, the countdown,
+my table, live and final standings, a traveller), at phone and desktop sizes in both
+languages, with screenshots and axe checks."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from ..server.harness import ThreadServer
+from .accessibility import check_axe
+from .ui import ALL, ALL_IDS, person_in
+
+EVENT_SECONDS = 120_000
+"""How long an event may take to play out here (ms): two rounds of one deal, absent players
+played on one-second timers."""
+
+
+def _event(base: str, start_in: float) -> str:
+    organiser = httpx.Client(base_url=base)
+    name = f"org{secrets.token_hex(3)}"
+    made = organiser.post("/api/accounts", json={"username": name, "password": "correct horse b"})
+    assert made.status_code == 201, made.text
+    start = (datetime.now(UTC) + timedelta(seconds=start_in)).isoformat()
+    response = organiser.post("/api/tournaments", json={"settings": {
+        "name": "周末复式赛 Weekend duplicate", "start": start, "rounds": 2, "hands": 1,
+        "bot_level": "easy", "play_seconds": 1.0, "break_seconds": 3.0, "seat_limit": 8}})
+    assert response.status_code == 201, response.text
+    code: str = response.json()["code"]
+    guests = httpx.Client(base_url=base)
+    for guest in ("王芳", "Li Lei", "陈静", "Zhang Wei"):
+        assert guests.post(f"/api/tournaments/{code}/entrants",
+                              json={"name": guest}).status_code == 201
+    return code
+
+
+@pytest.mark.parametrize(("size", "language"), ALL, ids=ALL_IDS)
+def test_a_guest_registers_plays_and_reads_the_standings(
+    chromium: Browser, web_server: ThreadServer, screenshots: Path, size: dict[str, int],
+    language: str,
+) -> None:
+    look = f"{size['width']}-{language}"
+    code = _event(web_server.base, start_in=12)
+    person = person_in(chromium, web_server.base, size, language)
+    page = person.page
+    page.goto(f"{web_server.base}/tournaments")
+    item = page.locator(f'.tour-item[data-code="{code}"]')
+    expect(item).to_be_visible()
+    check_axe(person, "the tournament list")
+    page.screenshot(path=str(screenshots / f"tournaments-list-{look}.png"), full_page=True)
+
+    item.locator("a").click()
+    expect(page.locator("#tour-countdown")).to_be_visible()
+    page.fill("#tour-guest-name", "Guest测试")
+    page.click("#tour-register")
+    expect(page.locator("#tour-withdraw")).to_be_visible()
+    expect(page.locator("#tour-entrants li.me")).to_contain_text("Guest测试")
+    check_axe(person, "an event taking entrants")
+    page.screenshot(path=str(screenshots / f"tournament-registering-{look}.png"), full_page=True)
+
+    button = page.locator("#tour-my-table")
+    expect(button).to_be_visible(timeout=60_000)
+    page.screenshot(path=str(screenshots / f"tournament-playing-{look}.png"), full_page=True)
+    button.click()
+    page.wait_for_url("**/t/**")
+    person.wait_for("document.body.dataset.seat !== undefined && document.body.dataset.seat !== ''")
+    page.goto(f"{web_server.base}/tournaments/{code}")
+    expect(page.locator("#tournament[data-status=finished]")).to_be_visible(timeout=EVENT_SECONDS)
+    standings = page.locator("#tour-standings tbody tr")
+    expect(standings).to_have_count(8)  # five people and three computers
+    expect(page.locator("#tour-standings tr.me")).to_contain_text("Guest测试")
+    expect(page.locator("#tour-standings tr.filler")).to_have_count(3)
+    page.locator('.tour-round[data-round="1"] summary').click()
+    page.locator('.tour-round[data-round="1"] .tour-deals button').first.click()
+    expect(page.locator('.tour-round[data-round="1"] .traveller tbody tr')).to_have_count(2)
+    check_axe(person, "a finished event")
+    page.screenshot(path=str(screenshots / f"tournament-final-{look}.png"), full_page=True)
+    person.close()
