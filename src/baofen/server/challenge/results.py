@@ -16,8 +16,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
+from ...competition.daily_standings import (
+    Standing,
+    day_standings,
+    deal_percentages,
+    period_standings,
+)
 from ...competition.matchpoints import Score, matchpoints
-from ...competition.daily_standings import Standing, day_standings, deal_percentages, period_standings
 from ...store.challenges import Challenges, Play
 
 FRESH_SECONDS = 10.0
