@@ -27,7 +27,7 @@ export async function showCompete(root) {
   const tournaments = el("section", { class: "panel", id: "tournaments" },
     el("h2", { text: t("tour.title") }), el("p", { class: "muted", text: t("tour.intro") }),
     el("p", { class: "compete-links" },
-      el("a", { class: "button", id: "to-tournaments", href: "/tournaments", text: t("compete.more.tournaments") }),
+      el("a", { id: "to-tournaments", href: "/tournaments", text: t("compete.more.tournaments") }),
       el("a", { id: "to-leaders", href: "/leaderboard", text: t("compete.more.leaders") })));
   fill(root, el("div", { class: "page compete" },
     el("section", { class: "panel" },

@@ -1,8 +1,9 @@
 // Entry point: the lobby at /, a table at /t/{code}, a player's 战绩 at /players/{name}, the
 // leaderboard at /leaderboard, 比赛 at /compete (the daily challenge, with the way to the
 // tournaments at /tournaments and the leaderboard), the puzzles (残局练习) at /puzzles, 亲友圈 at
-// /clubs. The top bar links to 比赛, the puzzles, the clubs, the rules and signing in: few enough
-// for one line on a phone. The language switch and signing in or out redraw the page.
+// /clubs. The top bar links to 比赛, the puzzles and the clubs (on a phone, a row of their own
+// under the bar, away from a table), the rules and signing in. The language switch and signing in
+// or out redraw the page.
 
 import { showCompete } from "./compete.js";
 import { showClubs } from "./clubs.js";
@@ -45,9 +46,10 @@ function drawTopbar() {
       el("span", { class: "long", text: t("title") }), el("span", { class: "short", text: t("title.short") })),
     el("span", { class: "spacer" }),
     code && el("span", { class: "conn", id: "conn" }),
-    !code && el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
-    !code && el("a", { class: "nav", id: "nav-puzzles", href: "/puzzles", text: t("puzzles.short") }),
-    !code && el("a", { class: "nav", id: "nav-clubs", href: "/clubs", text: t("clubs.short") }),
+    !code && el("nav", { class: "sections", "aria-label": t("nav.sections") },
+      el("a", { class: "nav", id: "nav-compete", href: "/compete", text: t("compete.short") }),
+      el("a", { class: "nav", id: "nav-puzzles", href: "/puzzles", text: t("puzzles.short") }),
+      el("a", { class: "nav", id: "nav-clubs", href: "/clubs", text: t("clubs.short") })),
     el("a", { class: "nav", id: "nav-rules", href: "/rules", text: t("help.short"),
       target: code ? "_blank" : null }), // from a table, the rules open beside the game
     account

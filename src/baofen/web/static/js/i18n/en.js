@@ -424,6 +424,7 @@ export default {
   "compete.short": "Compete",
   "compete.more.tournaments": "See the tournaments",
   "compete.more.leaders": "The rating leaderboard",
+  "nav.sections": "Sections",
   "compete.daily": "Daily duplicate challenge",
   "compete.daily.note": "{day} · {n} deals · against three {level} computer players. Everyone plays the same cards in the same seat and is scored by matchpoints against everyone who played the same deal.",
   "compete.total": "Total",

@@ -424,6 +424,7 @@ export default {
   "compete.short": "比赛",
   "compete.more.tournaments": "查看锦标赛",
   "compete.more.leaders": "等级分排行榜",
+  "nav.sections": "栏目",
   "compete.daily": "每日复式挑战",
   "compete.daily.note": "{day} · {n} 副牌 · 对手是三位{level}电脑。每个人打同样的牌、坐同样的位置，按比赛分（复式）和打过同一副牌的人比。",
   "compete.total": "总分",
