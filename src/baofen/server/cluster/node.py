@@ -353,6 +353,8 @@ class Node:
             # A node silent twice in a row is gone (once: it may be subscribing again).
             if session.origin in gone and session.origin in self._silent:
                 session.connection.close(CLOSE_MOVED)
+            elif session.missing:  # asked at the gap; that answer may be lost too
+                session.again(force=False)
         self._silent = gone
 
     async def forget_account(self, account_id: int) -> None:

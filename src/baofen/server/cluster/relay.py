@@ -222,12 +222,16 @@ class Session:
         self.inbox: asyncio.Queue[Frame | None] = asyncio.Queue()
         self.received = 0
         """Number of the client's last frame handed to the table (they come numbered)."""
+        self.seen = 0
+        """Highest number of the client's frames received (above :attr:`received`: some are
+        missing)."""
         self.asked = 0.0
         """When the client's node was last asked for frames again (``time.monotonic()``)."""
 
     def take(self, envelope: Envelope) -> None:
         """A message from the client's node."""
         if envelope.op in ("msg", "refused"):
+            self.seen = max(self.seen, envelope.number)
             if envelope.number == self.received + 1:
                 self.received += 1
                 body = envelope.body
@@ -239,6 +243,11 @@ class Session:
             self.inbox.put_nowait(None)
         elif envelope.op == "resync":
             self.node.spawn(self._resync(envelope.number))
+
+    @property
+    def missing(self) -> bool:
+        """True while frames after :attr:`received` were seen but not received."""
+        return self.seen > self.received
 
     def again(self, force: bool = True) -> None:
         """Ask the client's node for every frame after :attr:`received` (once in a while only,
