@@ -24,6 +24,7 @@ from baofen import Hand, RuleSet
 from baofen.accounts.usernames import DELETED_NAME
 from baofen.server import ServerConfig
 from baofen.server.cluster import node as cluster_node
+from baofen.server.cluster.bus import Bus
 from baofen.store import Event, Store
 from baofen.store.async_store import AsyncStore, StoreFenced
 from baofen.store.database import Fenced, event_appended, fenced
@@ -380,3 +381,41 @@ def test_another_nodes_table_is_read_from_what_its_owner_published(
     finally:
         owner.stop()
         reader.stop()
+
+
+def test_a_frame_lost_on_its_way_to_the_owner_is_sent_again(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pub/sub loses what is published to a subscriber whose connection died before Redis
+    noticed (a node cut from Redis), and a relayed client's frames to the owner were never
+    sent again: a 继续 (ready) lost so left its table waiting for the ready timer after a
+    heal. Now the relay numbers the client's frames and the owner asks for those missing (at
+    a gap, or after it subscribed again)."""
+    dropped: list[bytes] = []
+    deliver = Bus._deliver
+
+    def lossy(self: Bus, data: bytes) -> None:
+        if not dropped and data.startswith(b"msg ") and b'"join"' in data:
+            dropped.append(data)  # lost on its way
+            return
+        deliver(self, data)
+
+    monkeypatch.setattr(Bus, "_deliver", lossy)
+    prefix = f"baofen-test-{secrets.token_hex(4)}:"
+    settings = ServerConfig(db=db.url, db_schema=db.schema, redis=SHARED_REDIS,
+                              redis_prefix=prefix, **FAST)
+    owner, relaying = (ThreadServer(settings.model_copy(update={"node": f"n{n}"}))
+                       for n in range(2))
+    try:
+        code = create_table(owner.base, RuleSet.baofen(hands=1).to_dict(), timer=None)
+        ann = Client(relaying.base, code)
+        ann.send(type="join", seat=1, name="Ann")
+        ann.send(type="sync")  # the next frame shows the gap
+        assert ann.expect("joined", timeout=10)["seat"] == 1
+        assert dropped  # the join was lost once, and came again
+        seats = httpx.get(f"{owner.base}/api/tables/{code}").json()["seats"]
+        assert [seat["name"] for seat in seats] == [None, "Ann", None, None]
+        ann.close()
+    finally:
+        owner.stop()
+        relaying.stop()

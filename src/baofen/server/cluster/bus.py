@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,15 +41,15 @@ class Envelope:
     """One message between nodes, about one client connection (``session``)."""
 
     op: str
-    """``open``, ``msg``, ``close`` (to the owner); ``out``, ``end`` (back); ``resync``;
-    ``forget`` (to every owner: an account was deleted)."""
+    """``open``, ``msg``, ``refused``, ``close``, ``resync`` (to the owner); ``out``, ``end``,
+    ``again`` (back); ``forget`` (to every owner: an account was deleted)."""
     session: str
     sender: str
     """The node that sent it."""
     number: int = 0
-    """``out``: the message's sequence number; ``resync``: the last one received; ``end``:
-    the WebSocket close code; ``msg``: 1 for a refusal (the body is the error answering it);
-    ``forget``: the deleted account's id."""
+    """``out``, ``msg``: the message's sequence number (a ``refused`` frame's too: its body is
+    the error answering it); ``resync``, ``again``: the last one received; ``end``: the
+    WebSocket close code; ``forget``: the deleted account's id."""
     table: str = "-"
     body: str = ""
 
@@ -128,6 +129,18 @@ class Bus:
         now). Raises :class:`RedisError` when Redis does not answer."""
         receivers: int = await self.redis.publish(self.channel(node), envelope.encode())
         return receivers
+
+    async def send(self, node: str, envelope: Envelope, patience: float) -> bool:
+        """Publish to ``node``, trying again while nobody listens (it is subscribing again,
+        or Redis restarts) for up to ``patience`` seconds: False when it never listened."""
+        deadline = time.monotonic() + patience
+        while True:
+            with contextlib.suppress(RedisError, OSError):
+                if await self.post(node, envelope):
+                    return True
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.05)
 
     async def listening(self, nodes: list[str]) -> set[str]:
         """Those of ``nodes`` subscribed to their channels now."""

@@ -13,9 +13,9 @@ Every sixth of a lease period a node renews its leases (:meth:`Node.renew`, a ta
 that waits on nothing else); every third (:meth:`Node.tick`) it also lets go of
 the tables another node took (a node frozen past its lease finds out here, if its writes were
 not refused first), ends the relays of tables that moved (their clients reconnect, and find the
-new owner), and ends the sessions of nodes that are gone. Every :data:`PUBLISH_SECONDS` it
-publishes what changed of its tables' information in the registry, from which every node
-lists the open tables and answers reads of tables it does not own (:meth:`Node.info`).
+new owner), and ends the sessions of nodes that are gone. Beside, it publishes its tables'
+information as it changes (:mod:`.registry`): the lobby of every node and reads of tables
+another node owns (:meth:`Node.info`) are answered from it.
 """
 
 from __future__ import annotations
@@ -55,9 +55,6 @@ CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 PATIENCE_LEASES = 2.0
 """Lease periods a client's request waits for a dead owner's lease to run out."""
 
-PUBLISH_SECONDS = 0.1
-"""How often a node publishes its tables' changed information (how far behind the owner
-another node's reads of a table may be)."""
 
 
 def node_name() -> str:
@@ -118,7 +115,7 @@ class Node:
         loop = asyncio.get_running_loop()
         self._ticker = loop.create_task(self._tick_forever())
         self._renewer = loop.create_task(self._renew_forever())
-        self._publisher = loop.create_task(self._publish_forever())
+        self._publisher = loop.create_task(self.registry.publish_forever(self.lobby.tables))
         log.info("node %s joined the cluster", self.id)
         self.lobby.start()
 
@@ -213,18 +210,8 @@ class Node:
     # -- the bus ------------------------------------------------------------------------------
 
     async def send(self, node: str, envelope: Envelope) -> bool:
-        """Publish to ``node``, trying again while nobody listens (it is subscribing again,
-        or Redis restarts) for up to a lease period: False when it never listened."""
-        patience = time.monotonic() + self.config.lease_seconds
-        while True:
-            try:
-                if await self.bus.post(node, envelope):
-                    return True
-            except (RedisError, OSError):
-                pass
-            if time.monotonic() > patience:
-                return False
-            await asyncio.sleep(0.05)
+        """:meth:`.bus.Bus.send`, for up to a lease period."""
+        return await self.bus.send(node, envelope, self.config.lease_seconds)
 
     async def post(self, node: str, envelope: Envelope) -> None:
         """Publish to ``node`` once; a lost message is asked for again by its receiver."""
@@ -249,29 +236,29 @@ class Node:
             session.take(envelope)
         elif envelope.op == "open":
             self._open(envelope)
-        elif envelope.op in ("msg", "resync"):  # a session this node does not serve (now)
-            self.post_soon(envelope.sender, Envelope(
-                "end", envelope.session, self.id, CLOSE_MOVED, envelope.table
-            ))
-        elif envelope.op == "out":  # to a client gone from here (its "close" was lost)
-            self.post_soon(envelope.sender, Envelope(
-                "close", envelope.session, self.id, 0, envelope.table
-            ))
+        elif envelope.op in ("msg", "refused", "resync", "out"):
+            # From a client of a session not served here (now): it reconnects; to a client
+            # gone from here (its "close" was lost): its session ends.
+            op, number = ("close", 0) if envelope.op == "out" else ("end", CLOSE_MOVED)
+            self.post_soon(envelope.sender,
+                           Envelope(op, envelope.session, self.id, number, envelope.table))
 
     def _open(self, envelope: Envelope) -> None:
         table = self.lobby.tables.get(envelope.table)
         if table is None or table.closed:  # not ours (any more): the client finds the owner
-            self.post_soon(envelope.sender, Envelope(
-                "end", envelope.session, self.id, CLOSE_MOVED, envelope.table
-            ))
-            return
-        session = self.sessions[envelope.session] = Session(self, envelope, table)
-        self.spawn(session.run())
+            self.post_soon(envelope.sender,
+                           Envelope("end", envelope.session, self.id, CLOSE_MOVED, envelope.table))
+        else:
+            session = self.sessions[envelope.session] = Session(self, envelope, table)
+            self.spawn(session.run())
 
     def _resubscribed(self) -> None:
-        """After the bus was lost: ask every owner for what this node's clients missed."""
+        """After the bus was lost: ask every owner for what this node's clients missed, and
+        every client's node for the frames its clients sent here meanwhile."""
         for relay in self.relays.values():
             relay.resync()
+        for session in self.sessions.values():
+            session.again()
 
     # -- once a lease period ------------------------------------------------------------------
 
@@ -297,18 +284,6 @@ class Node:
                 log.warning("node %s: could not renew the leases: %r", self.id, error)
             except Exception:
                 log.exception("node %s: renewing the leases failed; going on", self.id)
-
-    async def _publish_forever(self) -> None:
-        """Publish the tables' changed information, often: other nodes answer reads of these
-        tables from it."""
-        while True:
-            await asyncio.sleep(PUBLISH_SECONDS)
-            try:
-                await self.registry.update(self.lobby.tables)
-            except (RedisError, OSError, TimeoutError):
-                pass  # published again at the next turn (the ticks log Redis's failures)
-            except Exception:
-                log.exception("node %s: publishing its tables failed; going on", self.id)
 
     async def tick(self) -> None:
         """Renew, let go of lost tables, end moved relays and orphaned sessions. The
@@ -378,6 +353,8 @@ class Node:
             # A node silent twice in a row is gone (once: it may be subscribing again).
             if session.origin in gone and session.origin in self._silent:
                 session.connection.close(CLOSE_MOVED)
+            elif session.missing:  # asked at the gap; that answer may be lost too
+                session.again(force=False)
         self._silent = gone
 
     async def forget_account(self, account_id: int) -> None:
@@ -405,22 +382,16 @@ class Node:
         return await self.registry.listing()
 
     async def view(self, code: str) -> Table | None:
-        """The table to read (REST): this node's, or one rebuilt from the stored log (not
-        served: its information names the node that owns it)."""
+        """The table to read (REST): this node's, or another node's rebuilt from the stored
+        log (:meth:`.registry.Registry.view`)."""
         table = self.lobby.tables.get(code)
-        if table is not None or not CODE.fullmatch(code):
-            return table
-        return await self.registry.view(code)
+        return table if table is not None or not CODE.fullmatch(code) else (
+            await self.registry.view(code))
 
     async def info(self, code: str) -> TableInfo | None:
-        """The table's public information: this node's table's, or as its owner published it
-        (rebuilt from the stored log only when it is not published: finished, or its owner
-        died first); None when there is no such table."""
+        """The table's public information: this node's table's, or another node's
+        (:meth:`.registry.Registry.info`); None when there is no such table."""
         table = self.lobby.tables.get(code)
-        if table is not None or not CODE.fullmatch(code):
-            return None if table is None else table.public
-        published = await self.registry.published(code)
-        if published is not None:
-            return published
-        view = await self.registry.view(code)
-        return None if view is None else view.public
+        if table is not None:
+            return table.public
+        return await self.registry.info(code) if CODE.fullmatch(code) else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
@@ -22,6 +23,12 @@ from ..config import ServerConfig
 from ..table.driver import drive
 from ..table.table import Table
 from .lease import Leases, node_of
+
+log = logging.getLogger(__name__)
+
+PUBLISH_SECONDS = 0.1
+"""How often a node publishes its tables' changed information (how far behind the owner
+another node's reads of a table may be)."""
 
 VIEWS_KEPT = 256
 """Other nodes' tables kept for reading (rebuilt, or their information), the most recently
@@ -44,6 +51,18 @@ class Registry:
         and the information they give (parsed again only when either changed)."""
         self._views: OrderedDict[str, tuple[tuple[Any, ...], Table]] = OrderedDict()
         """Other nodes' tables rebuilt for reading, each with what it was rebuilt from."""
+
+    async def publish_forever(self, tables: Mapping[str, Table]) -> None:
+        """:meth:`update` every :data:`PUBLISH_SECONDS` (a failure is tried again at the next
+        turn; the node's ticks log Redis's failures)."""
+        while True:
+            await asyncio.sleep(PUBLISH_SECONDS)
+            try:
+                await self.update(tables)
+            except (RedisError, OSError, TimeoutError):
+                pass
+            except Exception:
+                log.exception("publishing the tables' information failed; going on")
 
     async def update(self, tables: Mapping[str, Table]) -> None:
         """Publish the information of this node's tables that changed since it was published
@@ -79,6 +98,16 @@ class Registry:
             with contextlib.suppress(ValidationError):
                 infos.append(TableInfo.model_validate_json(data))
         return [i for i in infos if not i.settings.private and i.status != "finished"]
+
+    async def info(self, code: str) -> TableInfo | None:
+        """Another node's table's information: as its owner published it, else rebuilt from
+        the stored log (finished, or its owner died before it published); None when there is
+        no such table."""
+        published = await self.published(code)
+        if published is not None:
+            return published
+        table = await self.view(code)
+        return None if table is None else table.public
 
     async def published(self, code: str) -> TableInfo | None:
         """Another node's table as its owner last published it, naming the node that holds its

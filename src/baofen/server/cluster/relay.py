@@ -9,11 +9,16 @@ carries, a frame it would refuse. On the owner, a
 whose socket (:class:`RemoteSocket`) publishes to the client's node, so the owner answers it
 exactly as it answers its own clients (one place checks messages and redacts views).
 
-Pub/sub may lose messages: the owner numbers what it sends to each session and keeps the last
+Pub/sub may lose messages (those published to a subscriber whose connection has died before
+Redis noticed), both ways. The owner numbers what it sends to each session and keeps the last
 :data:`KEPT` of them; the relay hands them on strictly in order, and on a gap (or after its
-node subscribed again) asks for the rest (``resync``). When the owner no longer has them, or
-no longer serves the session, it ends the session and the client reconnects (``end`` 1012):
-at most a reconnection, which is a resync.
+node subscribed again) asks for the rest (``resync``). The relay numbers the client's frames
+the same way (``msg``, ``refused``) and keeps the last :data:`KEPT`; the session hands them to
+the table strictly in order, and on a gap (or after the owner's node subscribed again) asks for
+the rest (``again``): a frame lost on its way to the owner (a 继续 after a cut) is not lost for
+good. When either end no longer has what is asked for, or the owner no longer serves the
+session, the session ends and the client reconnects (``end`` 1012): at most a reconnection,
+which is a resync.
 """
 
 from __future__ import annotations
@@ -82,6 +87,8 @@ class Relay:
         """Highest sequence number received (above :attr:`delivered`: some are missing)."""
         self.asked = 0.0
         """When the last ``resync`` was sent (``time.monotonic()``)."""
+        self.sent: deque[Envelope] = deque(maxlen=KEPT)
+        """The client's last frames forwarded, numbered from 1, to send again when asked."""
 
     def envelope(self, op: str, number: int = 0, body: str = "") -> Envelope:
         """A message of this relay to the owner."""
@@ -103,10 +110,12 @@ class Relay:
                 frame = await receive()
                 if frame is None:
                     break
+                number = self.sent[-1].number + 1 if self.sent else 1
                 if isinstance(frame, Refusal):
-                    message = self.envelope("msg", 1, frame.answer)
+                    message = self.envelope("refused", number, frame.answer)
                 else:
-                    message = self.envelope("msg", 0, frame)
+                    message = self.envelope("msg", number, frame)
+                self.sent.append(message)
                 if not await self.node.send(self.owner, message):
                     self.connection.close(CLOSE_MOVED)
         finally:
@@ -118,12 +127,26 @@ class Relay:
         if envelope.op == "end":
             self.connection.close(envelope.number)
             return
+        if envelope.op == "again":
+            self.node.spawn(self._again(envelope.number))
+            return
         self.seen = max(self.seen, envelope.number)
         if envelope.number == self.delivered + 1:
             self.delivered += 1
             self.connection.send(envelope.body)
         elif envelope.number > self.delivered + 1:
             self.resync(again=False)
+
+    async def _again(self, after: int) -> None:
+        """Send the owner again the client's frames after number ``after`` (the session ends
+        when some are no longer kept)."""
+        sent = list(self.sent)
+        if sent and sent[0].number > after + 1:
+            self.connection.close(CLOSE_MOVED)
+            return
+        for message in sent:
+            if message.number > after:
+                await self.node.post(self.owner, message)
 
     @property
     def missing(self) -> bool:
@@ -197,16 +220,43 @@ class Session:
                 datetime.fromisoformat(signed_in["created"]))
             self.connection.session = signed_in["session"]
         self.inbox: asyncio.Queue[Frame | None] = asyncio.Queue()
+        self.received = 0
+        """Number of the client's last frame handed to the table (they come numbered)."""
+        self.seen = 0
+        """Highest number of the client's frames received (above :attr:`received`: some are
+        missing)."""
+        self.asked = 0.0
+        """When the client's node was last asked for frames again (``time.monotonic()``)."""
 
     def take(self, envelope: Envelope) -> None:
         """A message from the client's node."""
-        if envelope.op == "msg":
-            body = envelope.body
-            self.inbox.put_nowait(Refusal(body) if envelope.number else body)
+        if envelope.op in ("msg", "refused"):
+            self.seen = max(self.seen, envelope.number)
+            if envelope.number == self.received + 1:
+                self.received += 1
+                body = envelope.body
+                self.inbox.put_nowait(Refusal(body) if envelope.op == "refused" else body)
+            elif envelope.number > self.received + 1:  # some were lost: ask for them again
+                self.again(force=False)
+            # (one already handed on, sent again, is dropped)
         elif envelope.op == "close":
             self.inbox.put_nowait(None)
         elif envelope.op == "resync":
             self.node.spawn(self._resync(envelope.number))
+
+    @property
+    def missing(self) -> bool:
+        """True while frames after :attr:`received` were seen but not received."""
+        return self.seen > self.received
+
+    def again(self, force: bool = True) -> None:
+        """Ask the client's node for every frame after :attr:`received` (once in a while only,
+        unless ``force``: after the bus was lost, when nothing says what is missing)."""
+        now = time.monotonic()
+        if force or now - self.asked >= RESYNC_SECONDS:
+            self.asked = now
+            self.node.post_soon(self.origin, Envelope(
+                "again", self.socket.session, self.node.id, self.received, self.table.code))
 
     async def _resync(self, after: int) -> None:
         if not await self.socket.resend(after):
