@@ -5,8 +5,8 @@ rated and event tables) — both ``seat_forbidden``. In this 1-against-3 game a 
 two seats sees half the deck.
 
 Addresses are compared as :func:`~..security.addresses.network_of` says (as 匹配 compares
-them), with the live connections of the seats' players on this server; a seat whose player is
-away, or connected through another node of a cluster, has no address to compare.
+them), with the live connections of the seats' players (through another node of a cluster: the
+address that node saw); a seat whose player is away has no address to compare.
 """
 
 from __future__ import annotations
