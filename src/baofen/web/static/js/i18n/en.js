@@ -498,4 +498,10 @@ export default {
   "clubs.pairs.forbid": "Keep these two apart",
   "clubs.pairs.allow": "Allow",
   "clubs.invite.to": "You are invited to join the club",
+  "clubs.invite.valid": "Valid for",
+  "clubs.invite.day": "valid 1 day",
+  "clubs.invite.days3": "valid 3 days",
+  "clubs.invite.week": "valid 7 days",
+  "clubs.invite.forever": "valid until revoked",
+  "clubs.invite.uses.max": "Uses",
 };

@@ -498,4 +498,10 @@ export default {
   "clubs.pairs.forbid": "禁止这两人同桌",
   "clubs.pairs.allow": "解除",
   "clubs.invite.to": "你被邀请加入亲友圈",
+  "clubs.invite.valid": "有效期",
+  "clubs.invite.day": "1 天内有效",
+  "clubs.invite.days3": "3 天内有效",
+  "clubs.invite.week": "7 天内有效",
+  "clubs.invite.forever": "作废前一直有效",
+  "clubs.invite.uses.max": "可用次数",
 };
