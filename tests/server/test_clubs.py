@@ -147,3 +147,45 @@ def _removal(base: str, owner: httpx.Client, bob: httpx.Client, path: str) -> No
     assert watching.ws.close_code == 4403
     members: list[dict[str, Any]] = owner.get(f"{path}/members").json()
     assert [m["username"] for m in members] == ["Owner", "Ann", "Cid"]
+
+
+def test_requests_roles_handover_and_limits(tmp_path: Path) -> None:
+    for db in database("sqlite", tmp_path):
+        with serving(db, club_joins_burst=3, club_joins_per_minute=0.01) as live:
+            _requests_roles_handover_and_limits(live.base)
+
+
+def _requests_roles_handover_and_limits(base: str) -> None:
+    owner, ann, bob = (sign_up(base, n) for n in ("Owner", "Ann", "Bob"))
+    path = f"/api/clubs/{owner.post('/api/clubs', json={'name': 'club-two'}).json()['id']}"
+    asking = owner.post(f"{path}/invitations", json={"approval": True, "hours": None}).json()
+    assert asking["expires"] is None
+    assert ann.get(f"/api/club-invitations/{asking['code']}").json() == {
+        "club": "club-two", "members": 1, "approval": True}
+    assert ann.post(f"/api/club-invitations/{asking['code']}").json()["member"] is False
+    _refusal(ann.get(path), 404, "not_found")  # asked, not admitted
+    assert [r["username"] for r in owner.get(f"{path}/requests").json()] == ["Ann"]
+    _refusal(owner.post(f"{path}/requests/Bob", json={"accept": True}), 404, "no_such_request")
+    assert owner.post(f"{path}/requests/ann", json={"accept": True}).status_code == 204
+    assert ann.get(path).json()["role"] == "member"
+    # The joins of one address are limited (a burst of 3 here): the fourth is refused, and
+    # nothing is asked.
+    assert bob.get(f"/api/club-invitations/{asking['code']}").status_code == 200
+    _refusal(bob.post(f"/api/club-invitations/{asking['code']}"), 429, "rate_limited")
+    assert owner.get(f"{path}/requests").json() == []
+    # Roles: an admin invites; the owner hands over and stays an admin, then may leave.
+    assert owner.put(f"{path}/members/Ann/role", json={"role": "admin"}).status_code == 204
+    link = ann.post(f"{path}/invitations", json={}).json()
+    assert [i["code"] for i in owner.get(f"{path}/invitations").json()] == [
+        link["code"], asking["code"]]
+    assert ann.delete(f"{path}/invitations/{link['code']}").status_code == 204
+    _refusal(ann.post(f"{path}/owner", json={"username": "Owner"}), 403, "not_owner")
+    _refusal(owner.delete(f"{path}/members/Owner"), 409, "owner_must_hand_over")
+    assert owner.post(f"{path}/owner", json={"username": "Ann"}).status_code == 204
+    roles = {m["username"]: m["role"] for m in ann.get(f"{path}/members").json()}
+    assert roles == {"Ann": "owner", "Owner": "admin"}
+    assert owner.delete(f"{path}/members/Owner").status_code == 204  # leaves
+    _refusal(owner.get(path), 404, "not_found")
+    _refusal(ann.get(f"{path}/members/Owner/history"), 404, "no_such_member")
+    _refusal(ann.delete(f"{path}/presets/none"), 404, "no_such_preset")
+    _refusal(ann.post("/api/clubs", json={"name": "CLUB-TWO"}), 409, "name_taken")

@@ -5,8 +5,8 @@ rated and event tables) — both ``seat_forbidden``. In this 1-against-3 game a 
 two seats sees half the deck.
 
 Addresses are compared as :func:`~..security.addresses.network_of` says (as 匹配 compares
-them), with the live connections of the seats' players on this server; a seat whose player is
-away, or connected through another node of a cluster, has no address to compare.
+them), with the live connections of the seats' players (through another node of a cluster: the
+address that node saw); a seat whose player is away has no address to compare.
 """
 
 from __future__ import annotations
@@ -19,10 +19,19 @@ from ..table.table import Table
 from ..transport.connections import Connection
 from ..transport.gate import Refused
 
+PLAIN: set[str] = set()
+"""Codes of tables known to be no club's. A table becomes a club's before its code is given to
+anybody (the club's route records it, then answers), so a table found plain stays plain: its
+joins and watchers are not asked of the database again."""
+PLAIN_KEPT = 100_000
+"""Codes kept at most (then forgotten all at once: they are only asked again)."""
+
 
 async def check_club_seat(connection: Connection, table: Table, seat: int | None) -> None:
     """Refuse ``connection`` a seat (``seat``; None: to watch) at ``table`` when it is a
     club's table and the club's rules forbid it; nothing for any other table."""
+    if table.code in PLAIN:
+        return
     store = table.store
     account = connection.account
     try:
@@ -32,6 +41,9 @@ async def check_club_seat(connection: Connection, table: Table, seat: int | None
     except Exception:
         raise Refused("unavailable", "the database is not answering: try again") from None
     if rules is None:
+        if len(PLAIN) >= PLAIN_KEPT:
+            PLAIN.clear()
+        PLAIN.add(table.code)
         return
     if account is None or not rules.member:
         raise Refused("not_member", "only the club's members sit at or watch its tables: "

@@ -98,12 +98,16 @@ class Relay:
         """Forward the client's frames until it disconnects, or the owner ends the session."""
         self.node.relays[self.session] = self
         try:
-            # The owner knows the client only through us: the account signed in on our handshake.
+            # The owner knows the client only through us: its address (for the club tables'
+            # address rule) and the account signed in on our handshake.
             account = self.connection.account
-            signed_in = "" if account is None else json.dumps(
-                {"id": account.id, "username": account.username,
-                 "created": account.created.isoformat(), "session": self.connection.session})
-            if not await self.node.send(self.owner, self.envelope("open", body=signed_in)):
+            client: dict[str, object] = {"address": self.connection.address}
+            if account is not None:
+                client.update(id=account.id, username=account.username,
+                              created=account.created.isoformat(),
+                              session=self.connection.session)
+            opened = self.envelope("open", body=json.dumps(client))
+            if not await self.node.send(self.owner, opened):
                 self.connection.close(CLOSE_MOVED)
                 return
             while not self.connection.closing:
@@ -213,12 +217,12 @@ class Session:
         self.origin = envelope.sender
         self.socket = RemoteSocket(node, envelope.session, envelope.sender, table.code)
         self.connection = Connection(self.socket, config.send_queue)
-        if envelope.body:  # the account the client signed in with on its node
-            signed_in = json.loads(envelope.body)
+        client = json.loads(envelope.body) if envelope.body else {}
+        self.connection.address = client.get("address")
+        if "id" in client:  # the account the client signed in with on its node
             self.connection.account = Account(
-                signed_in["id"], signed_in["username"],
-                datetime.fromisoformat(signed_in["created"]))
-            self.connection.session = signed_in["session"]
+                client["id"], client["username"], datetime.fromisoformat(client["created"]))
+            self.connection.session = client["session"]
         self.inbox: asyncio.Queue[Frame | None] = asyncio.Queue()
         self.received = 0
         """Number of the client's last frame handed to the table (they come numbered)."""

@@ -104,8 +104,8 @@ FAILURES = Failures()
 
 def client_of(table: Table) -> str:
     """Whose turn a table's computer players think in: the address of its first connected
-    player, so that one visitor's tables share one turn; a table without one (its players
-    connected through another node of a cluster) has a turn of its own."""
+    player (through another node of a cluster: as that node saw it), so that one visitor's
+    tables share one turn; a table without one has a turn of its own."""
     for seat in table.seats:
         connection = seat.connection
         if seat.kind == "human" and connection is not None and connection.address:

@@ -60,7 +60,8 @@ class Connection:
         self.account: Account | None = None
         """The account signed in on the WebSocket handshake (None: a guest)."""
         self.address: str | None = None
-        """The client's address (behind the trusted proxies; None: relayed by another node)."""
+        """The client's address (behind the trusted proxies; relayed by another node: as that node
+        saw it)."""
         self.session: str | None = None
         """The hash of that sign-in's session, looked up again before the connection takes a
         seat: it may have ended since (signed out, password changed, account deleted)."""

@@ -308,14 +308,20 @@ async function drawAdmin(node, club, id, refresh) {
         on: { click: async () => { await call("DELETE", `${clubPath(id)}/pairs`, pair).catch(failed); showPairs(); } } }))));
   };
   const approval = el("input", { type: "checkbox", id: "invite-approval" });
+  const lifetime = el("select", { id: "invite-hours", "aria-label": t("clubs.invite.valid") },
+    [["24", t("clubs.invite.day")], ["72", t("clubs.invite.days3")], ["168", t("clubs.invite.week")], ["", t("clubs.invite.forever")]]
+      .map(([value, text]) => el("option", { value, text, selected: value === "72" })));
+  const uses = el("input", { id: "invite-uses", type: "number", min: 1, max: 10000, placeholder: "∞", "aria-label": t("clubs.invite.uses.max") });
   const rule = el("select", { id: "club-same-address", "aria-label": t("clubs.same_address"),
     on: { change: async () => { await call("PATCH", `${clubPath(id)}/settings`, { same_address: rule.value }).catch(failed); } } },
   ["rated", "always", "never"].map((value) => el("option", { value, text: t(`clubs.same_address.${value}`), selected: club.settings.same_address === value })));
   fill(node, el("h2", { text: t("clubs.admin") }),
     el("div", { class: "inline-form" },
       el("button", { type: "button", class: "primary", id: "invite-new", text: t("clubs.invite.new"), on: { click: async () => {
-        try { await call("POST", `${clubPath(id)}/invitations`, { hours: 72, uses: null, approval: approval.checked }); showLinks(); } catch (error) { failed(error); }
+        const body = { hours: lifetime.value ? Number(lifetime.value) : null, uses: uses.value ? Number(uses.value) : null, approval: approval.checked };
+        try { await call("POST", `${clubPath(id)}/invitations`, body); showLinks(); } catch (error) { failed(error); }
       } } }),
+      lifetime, el("label", { class: "inline-label" }, t("clubs.invite.uses.max"), uses),
       el("label", {}, approval, ` ${t("clubs.invite.approval")}`)),
     links, el("h3", { text: t("clubs.requests") }), requests,
     el("h3", { text: t("clubs.pairs") }), pairs,

@@ -672,4 +672,10 @@ export default {
   "tour.watch": "watch",
   "tour.traveller": "Deal {n}",
   "tour.no_bid": "no bid",
+  "clubs.invite.valid": "Valid for",
+  "clubs.invite.day": "valid 1 day",
+  "clubs.invite.days3": "valid 3 days",
+  "clubs.invite.week": "valid 7 days",
+  "clubs.invite.forever": "valid until revoked",
+  "clubs.invite.uses.max": "Uses",
 };

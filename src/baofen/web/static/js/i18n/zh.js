@@ -672,4 +672,10 @@ export default {
   "tour.watch": "观看",
   "tour.traveller": "第 {n} 副",
   "tour.no_bid": "无人叫分",
+  "clubs.invite.valid": "有效期",
+  "clubs.invite.day": "1 天内有效",
+  "clubs.invite.days3": "3 天内有效",
+  "clubs.invite.week": "7 天内有效",
+  "clubs.invite.forever": "作废前一直有效",
+  "clubs.invite.uses.max": "可用次数",
 };
