@@ -12,8 +12,7 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``trick`` — the trick (this one or a later one) the seat's side nets most more on with the
   better move (points taken there less points given): ``trick`` (its number), ``points`` (how
   many more, on average), ``share`` (deals where it changes hands to the seat's side),
-  ``against`` (the reverse), ``last``, ``keeps`` — of a ``card`` and a ``trick`` reason, the
-  one worth more points on average is given;
+  ``against`` (the reverse), ``last``, ``keeps`` — given where no ``card`` reason is;
 - ``value`` — no later trick is gained: ``points`` (how many more points the seat's side takes
   with the better move, on average);
 - ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
@@ -76,12 +75,10 @@ def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
              for world, weight in worlds]
     keeps = kept(made, best)
     gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
-    found = [r for r in (_card_reason(pairs, keeps, trick, gained),
-                         _trick_reason(pairs, keeps, trick)) if r is not None]
-    if not found:
-        return Reason("value", {"points": gained})
-    # The one worth more points: a kept card's later wins, or what one trick nets.
-    return max(found, key=lambda found: found[1])[0]
+    # A kept card's later wins first: what a player sees at once, and what two reviews on
+    # other worlds name alike more often (the trick that nets most is another one more often).
+    found = _card_reason(pairs, keeps, trick, gained) or _trick_reason(pairs, keeps, trick)
+    return found[0] if found else Reason("value", {"points": gained})
 
 
 CARD_SHARE = 0.2
