@@ -289,8 +289,8 @@ def test_review_note_names_a_winner_thrown_away(
     """A play flagged for a sure winner thrown on a lost trick (its expected loss may be 0) is
     shown as flagged (at least 不精确) with its reason and the better play, never as a match; a
     blunder shows its loss (its interval), its reason, the better play and, where the hint
-    would play otherwise, what the hint plays and why they differ; a move close to the best is ≈, never a loss; drawn in a
-    trick of the replay, each note fits the row."""
+    would play otherwise, what the hint plays and why they differ; a move close to the best is
+    ≈, never a loss; drawn in a trick of the replay, each note fits the row."""
     person = Person(chromium, web_server.base, viewport)
     page = person.page
     page.goto(web_server.base + "/")
