@@ -5,11 +5,15 @@ why; the summary's accuracy and best k of n agree. Screenshots at phone and desk
 from __future__ import annotations
 
 import re
+from dataclasses import asdict
 from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
+
+from baofen.review import Reason
+from baofen.review.reasons import describe
 
 from ..server.harness import ThreadServer, create_table
 from .ui import FAST_REVIEW, VIEWS, fast_review, person_in
@@ -81,4 +85,11 @@ def test_a_review_shows_one_figure_one_label_and_why(
             page.screenshot(path=str(screenshots / f"review-reason-{viewport['width']}-"
                                                    f"{language}.png"))
     assert flagged and shown >= len(flagged)
+    # The browser words a reason as the CLI does (cards aside: glyphs there, codes here).
+    for reason in (Reason("bid", {"made": "pass", "best": "70", "declares_made": 0.0,
+                                  "makes_made": None, "declares_best": 0.83, "makes_best": 0.76}),
+                   Reason("value", {"points": 7})):
+        shown_text = page.evaluate(
+            "async (r) => (await import('/static/js/review.js')).reasonText(r)", asdict(reason))
+        assert shown_text == describe(reason, language)
     person.close()
