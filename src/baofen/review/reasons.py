@@ -12,8 +12,7 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``trick`` — the trick (this one or a later one) the seat's side nets most more on with the
   better move (points taken there less points given): ``trick`` (its number), ``points`` (how
   many more, on average), ``share`` (deals where it changes hands to the seat's side),
-  ``against`` (the reverse), ``last``, ``keeps`` — of a ``card`` and a ``trick`` reason, the
-  one worth more points on average is given;
+  ``against`` (the reverse), ``last``, ``keeps`` — given where no ``card`` reason is;
 - ``value`` — no later trick is gained: ``points`` (how many more points the seat's side takes
   with the better move, on average);
 - ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
@@ -76,12 +75,10 @@ def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
              for world, weight in worlds]
     keeps = kept(made, best)
     gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
-    found = [r for r in (_card_reason(pairs, keeps, trick, gained),
-                         _trick_reason(pairs, keeps, trick)) if r is not None]
-    if not found:
-        return Reason("value", {"points": gained})
-    # The one worth more points: a kept card's later wins, or what one trick nets.
-    return max(found, key=lambda found: found[1])[0]
+    # A kept card's later wins first: what a player sees at once, and what two reviews on
+    # other worlds name alike more often (the trick that nets most is another one more often).
+    found = _card_reason(pairs, keeps, trick, gained) or _trick_reason(pairs, keeps, trick)
+    return found[0] if found else Reason("value", {"points": gained})
 
 
 CARD_SHARE = 0.2
@@ -202,12 +199,14 @@ TEXTS = {
                  "better move",
         "wasted_winner": "a sure winner thrown on a trick the opponents win; the better move "
                          "keeps {keeps}",
-        "bid": "bidding {made}: you declare in {declares_made}% of the simulated deals and "
-               "make it in {makes_made}; {best}: {declares_best}% and {makes_best}",
+        "bid": "{made}: you end as the declarer in {declares_made}% of the simulated deals"
+               "{makes_made}; {best}: {declares_best}%{makes_best}",
+        "makes": ", and make the contract in {rate}% of those",
+        "bid_value": "bid {n}",
+        "pass": "pass",
         "declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} "
                    "points buried; better trump {trump_best} ({trump_length_best} trumps), "
                    "{buried_points_best} points buried",
-        "never": "never",
     },
     "zh": {
         "trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在模拟牌局中平均多得{points}分"
@@ -220,11 +219,13 @@ TEXTS = {
         "last": "——最后一轮，连底牌",
         "value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
         "wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
-        "bid": "叫{made}：在{declares_made}%的模拟牌局中坐庄，成约{makes_made}；"
-               "叫{best}：{declares_best}%坐庄，成约{makes_best}",
+        "bid": "{made}：在{declares_made}%的模拟牌局中坐庄{makes_made}；"
+               "{best}：{declares_best}%坐庄{makes_best}",
+        "makes": "，其中{rate}%成约",
+        "bid_value": "叫{n}",
+        "pass": "不叫",
         "declare": "主{trump_made}（{trump_length_made}张主），扣{buried_points_made}分；"
                    "更好：主{trump_best}（{trump_length_best}张主），扣{buried_points_best}分",
-        "never": "从不",
     },
 }
 """The CLI's words for a reason (the browser's are its i18n keys ``review.reason.*``)."""
@@ -248,5 +249,8 @@ def describe(reason: Reason, lang: str = "en") -> str:
         for name in ("made", "best"):
             facts[f"declares_{name}"] = round(100 * facts[f"declares_{name}"])
             rate = facts[f"makes_{name}"]
-            facts[f"makes_{name}"] = words["never"] if rate is None else f"{round(100 * rate)}%"
+            facts[f"makes_{name}"] = "" if rate is None else words["makes"].format(
+                rate=round(100 * rate))
+            bid = facts[name]
+            facts[name] = words["pass"] if bid == "pass" else words["bid_value"].format(n=bid)
     return words[reason.kind].format(**facts)

@@ -106,8 +106,8 @@ export function reasonText(reason) {
     for (const name of ["made", "best"]) {
       f[`declares_${name}`] = pct(f[`declares_${name}`]);
       const rate = f[`makes_${name}`];
-      f[`makes_${name}`] = rate === null ? t("review.reason.never") : `${pct(rate)}%`;
-      if (f[name] === "pass") f[name] = t("seat.pass");
+      f[`makes_${name}`] = rate === null ? "" : t("review.reason.makes", { rate: pct(rate) });
+      f[name] = f[name] === "pass" ? t("review.reason.pass") : t("review.reason.bid_value", { n: f[name] });
     }
   }
   return t(`review.reason.${reason.kind}`, f);

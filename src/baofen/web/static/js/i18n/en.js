@@ -523,9 +523,7 @@ export default {
   "review.reason.last": " — the last trick, which takes the kitty",
   "review.reason.value": "no single trick: your side takes {points} points more on average with the better move",
   "review.reason.wasted_winner": "a sure winner thrown on a trick the opponents win; the better move keeps {keeps}",
-  "review.reason.bid": "bidding {made}: you declare in {declares_made}% of the simulated deals and make it in {makes_made}; {best}: {declares_best}% and {makes_best}",
   "review.reason.declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} points buried; better trump {trump_best} ({trump_length_best} trumps), {buried_points_best} points buried",
-  "review.reason.never": "never",
   "review.loss": "loss {n}",
   "review.reason.card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} later wins trick {trick} for you ({points} points){last}{gained}",
   "review.reason.gained": "; your side takes {points} points more on average",
@@ -678,4 +676,8 @@ export default {
   "clubs.invite.week": "valid 7 days",
   "clubs.invite.forever": "valid until revoked",
   "clubs.invite.uses.max": "Uses",
+  "review.reason.bid": "{made}: you end as the declarer in {declares_made}% of the simulated deals{makes_made}; {best}: {declares_best}%{makes_best}",
+  "review.reason.makes": ", and make the contract in {rate}% of those",
+  "review.reason.bid_value": "bid {n}",
+  "review.reason.pass": "pass",
 };

@@ -523,9 +523,7 @@ export default {
   "review.reason.last": "——最后一轮，连底牌",
   "review.reason.value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
   "review.reason.wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
-  "review.reason.bid": "叫{made}：在{declares_made}%的模拟牌局中坐庄，成约{makes_made}；叫{best}：{declares_best}%坐庄，成约{makes_best}",
   "review.reason.declare": "主{trump_made}（{trump_length_made}张主），扣{buried_points_made}分；更好：主{trump_best}（{trump_length_best}张主），扣{buried_points_best}分",
-  "review.reason.never": "从不",
   "review.loss": "损失 {n}",
   "review.reason.card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮（{points}分）{last}{gained}",
   "review.reason.gained": "；己方平均多得{points}分",
@@ -678,4 +676,8 @@ export default {
   "clubs.invite.week": "7 天内有效",
   "clubs.invite.forever": "作废前一直有效",
   "clubs.invite.uses.max": "可用次数",
+  "review.reason.bid": "{made}：在{declares_made}%的模拟牌局中坐庄{makes_made}；{best}：{declares_best}%坐庄{makes_best}",
+  "review.reason.makes": "，其中{rate}%成约",
+  "review.reason.bid_value": "叫{n}",
+  "review.reason.pass": "不叫",
 };
