@@ -65,15 +65,17 @@ class TableRun:
 
 
 async def player(
-    url: str, seat: int, rules: RuleSet, run: TableRun, seed: int, pace: float = 0.0
+    url: str, seat: int, rules: RuleSet, run: TableRun, seed: int, pace: float = 0.0,
+    first: dict[str, Any] | None = None,
 ) -> None:
-    """One client: join ``seat``, then play the random bot's moves until the match is over,
-    each after a think time of ``pace`` seconds on average (none: at once)."""
+    """One client: join ``seat`` (or send ``first``, e.g. a ``reclaim`` of a seat given to it),
+    then play the random bot's moves until the match is over, each after a think time of
+    ``pace`` seconds on average (none: at once)."""
     bot = make_bot("random", seed=seed)
     think = random.Random(seed)
     seen = Seen(rules)
     async with connect(url, max_size=None) as ws:
-        await ws.send(json.dumps({"type": "join", "seat": seat, "name": f"p{seat}"}))
+        await ws.send(json.dumps(first or {"type": "join", "seat": seat, "name": f"p{seat}"}))
         acted = readied = -1
         waiting = False
         """An action sent, its ack not received: the views meanwhile may predate it."""

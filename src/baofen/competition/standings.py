@@ -67,11 +67,12 @@ def duplicate_standings(played: Iterable[Played], fillers: Collection[str] = ())
     for hand in hands:
         for seat in range(SEATS):
             field[hand.round, hand.deal, seat][hand.table] = hand.deltas[seat]
+    boards = {board: matchpoints(results) for board, results in field.items()}  # once each
     percentages: dict[str, list[float]] = defaultdict(list)
     scores: dict[str, int] = defaultdict(int)
     for hand in hands:
         for seat, entrant in enumerate(hand.seats):
-            scored = matchpoints(field[hand.round, hand.deal, seat])[hand.table]
+            scored = boards[hand.round, hand.deal, seat][hand.table]
             percentages[entrant].append(scored.percentage)
             scores[entrant] += hand.deltas[seat]
     return _ranked(

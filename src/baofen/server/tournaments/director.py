@@ -29,7 +29,7 @@ from ...store.tournaments import StoredRoundTable, StoredTournament, Tournaments
 from ...wire.settings import TableSettings
 from ..lobby.lobby import Lobby
 from ..table.table import Table
-from .results import round_hands, round_over, standings
+from .results import standings
 
 log = logging.getLogger(__name__)
 
@@ -87,9 +87,11 @@ class Director:
             if not event.round_tables(event.round):  # stopped between registration and round 1
                 await self._seat(event, max(1, event.round))
                 return
-            await self._keep_playing(event)
-            hands = await round_hands(self.store, event, event.round)
-            if round_over(event, event.round, hands):
+            tables = await self._tables(event, event.round)
+            await self._keep_playing(tables)
+            # Over when every table's match is (in memory: no read of the store each tick).
+            if len(tables) == len(event.round_tables(event.round)) and all(
+                    table.status == "finished" for table in tables):
                 await self._end_round(event)
         elif event.status == "break" and event.next_start and now >= event.next_start:
             await self._seat(event, event.round + 1)
@@ -107,10 +109,10 @@ class Director:
                 tables.append(table)
         return tables
 
-    async def _keep_playing(self, event: StoredTournament) -> None:
+    async def _keep_playing(self, tables: list[Table]) -> None:
         """The round's tables play on unattended, closed to spectators; a table stored but not
         started (the server stopped in between) starts."""
-        for table in await self._tables(event, event.round):
+        for table in tables:
             if table.status == "finished" or table.seating.tournament:
                 continue
             table.seating.tournament = True
@@ -172,4 +174,4 @@ class Director:
                                            tuple(int(e) for e in seats)))  # type: ignore[arg-type]
         await asyncio.to_thread(self.tournaments.start_round, event.code, number, stored)
         log.info("tournament %s: round %d seated at %d tables", event.code, number, len(games))
-        await self._keep_playing(await self._get(event.code))
+        await self._keep_playing(games)

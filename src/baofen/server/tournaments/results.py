@@ -53,15 +53,32 @@ def played(event: StoredTournament, number: int, hands: Hands) -> list[Played]:
     return lines
 
 
+OVER_KEPT = 1024
+"""Rounds over whose hands are kept in memory (a round over never changes)."""
+
+_over: dict[tuple[str, int], list[Played]] = {}
+"""The counted hands of each round over, by event and round (oldest first)."""
+
+
 async def standings(store: AsyncStore, event: StoredTournament) -> tuple[list[Standing], int]:
     """The event's standings (entrants named by number) and the deals of the current round
     they count."""
     lines: list[Played] = []
     now = 0
     for number in range(1, event.round + 1):
+        kept = _over.get((event.code, number))
+        if kept is not None:
+            lines += kept
+            now = event.settings["hands"]
+            continue
         hands = await round_hands(store, event, number)
-        lines += played(event, number, hands)
+        these = played(event, number, hands)
+        lines += these
         now = counted(event, number, hands)
+        if round_over(event, number, hands):
+            _over[event.code, number] = these
+            while len(_over) > OVER_KEPT:
+                del _over[next(iter(_over))]
     fillers = {str(e.number) for e in event.entrants if e.filler}
     if event.settings["format"] == Format.duplicate:
         return duplicate_standings(lines, fillers), now
