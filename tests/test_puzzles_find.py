@@ -1,28 +1,30 @@
 """Puzzles: what makes a candidate, an answer's text read back as an action, the shipped set
-(each puzzle's answer legal in its position, the runner-up confirmed worse), themes, and a
-generation that goes on where it stopped."""
+(each puzzle's answer legal in its position, the runner-up confirmed worse, a reason), the
+reason drawn from play-outs, themes, and a generation that goes on where it stopped."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from baofen.actions import Bid, Declare, Play
 from baofen.hand import Hand
 from baofen.puzzles import THEMES, candidate, nontrivial, player_puzzles
-from baofen.puzzles.find import SAFETY, action_of
+from baofen.puzzles.find import SAFETY, Puzzle, action_of, explain
 from baofen.puzzles.generate import done_seeds, generate
 from baofen.puzzles.shipped import shipped
 from baofen.review import THRESHOLDS, MoveReview, Option
+from baofen.review.moves import ReasonKind
 
 
 def _move(options: list[tuple[str, float]], hint: str, best: str | None = None) -> MoveReview:
     return MoveReview(
         action=10, trick=3, seat=0, kind="play", made=options[-1][0],
         best=best or options[0][0], hint=hint, value_made=0.0, value_best=0.0, loss=0.0,
-        loss_low=0.0, category="", reason="", candidates=len(options), worlds=12,
+        loss_low=0.0, category="", reason=None, candidates=len(options), worlds=12,
         options=[Option(m, v) for m, v in options])
 
 
@@ -65,6 +67,17 @@ def test_the_shipped_set(game: str) -> None:
         assert judgement(puzzle, answer_text(puzzle, body))["solved"]
         wrong = _body(puzzle["kind"], puzzle["options"][1]["move"])
         assert not judgement(puzzle, answer_text(puzzle, wrong))["solved"]
+    # Every puzzle says why its best beats the runner-up, in a 复盘 reason's words.
+    assert all(p["reason"] and p["reason"]["kind"] in get_args(ReasonKind) for p in puzzles)
+
+
+def test_a_puzzle_is_explained_by_play_outs_of_its_best_and_runner_up() -> None:
+    """The reason names facts of the two moves (the declare reason: their trumps)."""
+    puzzle = next(p for p in shipped("baofen") if p["kind"] == "declare")
+    reason = explain(Puzzle.from_dict(puzzle))
+    assert reason is not None and reason["kind"] == "declare"
+    assert reason["facts"]["trump_best"] == puzzle["best"].split(":")[0]
+    assert reason["facts"]["trump_made"] == puzzle["options"][1]["move"].split(":")[0]
 
 
 def _body(kind: str, move: str) -> dict[str, object]:

@@ -1,4 +1,5 @@
-"""``baofen puzzles generate``: make puzzles (残局练习) from arena hands, on every core."""
+"""``baofen puzzles generate``: make puzzles (残局练习) from arena hands, on every core;
+``baofen puzzles explain``: give a file's puzzles their reasons."""
 
 from __future__ import annotations
 
@@ -51,3 +52,22 @@ def generate(
         finally:
             opened.close()
         typer.echo(f"stored {added} new puzzles")
+
+
+@puzzles_app.command(cls=Command)
+def explain(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="JSON-lines file of puzzles "
+                                         "(.jsonl, or .jsonl.gz)")],
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="worker processes (default: every core)")] = None,
+) -> None:
+    """Give every puzzle of FILE that has no reason the reason its best move beats the
+    runner-up, drawn from fresh play-outs as the 复盘 draws a flagged move's (puzzles made
+    before reasons were kept); FILE is rewritten in place."""
+    from ..puzzles.generate import explain_file
+
+    try:
+        explained = explain_file(file, workers)
+    except OSError as error:
+        raise CommandError(f"cannot read or write {file}: {error.strerror}") from None
+    typer.echo(f"{explained} puzzles of {file} explained")

@@ -23,7 +23,7 @@ from typing import Any
 from ..actions import Bid, Declare, Play
 from ..cards import parse_cards
 from ..hand import Hand
-from ..review import THRESHOLDS, MoveReview, decisions, review_action
+from ..review import THRESHOLDS, MoveReview, Reason, decisions, review_action
 from ..review.judge import Judge
 from .themes import themes
 
@@ -68,8 +68,9 @@ class Puzzle:
     themes: list[str] = field(default_factory=list)
     source: str = ""
     """Where the hand came from: ``arena:<level>`` or ``player:<id>`` (with consent)."""
-    reason: Any = None
-    """The review's reason for the move, where the review gives one."""
+    reason: dict[str, Any] | None = None
+    """Why the best beats the runner-up: the reason of the verifying review, which judged the
+    runner-up as the move made (:class:`~baofen.review.moves.Reason` as JSON)."""
     rating: float = START_RATING
 
     def to_dict(self) -> dict[str, Any]:
@@ -124,7 +125,9 @@ def verify(hand: Hand, move: MoveReview, worlds: int, seed: int) -> MoveReview |
     judge = Judge(hand.rules.variant, random.Random(f"puzzle:{seed}:{move.action}"), worlds, 3)
     check = judge.review(obs, action_of(move.kind, runner), move.action,
                          len(before.tricks) + 1)
-    if check.best != move.best or check.reason != "loss" or \
+    # A runner-up flagged only as a sure winner wasted (not by its loss) confirms no margin.
+    wasted = check.reason is None or check.reason.kind == "wasted_winner"
+    if check.best != move.best or wasted or \
             check.loss_low < SAFETY * THRESHOLDS[hand.rules.variant]["inaccuracy"]:
         return None
     return check
@@ -151,15 +154,36 @@ def find(hand: Hand, source: str, worlds: int = SCREEN_WORLDS, seed: int = 0,
             margin=check.loss, margin_low=check.loss_low,
             options=[{"move": o.move, "value": o.value} for o in move.options],
             themes=themes(obs, move), source=source,
-            reason=_reason(move),
+            reason=_reason_data(check.reason),
         ))
     return out
 
 
-def _reason(move: MoveReview) -> Any:
-    """The review's explanation of a move, where the review gives one (optional data)."""
-    explained = getattr(move, "explanation", None)
-    return explained if explained else None
+def _reason_data(reason: Reason | None) -> dict[str, Any] | None:
+    """A review's reason as the JSON a puzzle keeps (the review's own form: kind and facts)."""
+    return None if reason is None else {"kind": reason.kind, "facts": reason.facts}
+
+
+def _option(kind: str, text: str) -> Any:
+    """An option in the review's forms (a play as its cards) from its text."""
+    action = action_of(kind, text)
+    return action.cards if isinstance(action, Play) else action
+
+
+def explain(puzzle: Puzzle, seed: int = 0) -> dict[str, Any] | None:
+    """Why the puzzle's best move beats its runner-up, drawn from fresh play-outs as a
+    review's reason is: for puzzles kept before reasons were kept (``reason`` None)."""
+    if len(puzzle.options) < 2:
+        return None
+    hand = Hand.from_record(puzzle.record)
+    before = hand.redeal(puzzle.action)
+    obs = before.observation(puzzle.seat)
+    judge = Judge(before.rules.variant, random.Random(f"explain:{seed}:{puzzle.id}"), 1, 1)
+    runner = puzzle.options[1]["move"]
+    trick = len(before.tricks) + 1 if puzzle.kind == "play" else 0
+    return _reason_data(judge.explain(obs, puzzle.kind,  # type: ignore[arg-type]
+                                      _option(puzzle.kind, runner),
+                                      _option(puzzle.kind, puzzle.best), trick))
 
 
 def player_puzzles(record: dict[str, Any], player: int, seat: int, consent: bool,

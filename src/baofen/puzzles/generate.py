@@ -4,23 +4,25 @@ processes (every core by default).
 
 The output is a JSON-lines file, one puzzle a line, and beside it ``<file>.done``, the deal
 seeds already searched, one a line: a run stopped at any point goes on where it stopped, and
-the same seeds give the same puzzles whatever the number of workers.
+the same seeds give the same puzzles whatever the number of workers. Puzzles kept before
+reasons were kept get theirs with :func:`explain_file` (``baofen puzzles explain``).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
-from .find import find
+from .find import Puzzle, explain, find
 
 LEVELS = ("easy", "normal")
 """The computer levels whose hands are searched, in turn by deal seed (the cheap levels: the
@@ -125,5 +127,31 @@ def _seeds(game: str, done: set[int]) -> Iterator[int]:
 
 
 def load(path: Path) -> list[dict[str, Any]]:
-    """The puzzles of a JSON-lines file."""
-    return [json.loads(line) for line in path.open() if line.strip()]
+    """The puzzles of a JSON-lines file (gzipped where its name ends in ``.gz``)."""
+    with _open(path, "rt") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def explain_file(path: Path, workers: int | None = None) -> int:
+    """Give every puzzle of ``path`` without a reason its reason (:func:`.find.explain`), in
+    ``workers`` processes; the file is rewritten in place, in its order. The number explained."""
+    puzzles = load(path)
+    missing = [i for i, puzzle in enumerate(puzzles) if puzzle.get("reason") is None]
+    with ProcessPoolExecutor(workers or os.cpu_count() or 1) as pool:
+        reasons = pool.map(_explain, [puzzles[i] for i in missing], chunksize=8)
+        for i, reason in zip(missing, reasons, strict=True):
+            puzzles[i]["reason"] = reason
+    with _open(path, "wt") as out:
+        for puzzle in puzzles:
+            out.write(json.dumps(puzzle, ensure_ascii=False) + "\n")
+    return sum(puzzles[i]["reason"] is not None for i in missing)
+
+
+def _explain(puzzle: dict[str, Any]) -> dict[str, Any] | None:
+    return explain(Puzzle.from_dict(puzzle))
+
+
+def _open(path: Path, mode: str) -> IO[str]:
+    if path.suffix == ".gz":
+        return gzip.open(path, mode, encoding="utf-8")  # type: ignore[return-value]
+    return path.open(mode[0], encoding="utf-8")

@@ -149,6 +149,12 @@ class Judge:
             options=[Option(_text(options[i]), round(means[i], 3)) for i in ranked],
         )
 
+    def explain(self, obs: Observation, kind: Kind, made: Any, best: Any, trick: int) -> Reason:
+        """Why ``made`` is worse than ``best`` at the seat's decision ``obs`` (options in the
+        review's forms: a play's cards, a :class:`~baofen.actions.Bid`, a
+        :class:`~baofen.actions.Declare`), drawn as a flagged move's reason is."""
+        return self._reason(obs, self._draw(obs), kind, made, best, trick)
+
     def _reason(self, obs: Observation, draw: Callable[[int], list[tuple[World, float]]],
                 kind: Kind, made: Any, best: Any, trick: int) -> Reason:
         """Why ``made`` is flagged against ``best`` (:mod:`.reasons`): the two played out on

@@ -27,6 +27,14 @@ class PuzzleQuestion(BaseModel):
     daily: str | None = Field(None, description="the day (ISO date) of a daily puzzle")
 
 
+class PuzzleReason(BaseModel):
+    """Why a puzzle's best move beats its runner-up: a 复盘 reason (kind and facts), drawn from
+    play-outs of the two on the same simulated deals."""
+
+    kind: str
+    facts: dict[str, Any]
+
+
 class PuzzleAnswer(BaseModel):
     """Body of ``POST /api/puzzles/{id}/answer``: the cards of a play, a bid ("pass" for 不叫)
     or the trump and the eight cards buried."""
@@ -80,7 +88,9 @@ class PuzzleResult(BaseModel):
     margin_low: float = Field(description="its one-sided 95% lower bound")
     threshold: float
     unit: Literal["points", "levels"]
-    reason: Any = Field(None, description="the review's reason, where it gives one")
+    reason: PuzzleReason | None = Field(
+        None, description="why the best beats the runner-up, as the 复盘 gives a flagged "
+        "move's reason (its kinds and facts: docs/protocol.md, the 复盘)")
     themes: list[str] = Field(description="叫分 扣底 抓分 保分 毙牌 垫牌 甩牌 末轮抠底 记牌: "
                               "shown with the answer, as they hint at it")
     rating: RatingChange | None = Field(description="null for a guest (unrated)")

@@ -9,6 +9,7 @@ import { cardEl, cardsEl, chipsEl, groupCards, loadOrder, marks, suitEl } from "
 import { byId, el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { signed } from "./ratings.js";
+import { reasonText } from "./review.js";
 import { me } from "./session.js";
 import { renderCounter } from "./table/counter.js";
 
@@ -287,18 +288,11 @@ function taskText(kind) {
 }
 const number = (value) => (Math.round(value * 10) / 10).toLocaleString(lang() === "zh" ? "zh-CN" : "en");
 
-function reasonText(reason) {
-  if (!reason) return "";
-  if (typeof reason === "string") return reason;
-  if (typeof reason === "object") return reason[lang()] ?? reason.text ?? reason.summary ?? "";
-  return "";
-}
-
 function resultEl() {
   const r = page.result;
   const q = page.question;
   const best = r.options.find((o) => o.best);
-  const reason = reasonText(r.reason);
+  const reason = r.reason ? reasonText(r.reason) : "";
   return el("section", { class: ["panel", "puzzle-result", r.solved ? "solved" : "failed"], id: "puzzle-result",
     dataset: { solved: String(r.solved) }, "aria-live": "polite" },
   el("div", { class: "verdict" },
