@@ -257,7 +257,8 @@ def test_concurrent_takes_from_redis_never_share_a_player(redis_prefix: str) -> 
 def test_two_server_processes_seat_their_players_together(tmp_path: Path) -> None:
     """Two players ask on one server process and two on another; one table seats all four.
     (The processes keep tables in separate databases: the table lives on the process that
-    took the group, and the players' own processes tell them where.)"""
+    took the group, the players' own processes tell them where, and the other process answers
+    a read of it from what its owner published.)"""
     _clear(SERVER_PREFIX)
     env = {"BAOFEN_REDIS": REDIS_URL, "BAOFEN_MATCH_WAIT_SECONDS": "30"}
     servers = [ProcessServer(f"sqlite:///{tmp_path / f'node{n}.db'}", free_port(), env)
@@ -272,7 +273,9 @@ def test_two_server_processes_seat_their_players_together(tmp_path: Path) -> Non
         assert {n["code"] for n in news} == {last["code"]}
         assert [n["seat"] for n in news] == [0, 1, 2, 3]
         home = b  # the fourth player's request took the group, on its own process
-        assert httpx.get(f"{a}/api/tables/{last['code']}").status_code == 404
+        elsewhere = httpx.get(f"{a}/api/tables/{last['code']}").json()  # up to 0.1 s behind
+        assert elsewhere["code"] == last["code"]
+        assert [s["name"] for s in elsewhere["seats"]] == ["A1", "B1", "A2", "B2"]
         state = reclaimed(home, news[0])
         assert [s["name"] for s in state["table"]["seats"]] == ["A1", "B1", "A2", "B2"]
     finally:
