@@ -40,6 +40,9 @@ def fill(url: str, schema: str | None, day: str) -> None:
     rng = random.Random(1)
     now = datetime.now(UTC)
     with store.engine.begin() as conn:
+        conn.execute(insert(db.challenge_days).values(  # the day's deals, as first asked for
+            variant="baofen", day=day, created=now,
+            deals=[{"seed": deal, "seat": deal % 4} for deal in range(1, DEALS + 1)]))
         entries = [{"id": n, "variant": "baofen", "day": day, "account_id": None,
                     "guest_hash": f"{n:064x}", "name": f"玩家{n}", "created": now}
                    for n in range(1, ENTRANTS + 1)]
