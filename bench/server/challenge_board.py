@@ -1,7 +1,9 @@
 """每日复式挑战 at scale: ENTRANTS entrants' results of a day's DEALS deals stored, then ranked
 and served by a ``baofen serve`` of its own (the package on ``PYTHONPATH``): the first page of
 the day's leaderboard (which ranks the day), every page after it, the period boards, and one
-deal's traveller (every result on it). The day is yesterday, so every answer is public.
+deal's traveller (every result on it); then, in process on the same database, the first read
+of the day's board after each of a few new results (the day ranked again in the background)
+and how long the new board takes to come. The day is yesterday, so every answer is public.
 
 usage: PYTHONPATH=src python3 -m bench.server.challenge_board [ENTRANTS] [DB_URL]
        (default 10000 and a fresh SQLite file; e.g. postgresql+psycopg://postgres@127.0.0.1/test)
@@ -14,14 +16,16 @@ import random
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import httpx
 from sqlalchemy import insert
 
+from baofen.server.challenge.results import Results
 from baofen.store import Store
 from baofen.store import schema as db
+from baofen.store.challenges import Challenges
 
 from ..common.serving import free_port, percentile, print_table, start_server
 
@@ -36,6 +40,9 @@ def fill(url: str, schema: str | None, day: str) -> None:
     rng = random.Random(1)
     now = datetime.now(UTC)
     with store.engine.begin() as conn:
+        conn.execute(insert(db.challenge_days).values(  # the day's deals, as first asked for
+            variant="baofen", day=day, created=now,
+            deals=[{"seed": deal, "seat": deal % 4} for deal in range(1, DEALS + 1)]))
         entries = [{"id": n, "variant": "baofen", "day": day, "account_id": None,
                     "guest_hash": f"{n:064x}", "name": f"玩家{n}", "created": now}
                    for n in range(1, ENTRANTS + 1)]
@@ -57,6 +64,27 @@ def fill(url: str, schema: str | None, day: str) -> None:
             conn.execute(insert(db.tables), tables[start:start + CHUNK])
             conn.execute(insert(db.challenge_plays), plays[start:start + CHUNK])
     store.close()
+
+
+def after_results(url: str, schema: str | None, day: str) -> tuple[list[float], list[float]]:
+    """The first read of the day's board after each of 10 new results (ms), and how long each
+    new board took to replace the one before (ms)."""
+    store = Store(url, schema)
+    results = Results(Challenges(store))
+    the_day = date.fromisoformat(day)
+    results.day("baofen", the_day, over=True)
+    reads, fresh = [], []
+    for _ in range(10):
+        before = results.day("baofen", the_day, over=True)
+        results._changes[("baofen", day)] += 1  # as a result settled on this server does
+        start = time.perf_counter()
+        results.day("baofen", the_day, over=True)
+        reads.append(1000 * (time.perf_counter() - start))
+        while results.day("baofen", the_day, over=True) is before:
+            time.sleep(0.005)
+        fresh.append(1000 * (time.perf_counter() - start))
+    store.close()
+    return reads, fresh
 
 
 def timed(client: httpx.Client, path: str) -> tuple[float, httpx.Response]:
@@ -92,6 +120,7 @@ def main() -> None:
                     for _ in range(20)]
             traveller = [timed(client, f"/api/challenge/baofen/deals/1?day={day}")[0]
                          for _ in range(5)]
+        reads, fresh = after_results(url, schema, day)
     finally:
         server.terminate()
         server.wait()
@@ -107,6 +136,10 @@ def main() -> None:
          "ms": f"{percentile(week, 0.5):.1f} / {max(week):.1f}"},
         {"answer": f"a deal's traveller ({ENTRANTS} results): median / worst",
          "ms": f"{percentile(traveller, 0.5):.0f} / {max(traveller):.0f}"},
+        {"answer": "day board, first read after a new result (10): median / worst",
+         "ms": f"{percentile(reads, 0.5):.1f} / {max(reads):.1f}"},
+        {"answer": "the new board there after: median / worst",
+         "ms": f"{percentile(fresh, 0.5):.0f} / {max(fresh):.0f}"},
     ]
     print_table(rows, ["answer", "ms"])
 

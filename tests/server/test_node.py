@@ -101,7 +101,7 @@ def test_leases_are_renewed_while_the_database_does_not_answer() -> None:
     async def test() -> None:
         async with node() as (this, lobby):
             lobby.loaded.set()
-            assert await this._take_table("t1") is not None
+            assert await this.take_table("t1") is not None
             await this.start()
             holders = []
             for _ in range(round(4 * LEASE / 0.05)):  # over a few scans for orphaned tables
@@ -116,7 +116,7 @@ def test_leases_are_renewed_while_the_database_does_not_answer() -> None:
 def test_a_table_being_taken_is_not_let_go() -> None:
     async def test() -> None:
         async with node() as (this, lobby):
-            taking = asyncio.get_running_loop().create_task(this._take_table("t1"))
+            taking = asyncio.get_running_loop().create_task(this.take_table("t1"))
             while "t1" not in this.fences:  # claimed; now loading
                 await asyncio.sleep(0.01)
             await this.tick()

@@ -42,7 +42,7 @@ from .routes import (
 )
 from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
-from .tournaments.director import Director
+from .tournaments.director import Director, LobbyRounds
 
 COLLECT_EVERY = 10_000
 """Net new objects between two collections of the youngest generation (Python's default: 700)."""
@@ -83,6 +83,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         limits: LoginLimits
         queue: MatchQueue
         if config.redis is not None:  # everything in Redis: the "cluster" extra (redis)
+            from .cluster.directing import Directing, NodeRounds
             from .cluster.login_limits import RedisLimits
             from .cluster.match_line import RedisQueue
             from .cluster.node import Node
@@ -90,7 +91,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
             ownership = Ownership(config, store)
             lobby = Lobby(store, config, adopt=ownership.adopt)
-            tables = Node(config, lobby, ownership)
+            tables = node = Node(config, lobby, ownership)
             limits = RedisLimits(config.redis, config.redis_prefix, config.login_failures,
                                  config.login_window)
             # The 匹配 line's keys beside the cluster's.
@@ -116,17 +117,20 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             queue, tables, config.match_wait_seconds, store
         )
         await tables.start()
-        # Tournaments: run by a director on one server (not in cluster mode).
-        app.state.director = None if config.redis is not None else Director(
-            Tournaments(store.store), lobby, store)
-        if app.state.director is not None:
-            app.state.director.start()
+        # Tournaments: run by one director (in a cluster, on the node holding its lease).
+        app.state.tournaments = Tournaments(store.store)
+        director: Director | Directing
+        if config.redis is None:
+            director = Director(app.state.tournaments, LobbyRounds(lobby), store)
+        else:
+            director = Directing(node, Director(app.state.tournaments, NodeRounds(node), store))
+        app.state.director = director
+        director.start()
         _tune_collector()
         try:
             yield
         finally:
-            if app.state.director is not None:
-                await app.state.director.close()
+            await director.close()
             await queue.close()
             await limits.close()
             await tables.close()

@@ -3,13 +3,17 @@
 Ranking a day reads every finished play of it and scores each deal (O(n log n) a deal); the
 board is then kept, so that every page of a leaderboard and of a traveller is served from
 memory. A board is made again when a result was settled here since, or when it is older than
-``FRESH_SECONDS`` (results settled by another server of a cluster). A period's board is made of
+``FRESH_SECONDS`` (results settled by another server of a cluster); a large day's (one whose
+last ranking took over ``INLINE_SECONDS``) in the background, its pages served meanwhile from
+the board before — at most one ranking behind — so that no page waits for a ranking once the
+day has a board. A period's board is made of
 its days' boards and counts only days that are over, so it is kept for the rest of the day.
 Every method blocks on the store: run it off the event loop.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import defaultdict
@@ -25,8 +29,13 @@ from ...competition.daily_standings import (
 from ...competition.matchpoints import Score, matchpoints
 from ...store.challenges import Challenges, Play
 
+log = logging.getLogger(__name__)
+
 FRESH_SECONDS = 10.0
 """Today's board is made again after this long, to show what other servers settled."""
+
+INLINE_SECONDS = 0.05
+"""A day whose last ranking took longer than this is ranked again in the background."""
 
 OVER_SECONDS = 600.0
 """The board of a day that is over is made again after this long (a hand begun before
@@ -44,6 +53,8 @@ class DayBoard:
     changes: int
     """The day's results settled here when it was made."""
     made: float = field(default_factory=time.monotonic)
+    took: float = 0.0
+    """Seconds its ranking took (settling the day's results included)."""
     by_entry: dict[int, Standing[int]] = field(init=False)
     """Each entry's standing."""
 
@@ -79,6 +90,8 @@ class Results:
         self._changes: dict[tuple[str, str], int] = defaultdict(int)
         """Results settled here of each day so far: a board made before the last is stale."""
         self._lock = threading.Lock()  # one ranking of a day at a time
+        self._ranking: set[tuple[str, str]] = set()
+        """The days being ranked in the background."""
 
     def settle(self, variant: str, day: date, entry_id: int | None = None) -> None:
         """Write the results of the day's hands that are over (one entry's, when given)."""
@@ -96,13 +109,34 @@ class Results:
         board = self._days.get(key)
         if board is not None and self._fresh(key, board.made, board.changes, over):
             return board
+        if board is not None and board.took > INLINE_SECONDS:
+            if key not in self._ranking:
+                self._ranking.add(key)
+                threading.Thread(target=self._rank_again, args=(variant, day, over),
+                                 name=f"challenge-{variant}-{key[1]}", daemon=True).start()
+            return board
+        return self._made(variant, day, over)
+
+    def _made(self, variant: str, day: date, over: bool) -> DayBoard:
+        """The day's board, ranked now unless another ranking made it fresh meanwhile."""
+        key = (variant, day.isoformat())
         with self._lock:
             board = self._days.get(key)
             if board is None or not self._fresh(key, board.made, board.changes, over):
+                began = time.perf_counter()
                 self.settle(variant, day)
-                changes = self._changes[key]
-                board = self._days[key] = self._rank(variant, key[1], changes)
+                board = self._rank(variant, key[1], self._changes[key])
+                board.took = time.perf_counter() - began
+                self._days[key] = board
         return board
+
+    def _rank_again(self, variant: str, day: date, over: bool) -> None:
+        try:
+            self._made(variant, day, over)
+        except Exception:  # the store is down: the next read tries again
+            log.exception("challenge: ranking %s %s failed", variant, day)
+        finally:
+            self._ranking.discard((variant, day.isoformat()))
 
     def _rank(self, variant: str, day: str, changes: int) -> DayBoard:
         rows = [(entry, deal, result)

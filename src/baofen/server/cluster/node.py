@@ -28,7 +28,7 @@ import re
 import secrets
 import socket
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +54,6 @@ CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 PATIENCE_LEASES = 2.0
 """Lease periods a client's request waits for a dead owner's lease to run out."""
-
 
 
 def node_name() -> str:
@@ -92,6 +91,9 @@ class Node:
         """Session → relay of each client here at a table of another node."""
         self.sessions: dict[str, Session] = {}
         """Session → each client of another node at a table here."""
+        self.handlers: dict[str, Callable[[Envelope], None]] = {
+            "forget": lambda e: self.spawn(self.lobby.forget_account(e.number))}
+        """Each message from another node not about a client (``forget``: a deleted account)."""
         self._taking: dict[str, _Taking] = {}
         self._silent: set[str] = set()
         self._orphans: set[str] = set()
@@ -158,7 +160,7 @@ class Node:
                     return table
                 holder = await self.leases.holder(code)
                 if holder is None or holder == self.id:
-                    taken = await self._take_table(code)
+                    taken = await self.take_table(code)
                     if taken is None or isinstance(taken, Table):
                         return taken
                 elif holder in await self.bus.listening([holder]):
@@ -170,7 +172,7 @@ class Node:
             log.warning("node %s: Redis failed on routing table %s: %r", self.id, code, error)
             raise StoreUnavailable(f"Redis is not answering: {error}") from None
 
-    async def _take_table(self, code: str) -> Table | bool | None:
+    async def take_table(self, code: str) -> Table | bool | None:
         """Take the table's lease, claim it and load it: the table, None when there is no
         such table, False when another node took it first."""
         # One taker per table at a time (the lock is kept while anyone waits on it).
@@ -224,9 +226,9 @@ class Node:
 
     def _take(self, envelope: Envelope) -> None:
         """A message from another node."""
-        if envelope.op == "forget":  # an account was deleted on another node
-            self.spawn(self.lobby.forget_account(envelope.number))
-            return
+        handler = self.handlers.get(envelope.op)
+        if handler is not None:
+            return handler(envelope)
         relay = self.relays.get(envelope.session)
         if relay is not None:
             relay.take(envelope)
@@ -330,7 +332,7 @@ class Node:
             orphans = {c for c, holder in zip(codes, holders, strict=True) if holder is None}
             for code in sorted(orphans & self._orphans):
                 with contextlib.suppress(StoreUnavailable):
-                    await self._take_table(code)
+                    await self.take_table(code)
             self._orphans = orphans
         except (StoreUnavailable, RedisError, OSError) as error:
             log.warning("node %s: the scan for orphaned tables failed: %r", self.id, error)

@@ -33,7 +33,6 @@ from ...wire.tournaments import (
 )
 from ..security.sessions import session_account
 from ..security.tokens import new_seat_token, new_seed, new_table_code, token_hash
-from ..tournaments.director import Director
 from ..tournaments.results import counted, round_hands, standings
 from .rest import check_creation_rate, store_of
 
@@ -61,11 +60,9 @@ def refused(code: str, message: str) -> HTTPException:
 
 
 def _tournaments(request: Request) -> Tournaments:
-    director: Director | None = request.app.state.director
-    if director is None:
-        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE,
-                            "tournaments run on a single server, not in cluster mode")
-    return director.tournaments
+    """The stored events (every node reads and writes them; the director picks changes up)."""
+    tournaments: Tournaments = request.app.state.tournaments
+    return tournaments
 
 
 async def _call(request: Request, call: Any, *args: Any) -> Any:

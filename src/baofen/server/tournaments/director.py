@@ -8,6 +8,10 @@ the countdown to the next round (or the end); when the countdown is out, the nex
 server restarted mid-round finds the round's tables resumed by the lobby and goes on; a round
 whose tables were stored but not yet started is started.
 
+In cluster mode one node runs the director (:mod:`..cluster.directing`: the node that holds
+its lease); a round's tables are the cluster's, served by any node, and the director reaches
+them through :class:`RoundTables`.
+
 A round's tables play with nobody connected (the round keeps its time: an absent player's seat
 is played by the computer, 托管, until they come back with their account or guest token) and
 take no spectator until the round is over (:attr:`~..table.seating.Seating.tournament`).
@@ -19,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from ...competition.schedule import Format, fillers_for, round_seed, round_tables
 from ...competition.seating import History
@@ -40,14 +45,72 @@ READY_SECONDS = 10.0
 """Between two hands of a tournament table: the wait for the players' 继续."""
 
 
-class Director:
-    """Moves every event of ``tournaments`` on, seating its rounds in ``lobby``."""
+class RoundTables(Protocol):
+    """The tables of the rounds, as the director reaches them."""
 
-    def __init__(self, tournaments: Tournaments, lobby: Lobby, store: AsyncStore) -> None:
-        self.tournaments = tournaments
+    async def create(self, rules: RuleSet, settings: TableSettings, seed: int) -> Table:
+        """A new table, served here."""
+
+    async def local(self, code: str) -> Table | None:
+        """The table when it is served here (in cluster mode taken when no node serves it),
+        else None."""
+
+    async def status(self, code: str) -> str | None:
+        """The status of a table served by another node (None: not known now)."""
+
+    async def attend(self, code: str, playing: bool) -> None:
+        """Tell the node serving the table that its round runs (or is over): :func:`attend`
+        there."""
+
+
+class LobbyRounds:
+    """One server's round tables: all in its lobby."""
+
+    def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
+
+    async def create(self, rules: RuleSet, settings: TableSettings, seed: int) -> Table:
+        return await self.lobby.create(rules, settings, seed)
+
+    async def local(self, code: str) -> Table | None:
+        return await self.lobby.get(code)
+
+    async def status(self, code: str) -> str | None:
+        return None
+
+    async def attend(self, code: str, playing: bool) -> None:
+        return None
+
+
+async def attend(table: Table, playing: bool) -> None:
+    """While its round runs a table plays on unattended, closed to spectators; one stored but
+    not started (the server stopped in between) starts. Once the round is over it may be
+    watched and replayed."""
+    if not playing:
+        table.seating.tournament = False
+        return
+    if table.status == "finished" or table.seating.tournament:
+        return
+    table.seating.tournament = True
+    async with table.lock:
+        if table.status == "waiting":
+            await table.start()
+    table.timers.changed.set()  # the driver waited for somebody to attend
+
+
+class Director:
+    """Moves every event of ``tournaments`` on, seating its rounds at ``tables``."""
+
+    def __init__(self, tournaments: Tournaments, tables: RoundTables, store: AsyncStore) -> None:
+        self.tournaments = tournaments
+        self.tables = tables
         self.store = store
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the ticks run (here)."""
+        return self._task is not None
 
     def start(self) -> None:
         """Start the ticks (after the lobby has resumed its tables)."""
@@ -55,10 +118,11 @@ class Director:
 
     async def close(self) -> None:
         """Stop the ticks (everything is already stored)."""
-        if self._task is not None:
-            self._task.cancel()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
 
     async def _run(self) -> None:
         while True:
@@ -87,11 +151,10 @@ class Director:
             if not event.round_tables(event.round):  # stopped between registration and round 1
                 await self._seat(event, max(1, event.round))
                 return
-            tables = await self._tables(event, event.round)
-            await self._keep_playing(tables)
-            # Over when every table's match is (in memory: no read of the store each tick).
-            if len(tables) == len(event.round_tables(event.round)) and all(
-                    table.status == "finished" for table in tables):
+            statuses = [await self._keep_playing(t.code) for t in event.round_tables(event.round)]
+            # Over when every table's match is (in memory, or as its node published it: no
+            # read of the store each tick).
+            if all(status == "finished" for status in statuses):
                 await self._end_round(event)
         elif event.status == "break" and event.next_start and now >= event.next_start:
             await self._seat(event, event.round + 1)
@@ -101,29 +164,24 @@ class Director:
         assert event is not None
         return event
 
-    async def _tables(self, event: StoredTournament, number: int) -> list[Table]:
-        tables = []
-        for stored in event.round_tables(number):
-            table = await self.lobby.get(stored.code)
-            if table is not None:
-                tables.append(table)
-        return tables
-
-    async def _keep_playing(self, tables: list[Table]) -> None:
-        """The round's tables play on unattended, closed to spectators; a table stored but not
-        started (the server stopped in between) starts."""
-        for table in tables:
-            if table.status == "finished" or table.seating.tournament:
-                continue
-            table.seating.tournament = True
-            async with table.lock:
-                if table.status == "waiting":
-                    await table.start()
-            table.timers.changed.set()  # the driver waited for somebody to attend
+    async def _keep_playing(self, code: str) -> str | None:
+        """:func:`attend` a table of the round being played: its status (None: not known)."""
+        table = await self.tables.local(code)
+        if table is not None:
+            await attend(table, True)
+            return table.status
+        status = await self.tables.status(code)
+        if status != "finished":
+            await self.tables.attend(code, True)
+        return status
 
     async def _end_round(self, event: StoredTournament) -> None:
-        for table in await self._tables(event, event.round):
-            table.seating.tournament = False  # its play may be watched and replayed now
+        for stored in event.round_tables(event.round):
+            table = await self.tables.local(stored.code)
+            if table is not None:
+                await attend(table, False)
+            else:
+                await self.tables.attend(stored.code, False)
         settings = event.settings
         if event.round >= settings["rounds"]:
             await asyncio.to_thread(self.tournaments.set_status, event.code, "finished")
@@ -158,8 +216,8 @@ class Director:
         stored: list[StoredRoundTable] = []
         games: list[Table] = []
         for index, seats in enumerate(seating):
-            table = await self.lobby.create(rules, table_settings, round_seed(event.seed,
-                                                                               number - 1))
+            table = await self.tables.create(rules, table_settings,
+                                             round_seed(event.seed, number - 1))
             async with table.lock:
                 for seat, entrant_id in enumerate(seats):
                     entrant = by_number[int(entrant_id)]
@@ -174,4 +232,5 @@ class Director:
                                            tuple(int(e) for e in seats)))  # type: ignore[arg-type]
         await asyncio.to_thread(self.tournaments.start_round, event.code, number, stored)
         log.info("tournament %s: round %d seated at %d tables", event.code, number, len(games))
-        await self._keep_playing(games)
+        for table in games:
+            await attend(table, True)

@@ -1,0 +1,145 @@
+"""The director's lease between in-process cluster nodes (doubles for the store, the lobby and
+the director; the shared Redis): one node runs the director, another takes over when its lease
+runs out, and the director's word about a table reaches the node that serves it."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, cast
+
+import redis
+
+from baofen.server import ServerConfig
+from baofen.server.cluster.directing import Directing, NodeRounds
+from baofen.server.cluster.node import Node
+from baofen.server.cluster.ownership import Ownership
+from baofen.server.lobby.lobby import Lobby
+from baofen.server.tournaments.director import Director
+from baofen.store.async_store import AsyncStore
+
+from .cluster import SHARED_REDIS
+from .fakes import run
+
+LEASE = 0.6
+
+
+class Store:
+    """A store whose claims succeed and whose scan for orphans waits for the end."""
+
+    def __init__(self) -> None:
+        self.fences: dict[str, int] = {}
+        self.never = asyncio.Event()
+
+    async def claim(self, code: str, fence: int) -> int | None:
+        return None
+
+    async def unfinished(self) -> list[str]:
+        await self.never.wait()
+        return []
+
+
+class Rooms:
+    """The lobby of a node: the tables it serves."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, Any] = {}
+
+    def start(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+class Table:
+    """What the director touches of a table of a round being played."""
+
+    closed = False
+    status = "playing"
+
+    def __init__(self) -> None:
+        self.seating = type("Seating", (), {"tournament": False})()
+        self.lock = asyncio.Lock()
+        self.timers = type("Timers", (), {"changed": asyncio.Event()})()
+        self.views = type("Views", (), {"serving": staticmethod(lambda: False)})()
+
+
+class FakeDirector:
+    def __init__(self) -> None:
+        self.running = False
+
+    def start(self) -> None:
+        self.running = True
+
+    async def close(self) -> None:
+        self.running = False
+
+
+@asynccontextmanager
+async def nodes(count: int) -> AsyncIterator[list[Node]]:
+    prefix = f"baofen-test-{secrets.token_hex(4)}:"
+    made: list[tuple[Node, Store]] = []
+    for number in range(count):
+        config = ServerConfig(db="sqlite://", redis=SHARED_REDIS, redis_prefix=prefix,
+                              node=f"n{number}", lease_seconds=LEASE)
+        store = Store()
+        this = Node(config, cast(Lobby, Rooms(store)), Ownership(config, cast(AsyncStore, store)))
+        await this.start()
+        made.append((this, store))
+    try:
+        yield [this for this, _ in made]
+    finally:
+        for this, store in made:
+            store.never.set()
+            await this.close()
+        client = redis.Redis.from_url(SHARED_REDIS)
+        keys = list(client.scan_iter(f"{prefix}*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
+
+
+async def until(check: Any, limit: float = 5.0) -> None:
+    deadline = time.monotonic() + limit
+    while not check():
+        assert time.monotonic() < deadline, "it did not happen"
+        await asyncio.sleep(0.02)
+
+
+def test_one_node_runs_the_director_and_another_takes_over_when_it_dies() -> None:
+    async def test() -> None:
+        async with nodes(2) as (first, second):
+            one = Directing(first, cast(Director, FakeDirector()))
+            two = Directing(second, cast(Director, FakeDirector()))
+            await one.keep()
+            await two.keep()
+            assert one.director.running and not two.director.running
+            await two.keep()  # still held by the first
+            assert not two.director.running
+            await asyncio.sleep(1.5 * LEASE)  # the first died: nobody renews its lease
+            await two.keep()
+            assert two.director.running
+            await one.keep()  # woken up: it finds the lease held by the second and stops
+            assert not one.director.running and one.fence is None
+    run(test)
+
+
+def test_the_directors_word_reaches_the_node_serving_a_table() -> None:
+    async def test() -> None:
+        async with nodes(2) as (director, server):
+            rounds = NodeRounds(director)
+            NodeRounds(server)
+            table = Table()
+            server.lobby.tables["t1"] = table
+            assert await server.ownership.claim("t1")
+            assert await rounds.local("t1") is None  # served by the other node
+            await rounds.attend("t1", True)
+            await until(lambda: table.seating.tournament)
+            await rounds.attend("t1", False)
+            await until(lambda: not table.seating.tournament)
+    run(test)
