@@ -191,6 +191,13 @@ function drawTables(node, tables, presets, id) {
       el("button", { type: "button", class: "secondary", id: "club-computer", text: t("clubs.table.computer"), on: { click: () => open("normal") } })));
 }
 
+/** What an event's link says: register (upcoming), follow (running), its results (over). */
+function actionOf(group) {
+  const upcoming = group === "upcoming";
+  const running = group === "running";
+  return t(upcoming ? "clubs.events.upcoming" : running ? "clubs.events.running" : "clubs.events.finished");
+}
+
 function drawEvents(node, events, club, id) {
   const groups = [
     ["upcoming", (e) => e.status === "registering"],
@@ -205,7 +212,7 @@ function drawEvents(node, events, club, id) {
           el("span", { text: event.settings.name || t("tour.unnamed") }),
           el("span", { class: ["badge", event.status], text: t(`tour.status.${event.status}`) }),
           el("a", { class: ["button", group === "upcoming" ? "primary" : "secondary", "small"],
-            href: `/tournaments/${encodeURIComponent(event.code)}`, text: t(`clubs.events.${group}`) }))))
+            href: `/tournaments/${encodeURIComponent(event.code)}`, text: actionOf(group) }))))
         : el("p", { class: "empty", text: t("clubs.events.none") }),
     club.role !== "member" && events !== null && el("a", { class: ["button", "secondary"], id: "club-event-new",
       href: `/tournaments?club=${encodeURIComponent(id)}#organise`, text: t("clubs.events.new") }));
