@@ -42,14 +42,16 @@ class Envelope:
 
     op: str
     """``open``, ``msg``, ``refused``, ``close``, ``resync`` (to the owner); ``out``, ``end``,
-    ``again`` (back); ``forget`` (to every owner: an account was deleted)."""
+    ``again`` (back); ``forget`` (to every owner: an account was deleted); ``unwatch`` (to
+    every owner: a member removed from a club, whose table codes are the body)."""
     session: str
     sender: str
     """The node that sent it."""
     number: int = 0
     """``out``, ``msg``: the message's sequence number (a ``refused`` frame's too: its body is
     the error answering it); ``resync``, ``again``: the last one received; ``end``: the
-    WebSocket close code; ``forget``: the deleted account's id."""
+    WebSocket close code; ``forget``: the deleted account's id; ``unwatch``: the removed
+    member's."""
     table: str = "-"
     body: str = ""
 

@@ -39,6 +39,7 @@ from ...store.async_store import AsyncStore, StoreUnavailable
 from ...wire.settings import TableSettings
 from ...wire.table import TableInfo
 from ..config import ServerConfig
+from ..lobby.directory import CLOSE_NOT_MEMBER
 from ..lobby.lobby import Lobby
 from ..table.table import Table
 from ..transport.connections import Connection
@@ -227,6 +228,9 @@ class Node:
         if envelope.op == "forget":  # an account was deleted on another node
             self.spawn(self.lobby.forget_account(envelope.number))
             return
+        if envelope.op == "unwatch":  # a member was removed from a club on another node
+            self.lobby.close_watchers(envelope.body.split(), envelope.number, CLOSE_NOT_MEMBER)
+            return
         relay = self.relays.get(envelope.session)
         if relay is not None:
             relay.take(envelope)
@@ -362,13 +366,23 @@ class Node:
         told to. Every live node is told, not only the owners in the registry: a table taken a
         moment ago is not listed there yet."""
         await self.lobby.forget_account(account_id)
+        await self._tell_all(Envelope("forget", "-", self.id, account_id), "a deleted account")
+
+    async def close_watchers(self, codes: list[str], account_id: int) -> None:
+        """A member removed from a club: their connections watching its tables close here and
+        on every other node (told as :meth:`forget_account` tells them)."""
+        self.lobby.close_watchers(codes, account_id, CLOSE_NOT_MEMBER)
+        await self._tell_all(Envelope("unwatch", "-", self.id, account_id, body=" ".join(codes)),
+                             "a member removed from a club")
+
+    async def _tell_all(self, envelope: Envelope, what: str) -> None:
         try:
             nodes = await self.bus.nodes()
         except (RedisError, OSError):
-            log.warning("could not tell the other nodes of a deleted account")
+            log.warning("could not tell the other nodes of %s", what)
             return
         for node in nodes - {self.id}:
-            await self.post(node, Envelope("forget", "-", self.id, account_id))
+            await self.post(node, envelope)
 
     # -- what the lobby shows -----------------------------------------------------------------
 
