@@ -144,6 +144,15 @@ class Bus:
                 return False
             await asyncio.sleep(0.05)
 
+    async def tell_all(self, envelope: Envelope) -> None:
+        """Publish ``envelope`` once to every other live node (every one, not only the owners
+        in the registry: a table taken a moment ago is not listed there yet)."""
+        try:
+            for node in await self.nodes() - {envelope.sender}:
+                await self.post(node, envelope)
+        except (RedisError, OSError):
+            log.warning("could not tell the other nodes (%s)", envelope.op)
+
     async def listening(self, nodes: list[str]) -> set[str]:
         """Those of ``nodes`` subscribed to their channels now."""
         if not nodes:

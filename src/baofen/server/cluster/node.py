@@ -228,9 +228,9 @@ class Node:
         if envelope.op == "forget":  # an account was deleted on another node
             self.spawn(self.lobby.forget_account(envelope.number))
             return
-        if envelope.op == "unwatch":  # a member was removed from a club on another node
-            self.lobby.close_watchers(envelope.body.split(), envelope.number, CLOSE_NOT_MEMBER)
-            return
+        if envelope.op == "unwatch":  # a member removed from a club on another node
+            return self.lobby.close_watchers(envelope.body.split(), envelope.number,
+                                             CLOSE_NOT_MEMBER)
         relay = self.relays.get(envelope.session)
         if relay is not None:
             relay.take(envelope)
@@ -362,27 +362,16 @@ class Node:
         self._silent = gone
 
     async def forget_account(self, account_id: int) -> None:
-        """A deleted account: this node's tables in memory forget it, and every other node is
-        told to. Every live node is told, not only the owners in the registry: a table taken a
-        moment ago is not listed there yet."""
+        """A deleted account: this node's tables in memory forget it, and every other node's
+        (:meth:`Bus.tell_all`)."""
         await self.lobby.forget_account(account_id)
-        await self._tell_all(Envelope("forget", "-", self.id, account_id), "a deleted account")
+        await self.bus.tell_all(Envelope("forget", "-", self.id, account_id))
 
     async def close_watchers(self, codes: list[str], account_id: int) -> None:
         """A member removed from a club: their connections watching its tables close here and
         on every other node (told as :meth:`forget_account` tells them)."""
         self.lobby.close_watchers(codes, account_id, CLOSE_NOT_MEMBER)
-        await self._tell_all(Envelope("unwatch", "-", self.id, account_id, body=" ".join(codes)),
-                             "a member removed from a club")
-
-    async def _tell_all(self, envelope: Envelope, what: str) -> None:
-        try:
-            nodes = await self.bus.nodes()
-        except (RedisError, OSError):
-            log.warning("could not tell the other nodes of %s", what)
-            return
-        for node in nodes - {self.id}:
-            await self.post(node, envelope)
+        await self.bus.tell_all(Envelope("unwatch", "-", self.id, account_id, body=" ".join(codes)))
 
     # -- what the lobby shows -----------------------------------------------------------------
 
