@@ -419,3 +419,26 @@ def test_a_frame_lost_on_its_way_to_the_owner_is_sent_again(
     finally:
         owner.stop()
         relaying.stop()
+
+
+def test_a_removed_member_stops_watching_on_every_node(db: Database) -> None:
+    """A member removed on one node: their connection watching a club table another node
+    serves is closed there (4403)."""
+    with running(db, 2) as cluster:
+        first, second = cluster.bases
+        owner, bob = sign_up(first, "Owner"), sign_up(first, "Bob")
+        made = owner.post("/api/clubs", json={"name": "周六包分"})
+        assert made.status_code == 201, made.text
+        club = made.json()["id"]
+        link = owner.post(f"/api/clubs/{club}/invitations", json={}).json()
+        assert bob.post(f"/api/club-invitations/{link['code']}").json()["member"]
+        on_second = httpx.Client(base_url=second, cookies=owner.cookies)
+        code = on_second.post(f"/api/clubs/{club}/tables", json={}).json()["code"]
+        watching = Client(second, code, session(bob))
+        watching.send(type="watch")
+        assert watching.recv()["type"] == "joined"
+        assert owner.delete(f"/api/clubs/{club}/members/Bob").status_code == 204
+        with pytest.raises(Exception):  # noqa: B017 — the socket is closed by the server
+            while True:
+                watching.recv(timeout=5)
+        assert watching.ws.close_code == 4403

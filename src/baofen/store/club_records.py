@@ -208,12 +208,14 @@ class ClubRecords:
 
     # -- tables -----------------------------------------------------------------------------
 
-    def opened(self, code: str, club_id: str, by: int, preset: str | None,
+    def opened(self, code: str, club_id: str, by: int | None, preset: str | None,
                event: str | None = None) -> None:
         """Record that member ``by`` opened table ``code`` in the club (from ``preset``; for
-        the club event ``event``)."""
+        the club event ``event``, whose director opens it: ``by`` None, no membership
+        asked)."""
         with self.engine.begin() as conn:
-            require(conn, club_id, by)
+            if by is not None:
+                require(conn, club_id, by)
             try:
                 conn.execute(insert(db.club_tables).values(
                     table_code=code, club_id=club_id, preset=preset, event=event,

@@ -363,6 +363,7 @@ club_days = Table(
 
 # Tournaments (比赛): the event, its entrants, and the tables each round was seated at (the
 # tables themselves are ``baofen_tables`` like any other; their hands are the event's record).
+# A club's event names its club (no foreign key: a dissolved club's events stay, seen by nobody).
 
 tournaments = Table(
     "baofen_tournaments",
@@ -377,6 +378,7 @@ tournaments = Table(
     Column("round", Integer, nullable=False),
     Column("next_start", DateTime(timezone=True), nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("club_id", String(32), nullable=True, index=True),
 )
 
 entrants = Table(

@@ -4,6 +4,10 @@ A request that breaks a rule of registration is refused with :class:`Refused` (a
 and a sentence) inside the transaction that checked it, so a refusal writes nothing. The
 tournament's row is locked (``FOR UPDATE`` where the database has it) while an entrant is
 added, so that two registrations at once cannot pass the seat limit together.
+
+A club's event (亲友圈) names its club: only the club's owner or admins create it, only its
+members register, and only they see it (:meth:`Tournaments.listing` shows everyone else the
+events of no club).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from . import schema as db
+from .clubs import ClubError, require, role_of
 from .database import Store
 
 STATUSES = ("registering", "playing", "break", "finished", "cancelled")
@@ -75,6 +80,8 @@ class StoredTournament:
     created: datetime
     entrants: tuple[StoredEntrant, ...]
     tables: tuple[StoredRoundTable, ...]
+    club_id: str | None = None
+    """The club whose members only the event is for (None: open to everyone)."""
 
     def round_tables(self, number: int) -> list[StoredRoundTable]:
         """The tables of round ``number``, in order."""
@@ -95,26 +102,44 @@ class Tournaments:
         self.engine = store.engine
 
     def create(self, code: str, organiser: tuple[int, str], rules: dict[str, Any],
-               settings: dict[str, Any], seed: int, start: datetime) -> None:
+               settings: dict[str, Any], seed: int, start: datetime,
+               club_id: str | None = None) -> None:
         """Store a new event of ``organiser`` (account id, username), taking entrants until
-        ``start``."""
+        ``start``; a club's (``club_id``) only by its owner or an admin (``not_found`` for a
+        non-member, ``not_admin``)."""
         with self.engine.begin() as conn:
+            if club_id is not None:
+                try:
+                    require(conn, club_id, organiser[0], "owner", "admin")
+                except ClubError as error:
+                    raise Refused(error.reason, error.message) from None
             conn.execute(insert(db.tournaments).values(
                 code=code, organiser_id=organiser[0], organiser=organiser[1], rules=rules,
-                settings=settings, seed=seed,
+                settings=settings, seed=seed, club_id=club_id,
                 status="registering", round=0, next_start=start, created=datetime.now(UTC),
             ))
+
+    def member(self, club_id: str, account_id: int | None) -> bool:
+        """Whether ``account_id`` (None: a guest) is a member of the club."""
+        if account_id is None:
+            return False
+        with self.engine.connect() as conn:
+            return role_of(conn, club_id, account_id) is not None
 
     def get(self, code: str) -> StoredTournament | None:
         """The event of ``code`` with its entrants and tables, or None."""
         with self.engine.connect() as conn:
             return _read(conn, code)
 
-    def listing(self, limit: int = 100) -> list[StoredTournament]:
-        """The latest events (upcoming and running first, then finished), newest first."""
+    def listing(self, limit: int = 100, club_id: str | None = None) -> list[StoredTournament]:
+        """The latest events (upcoming and running first, then finished), newest first: the
+        club's events (``club_id``), or those of no club."""
+        events = db.tournaments.c
         with self.engine.connect() as conn:
             codes = conn.execute(
-                select(db.tournaments.c.code).order_by(
+                select(events.code).where(
+                    events.club_id.is_(None) if club_id is None else events.club_id == club_id
+                ).order_by(
                     db.tournaments.c.status.in_(ACTIVE).desc(), db.tournaments.c.created.desc()
                 ).limit(limit)
             ).scalars().all()
@@ -130,11 +155,14 @@ class Tournaments:
                  limit: int) -> int:
         """Add an entrant (an account, or a guest by name and token); their number."""
         with self.engine.begin() as conn:
-            status = conn.execute(select(db.tournaments.c.status).where(
-                db.tournaments.c.code == code).with_for_update()).scalar()
-            if status is None:
+            event = conn.execute(select(db.tournaments.c.status, db.tournaments.c.club_id).where(
+                db.tournaments.c.code == code).with_for_update()).first()
+            if event is None:
                 raise Refused("no_tournament", f"no tournament has the code {code!r}")
-            if status != "registering":
+            if event.club_id is not None and (
+                    account_id is None or role_of(conn, event.club_id, account_id) is None):
+                raise Refused("not_member", "only the club's members register for its event")
+            if event.status != "registering":
                 raise Refused("registration_closed", "the tournament has started: registration "
                               "is closed")
             rows = conn.execute(select(db.entrants).where(
@@ -221,4 +249,5 @@ def _read(conn: Connection, code: str) -> StoredTournament | None:
         tuple(StoredRoundTable(t.round, t.table, t.table_code,
                                (t.entrants[0], t.entrants[1], t.entrants[2], t.entrants[3]))
               for t in tables),
+        row.club_id,
     )

@@ -37,6 +37,9 @@ RefusalCode = Literal[
     "not_registered",
     "not_finished",
     "not_playing",
+    "not_found",
+    "not_admin",
+    "not_member",
 ]
 """Why a tournament request was refused (docs/protocol.md, Tournaments)."""
 
@@ -72,6 +75,8 @@ class CreateTournament(BaseModel):
     rules: Rules = Field(default_factory=RuleSet, description="the game and any house rules; "
                          "its hands field is set from the settings")
     settings: TournamentSettings
+    club: str | None = Field(None, description="a club's id: the club's event, for its members "
+                             "only (its owner or an admin creates it)")
 
     @model_validator(mode="after")
     def _rated_only_by_default_rules(self) -> CreateTournament:
@@ -143,6 +148,7 @@ class TournamentInfo(BaseModel):
     round: int = Field(description="the round playing or last played, from 1 (0 before)")
     next_start: datetime | None = Field(description="when the next round starts (countdown)")
     registered: int
+    club: str | None = Field(None, description="the club whose members only it is for")
     entrants: list[EntrantView] = []
     standings: list[StandingView] = []
     counted: int = Field(0, description="deals of the current round counted in the standings: "

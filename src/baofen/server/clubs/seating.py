@@ -27,9 +27,13 @@ PLAIN_KEPT = 100_000
 """Codes kept at most (then forgotten all at once: they are only asked again)."""
 
 
-async def check_club_seat(connection: Connection, table: Table, seat: int | None) -> None:
+async def check_club_seat(connection: Connection, table: Table, seat: int | None,
+                          reclaim: bool = False) -> None:
     """Refuse ``connection`` a seat (``seat``; None: to watch) at ``table`` when it is a
-    club's table and the club's rules forbid it; nothing for any other table."""
+    club's table and the club's rules forbid it; nothing for any other table. A seat
+    ``reclaim``-ed stays its player's (a member removed since keeps it until the match ends),
+    except at a club event's table, where the seats were dealt by the director: there the
+    同IP rule is checked as the player comes (refused, the seat plays on by 托管)."""
     if table.code in PLAIN:
         return
     store = table.store
@@ -45,6 +49,10 @@ async def check_club_seat(connection: Connection, table: Table, seat: int | None
             PLAIN.clear()
         PLAIN.add(table.code)
         return
+    if reclaim:
+        if rules.event is not None and account is not None:
+            _check_address(connection, table, rules, account.id)
+        return
     if account is None or not rules.member:
         raise Refused("not_member", "only the club's members sit at or watch its tables: "
                       "sign in with a member's account")
@@ -59,6 +67,12 @@ def _check_neighbours(connection: Connection, table: Table, rules: ClubSeat,
         if other.account_id is not None and other.account_id in rules.forbidden:
             raise Refused("seat_forbidden", f"the club does not let you sit at one table with "
                           f"{other.name} (禁止同桌)")
+    _check_address(connection, table, rules, account_id)
+
+
+def _check_address(connection: Connection, table: Table, rules: ClubSeat,
+                   account_id: int) -> None:
+    others = [s for s in table.seats if s.kind == "human" and s.account_id != account_id]
     applies = rules.same_address == "always" or (
         rules.same_address == "rated" and (table.settings.rated or rules.event is not None))
     mine = network_of(connection.address)

@@ -5,7 +5,8 @@ invitations a minute).
 
 A removed member loses access at once: every club route asks the store whether the account is
 a member, so their open club page's next poll is answered 404 and the page stops; their
-connections watching the club's tables on this server are closed (:func:`close_club_sockets`).
+connections watching the club's tables are closed, on every node of a cluster
+(:func:`close_club_sockets`).
 """
 
 from __future__ import annotations
@@ -21,15 +22,12 @@ from ...accounts.usernames import canonical
 from ...store.club_records import ClubRecords
 from ...store.clubs import ClubError, Clubs
 from ..config import ServerConfig
-from ..lobby.lobby import Lobby
+from ..lobby.directory import Tables
 from ..security.rate_limits import CreationLimits
 from ..security.sessions import unavailable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-CLOSE_NOT_MEMBER = 4403
-"""Close code of a club table's connection whose account left the club."""
 
 STATUS = {
     "not_found": 404, "no_such_invitation": 404, "no_such_member": 404, "no_such_preset": 404,
@@ -96,10 +94,10 @@ async def member_id(request: Request, club_id: str, by: int, username: str) -> i
 
 
 async def close_club_sockets(request: Request, club_id: str, account_id: int) -> None:
-    """Close the connections of ``account_id`` that watch the club's open tables on this
-    server; a seat it plays stays its own until the match ends (the others' game goes on),
-    but it takes no new one."""
-    lobby: Lobby = request.app.state.lobby
+    """Close the connections of ``account_id`` that watch the club's open tables (on every
+    node); a seat it plays stays its own until the match ends (the others' game goes on), but
+    it takes no new one."""
+    tables: Tables = request.app.state.tables
     records = state_of(request).records
     config: ServerConfig = request.app.state.config
     try:
@@ -107,11 +105,5 @@ async def close_club_sockets(request: Request, club_id: str, account_id: int) ->
                                        config.db_timeout)
     except Exception:
         return  # the store's refusal reached the member already: nothing more to close
-    for code in codes:
-        table = lobby.tables.get(code)
-        if table is None:
-            continue
-        for connection in list(table.seating.connections):
-            if (connection.role != "player" and connection.account is not None
-                    and connection.account.id == account_id):
-                connection.close(CLOSE_NOT_MEMBER)
+    if codes:
+        await tables.close_watchers(codes, account_id)

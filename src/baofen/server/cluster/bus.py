@@ -43,7 +43,8 @@ class Envelope:
     op: str
     """``open``, ``msg``, ``refused``, ``close``, ``resync`` (to the owner); ``out``, ``end``,
     ``again`` (back); ``forget`` (to every owner: an account was deleted); ``attend`` (from the
-    tournament director to a table's owner)."""
+    tournament director to a table's owner); ``unwatch`` (to every owner: a member removed from
+    a club, whose table codes are the body)."""
     session: str
     sender: str
     """The node that sent it."""
@@ -51,7 +52,7 @@ class Envelope:
     """``out``, ``msg``: the message's sequence number (a ``refused`` frame's too: its body is
     the error answering it); ``resync``, ``again``: the last one received; ``end``: the
     WebSocket close code; ``forget``: the deleted account's id; ``attend``: 1 while the
-    table's round runs, 0 once it is over."""
+    table's round runs, 0 once it is over; ``unwatch``: the removed member's."""
     table: str = "-"
     body: str = ""
 
@@ -143,6 +144,15 @@ class Bus:
             if time.monotonic() > deadline:
                 return False
             await asyncio.sleep(0.05)
+
+    async def tell_all(self, envelope: Envelope) -> None:
+        """Publish ``envelope`` once to every other live node (every one, not only the owners
+        in the registry: a table taken a moment ago is not listed there yet)."""
+        try:
+            for node in await self.nodes() - {envelope.sender}:
+                await self.post(node, envelope)
+        except (RedisError, OSError):
+            log.warning("could not tell the other nodes (%s)", envelope.op)
 
     async def listening(self, nodes: list[str]) -> set[str]:
         """Those of ``nodes`` subscribed to their channels now."""

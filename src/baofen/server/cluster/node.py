@@ -39,6 +39,7 @@ from ...store.async_store import AsyncStore, StoreUnavailable
 from ...wire.settings import TableSettings
 from ...wire.table import TableInfo
 from ..config import ServerConfig
+from ..lobby.directory import CLOSE_NOT_MEMBER
 from ..lobby.lobby import Lobby
 from ..table.table import Table
 from ..transport.connections import Connection
@@ -92,8 +93,10 @@ class Node:
         self.sessions: dict[str, Session] = {}
         """Session → each client of another node at a table here."""
         self.handlers: dict[str, Callable[[Envelope], None]] = {
-            "forget": lambda e: self.spawn(self.lobby.forget_account(e.number))}
-        """Each message from another node not about a client (``forget``: a deleted account)."""
+            "forget": lambda e: self.spawn(self.lobby.forget_account(e.number)),
+            "unwatch": lambda e: self.lobby.close_watchers(e.body.split(), e.number,
+                                                           CLOSE_NOT_MEMBER)}
+        """Messages from other nodes about no client: a deleted account, a removed member."""
         self._taking: dict[str, _Taking] = {}
         self._silent: set[str] = set()
         self._orphans: set[str] = set()
@@ -360,17 +363,15 @@ class Node:
         self._silent = gone
 
     async def forget_account(self, account_id: int) -> None:
-        """A deleted account: this node's tables in memory forget it, and every other node is
-        told to. Every live node is told, not only the owners in the registry: a table taken a
-        moment ago is not listed there yet."""
+        """A deleted account: this node's tables in memory forget it, and every other node's
+        (:meth:`Bus.tell_all`)."""
         await self.lobby.forget_account(account_id)
-        try:
-            nodes = await self.bus.nodes()
-        except (RedisError, OSError):
-            log.warning("could not tell the other nodes of a deleted account")
-            return
-        for node in nodes - {self.id}:
-            await self.post(node, Envelope("forget", "-", self.id, account_id))
+        await self.bus.tell_all(Envelope("forget", "-", self.id, account_id))
+
+    async def close_watchers(self, codes: list[str], account_id: int) -> None:
+        """A member removed from a club: their watching connections close on every node."""
+        self.lobby.close_watchers(codes, account_id, CLOSE_NOT_MEMBER)
+        await self.bus.tell_all(Envelope("unwatch", "-", self.id, account_id, body=" ".join(codes)))
 
     # -- what the lobby shows -----------------------------------------------------------------
 

@@ -14,6 +14,9 @@ from ..table.table import Table
 from ..transport.connections import Connection, Receive
 from .lobby import Lobby
 
+CLOSE_NOT_MEMBER = 4403
+"""Close code of a club table's connection whose account left the club."""
+
 
 class Remote(Protocol):
     """Cluster mode: a table another node owns, to which a client's frames are relayed."""
@@ -51,6 +54,11 @@ class Tables(Protocol):
     async def forget_account(self, account_id: int) -> None:
         """A deleted account: the tables in memory forget it (in cluster mode: every node's)."""
 
+    async def close_watchers(self, codes: list[str], account_id: int) -> None:
+        """Close the connections of ``account_id`` watching the tables of ``codes`` (a member
+        removed from their club) with :data:`CLOSE_NOT_MEMBER`; in cluster mode on every
+        node."""
+
     async def start(self) -> None:
         """Start serving: resume (or, in cluster mode, join the cluster)."""
 
@@ -83,6 +91,9 @@ class LocalTables:
 
     async def forget_account(self, account_id: int) -> None:
         await self.lobby.forget_account(account_id)
+
+    async def close_watchers(self, codes: list[str], account_id: int) -> None:
+        self.lobby.close_watchers(codes, account_id, CLOSE_NOT_MEMBER)
 
     async def start(self) -> None:
         await self.lobby.resume()

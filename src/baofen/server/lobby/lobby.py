@@ -118,6 +118,16 @@ class Lobby:
                 if seats:
                     table.publish()
 
+    def close_watchers(self, codes: list[str], account_id: int, close_code: int) -> None:
+        """Close the connections of ``account_id`` that watch the tables of ``codes`` served
+        here (a seat it plays stays its own)."""
+        for code in codes:
+            table = self.tables.get(code)
+            for connection in list(table.seating.connections) if table is not None else []:
+                if (connection.role != "player" and connection.account is not None
+                        and connection.account.id == account_id):
+                    connection.close(close_code)
+
     def listing(self) -> list[TableInfo]:
         """Public information (as last published) of every open table that is not private and
         that somebody has been at lately."""

@@ -4,6 +4,9 @@ one's table this round, and the travellers of the deals the whole field has play
 A refused request answers ``{"detail": {"code", "message"}}`` (:mod:`baofen.wire.tournaments`)
 and changes nothing. A guest entrant proves who they are with the token their registration
 returned, in the ``X-Entrant-Token`` header; an account holder with their session.
+
+A club's event (``club``) is its members' only: anybody else is answered as if it did not
+exist (``no_tournament``), except that registering says ``not_member``.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ _STATUS = {
     "not_organiser": status.HTTP_403_FORBIDDEN,
     "guests_not_allowed": status.HTTP_403_FORBIDDEN,
     "name_required": status.HTTP_400_BAD_REQUEST,
+    "not_found": status.HTTP_404_NOT_FOUND,
+    "not_admin": status.HTTP_403_FORBIDDEN,
+    "not_member": status.HTTP_403_FORBIDDEN,
 }
 """The HTTP status of each refusal (409 unless named)."""
 
@@ -73,8 +79,14 @@ async def _call(request: Request, call: Any, *args: Any) -> Any:
         raise refused(error.code, error.message) from None
 
 
-async def _event(request: Request, code: str) -> StoredTournament:
+async def _event(request: Request, code: str, hidden: bool = True) -> StoredTournament:
+    """The event of ``code``; a club's is ``hidden`` from anybody but its members."""
     event = await _call(request, _tournaments(request).get, code)
+    if event is not None and hidden and event.club_id is not None:
+        account = await session_account(request)
+        if not await _call(request, _tournaments(request).member, event.club_id,
+                           None if account is None else account.id):
+            event = None
     if event is None:
         raise refused("no_tournament", f"no tournament has the code {code!r}")
     assert isinstance(event, StoredTournament)
@@ -93,7 +105,7 @@ def _info(event: StoredTournament) -> TournamentInfo:
         code=event.code, organiser=event.organiser, rules=event.rules,
         settings=TournamentSettings.model_validate(event.settings), status=event.status,
         round=event.round, next_start=event.next_start,
-        registered=sum(not e.filler for e in event.entrants),
+        registered=sum(not e.filler for e in event.entrants), club=event.club_id,
     )
 
 
@@ -104,16 +116,25 @@ async def create_tournament(body: CreateTournament, request: Request) -> Tournam
     check_creation_rate(request)
     code = new_table_code()
     settings = body.settings.model_dump(mode="json")
+    if body.club is not None:
+        settings["guests"] = False  # a club's members have accounts
     await _call(request, _tournaments(request).create, code, (account.id, account.username),
                 body.rules.replace(hands=body.settings.hands).to_dict(), settings, new_seed(),
-                body.settings.start)
+                body.settings.start, body.club)
     return _info(await _event(request, code))
 
 
-@router.get("/api/tournaments")
-async def list_tournaments(request: Request) -> list[TournamentInfo]:
-    """The latest events: upcoming and running first, then finished."""
-    return [_info(e) for e in await _call(request, _tournaments(request).listing)]
+@router.get("/api/tournaments", responses=REFUSALS)
+async def list_tournaments(request: Request, club: str | None = None) -> list[TournamentInfo]:
+    """The latest events: upcoming and running first, then finished; those of no club, or
+    the events of ``club`` (its members: ``not_found`` to anybody else)."""
+    tournaments = _tournaments(request)
+    if club is not None:
+        account = await session_account(request)
+        if not await _call(request, tournaments.member, club,
+                           None if account is None else account.id):
+            raise refused("not_found", f"no club {club!r} of yours")
+    return [_info(e) for e in await _call(request, tournaments.listing, 100, club)]
 
 
 @router.get("/api/tournaments/{code}", responses=REFUSALS)
@@ -143,13 +164,16 @@ async def get_tournament(code: str, request: Request) -> TournamentInfo:
 @router.post("/api/tournaments/{code}/entrants", status_code=status.HTTP_201_CREATED,
              responses=REFUSALS)
 async def register(code: str, body: Register, request: Request) -> Registered:
-    """Register: an account under its username, a guest (where the event allows) by name."""
-    event = await _event(request, code)
+    """Register: an account under its username, a guest (where the event allows) by name;
+    a club's event its members only (``not_member``)."""
+    event = await _event(request, code, hidden=False)
     if event.next_start is not None and event.status == "registering" and (
             datetime.now(UTC) >= event.next_start):
         raise refused("registration_closed", "the tournament has started: registration is "
                       "closed")
     account = await session_account(request)
+    if event.club_id is not None and account is None:
+        raise refused("not_member", "only the club's members register for its event: sign in")
     limit = event.settings["seat_limit"]
     if account is not None:
         number = await _call(request, _tournaments(request).register, code, account.username,

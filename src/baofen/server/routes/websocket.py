@@ -197,9 +197,9 @@ async def _identify(
         raise Refused("already_joined", f"this connection already plays seat {connection.seat}")
     if not isinstance(message, Watch):
         await _check_session(connection, table)
-    if not isinstance(message, Reclaim):  # a club table: its members, its seating rules
-        await check_club_seat(connection, table,
-                              message.seat if isinstance(message, Join) else None)
+    # A club table: its members, its seating rules (a seat reclaimed: an event's address rule).
+    await check_club_seat(connection, table, message.seat if isinstance(message, Join) else None,
+                          reclaim=isinstance(message, Reclaim))
     if isinstance(message, Join):
         given = message.name or default_name()
         token: str | None = await table.join(connection, message.seat, given)

@@ -15,6 +15,8 @@ them through :class:`RoundTables`.
 A round's tables play with nobody connected (the round keeps its time: an absent player's seat
 is played by the computer, 托管, until they come back with their account or guest token) and
 take no spectator until the round is over (:attr:`~..table.seating.Seating.tournament`).
+A club's event records each table in its club (as a club table of the event) before anybody
+is seated, so that its hands count in the club's results and the club's seating rules apply.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from ...competition.seating import History
 from ...ruleset import RuleSet
 from ...store.accounts import Account
 from ...store.async_store import AsyncStore
+from ...store.club_records import ClubRecords
+from ...store.clubs import ClubError
 from ...store.tournaments import StoredRoundTable, StoredTournament, Tournaments
 from ...wire.settings import TableSettings
 from ..lobby.lobby import Lobby
@@ -190,6 +194,17 @@ class Director:
         start = datetime.now(UTC) + timedelta(seconds=settings["break_seconds"])
         await asyncio.to_thread(self.tournaments.set_status, event.code, "break", start)
 
+    async def _record_in_club(self, event: StoredTournament, code: str) -> None:
+        """Record table ``code`` as a table of the club's event (a club dissolved since:
+        the event plays on, recorded nowhere)."""
+        assert event.club_id is not None
+        try:
+            await asyncio.to_thread(ClubRecords(self.store.store).opened, code, event.club_id,
+                                    None, None, event.code)
+        except ClubError:
+            log.warning("tournament %s: its club is gone; table %s is no club's", event.code,
+                        code)
+
     async def _seat(self, event: StoredTournament, number: int) -> None:
         """Seat round ``number``: its tables created, players and fillers seated, stored, then
         started."""
@@ -218,6 +233,8 @@ class Director:
         for index, seats in enumerate(seating):
             table = await self.tables.create(rules, table_settings,
                                              round_seed(event.seed, number - 1))
+            if event.club_id is not None:
+                await self._record_in_club(event, table.code)
             async with table.lock:
                 for seat, entrant_id in enumerate(seats):
                     entrant = by_number[int(entrant_id)]

@@ -1,5 +1,6 @@
 // 亲友圈 (clubs): my clubs at /clubs, a club at /clubs/{id} (its tables, standings, members,
-// presets; invitations, requests and settings for its admins), and an invitation at
+// presets, its events (比赛 for members only, organised by its admins at
+// /tournaments?club={id}); invitations, requests and settings for its admins), and an invitation at
 // /clubs/join/{code}. A club page asks the server again every few seconds; once the server
 // says the club is not ours (removed, or it never was), the page stops and shows nothing of it.
 
@@ -108,6 +109,7 @@ async function showClub(root, id) {
   const sections = {
     head: el("section", { class: "panel", id: "club-head" }),
     tables: el("section", { class: "panel", id: "club-tables" }),
+    events: el("section", { class: "panel", id: "club-events" }),
     standings: el("section", { class: "panel", id: "club-standings" }),
     members: el("section", { class: "panel", id: "club-members" }),
     presets: el("section", { class: "panel", id: "club-presets" }),
@@ -132,6 +134,9 @@ async function showClub(root, id) {
       document.title = `${club.name} · ${t("clubs.title")}`;
       drawHead(sections.head, club, id);
       drawTables(sections.tables, tables, presets, id);
+      // Events run on a single server: in cluster mode the list is unavailable (503), the rest is not.
+      drawEvents(sections.events, await call("GET", `/api/tournaments?club=${encodeURIComponent(id)}`)
+        .catch((error) => { if (error.status === 404) throw error; return null; }), club, id);
       drawStandings(sections.standings, standings, state, refresh);
       drawMembers(sections.members, members, club, id, refresh);
       drawPresets(sections.presets, presets, club, id, refresh);
@@ -184,6 +189,33 @@ function drawTables(node, tables, presets, id) {
     el("div", { class: "inline-form" }, chosen,
       el("button", { type: "button", class: "primary", id: "club-open", text: t("clubs.table.open"), on: { click: () => open(null) } }),
       el("button", { type: "button", class: "secondary", id: "club-computer", text: t("clubs.table.computer"), on: { click: () => open("normal") } })));
+}
+
+/** What an event's link says: register (upcoming), follow (running), its results (over). */
+function actionOf(group) {
+  const upcoming = group === "upcoming";
+  const running = group === "running";
+  return t(upcoming ? "clubs.events.upcoming" : running ? "clubs.events.running" : "clubs.events.finished");
+}
+
+function drawEvents(node, events, club, id) {
+  const groups = [
+    ["upcoming", (e) => e.status === "registering"],
+    ["running", (e) => e.status === "playing" || e.status === "break"],
+    ["finished", (e) => e.status === "finished" || e.status === "cancelled"],
+  ];
+  const listed = (events ?? []).map((event) => ({ event, group: groups.find(([, test]) => test(event))[0] }));
+  fill(node, el("h2", { text: t("clubs.events") }),
+    events === null ? el("p", { class: "empty", text: t("clubs.events.unavailable") })
+      : listed.length ? el("ul", { class: "club-tables", id: "club-event-list" }, listed.map(({ event, group }) =>
+        el("li", { dataset: { code: event.code, group } },
+          el("span", { text: event.settings.name || t("tour.unnamed") }),
+          el("span", { class: ["badge", event.status], text: t(`tour.status.${event.status}`) }),
+          el("a", { class: ["button", group === "upcoming" ? "primary" : "secondary", "small"],
+            href: `/tournaments/${encodeURIComponent(event.code)}`, text: actionOf(group) }))))
+        : el("p", { class: "empty", text: t("clubs.events.none") }),
+    club.role !== "member" && events !== null && el("a", { class: ["button", "secondary"], id: "club-event-new",
+      href: `/tournaments?club=${encodeURIComponent(id)}#organise`, text: t("clubs.events.new") }));
 }
 
 function drawStandings(node, standings, state, refresh) {

@@ -1,7 +1,8 @@
 // Tournaments (锦标赛): the list at /tournaments (upcoming, running, finished; a signed-in player
 // organises one there) and an event's page at /tournaments/{code}: register or withdraw, the
 // countdown, my table, live standings, and the travellers of the deals the whole field has
-// played. The page reads the event again every few seconds until it is over.
+// played. The page reads the event again every few seconds until it is over. At
+// /tournaments?club={id} the form organises the club's event (its members only).
 
 import { request } from "./api.js";
 import { el, fill, toast } from "./dom.js";
@@ -68,6 +69,7 @@ function select(id, values, label) {
 
 function organiseEl() {
   if (!me()) return el("section", { class: "panel" }, el("p", { class: "form-note", text: t("tour.organise.signin") }));
+  const club = new URLSearchParams(location.search).get("club");
   const problem = el("p", { class: "form-problem", role: "alert" });
   const number = (id, value, min, max) => el("input", { id, type: "number", value, min, max, inputMode: "numeric" });
   const form = el("form", { id: "tour-form", class: "tour-form" },
@@ -80,18 +82,19 @@ function organiseEl() {
       field(t("tour.f.start"), number("tf-start", 10, 1, 10080)),
       field(t("tour.f.limit"), number("tf-limit", 16, 4, 1024)),
       field(t("tour.f.level"), select("tf-level", LEVELS, (l) => t(`level.${l}`)))),
-    el("label", { class: "check" }, el("input", { id: "tf-guests", type: "checkbox", checked: true }), t("tour.f.guests")),
+    club ? el("p", { class: "form-note", id: "tf-club", text: t("tour.f.club") })
+      : el("label", { class: "check" }, el("input", { id: "tf-guests", type: "checkbox", checked: true }), t("tour.f.guests")),
     el("label", { class: "check" }, el("input", { id: "tf-rated", type: "checkbox" }), t("tour.f.rated")),
     problem,
     el("button", { type: "submit", class: "primary", id: "tf-create", text: t("tour.organise.create") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const value = (id) => form.querySelector(`#${id}`).value;
-    const checked = (id) => form.querySelector(`#${id}`).checked;
+    const checked = (id) => Boolean(form.querySelector(`#${id}`)?.checked);
     const start = new Date(Date.now() + Number(value("tf-start")) * 60000).toISOString();
     try {
       const made = await request("POST", "/api/tournaments", {
-        rules: { variant: value("tf-game") },
+        rules: { variant: value("tf-game") }, club,
         settings: { name: value("tf-name"), format: value("tf-format"), rounds: Number(value("tf-rounds")),
           hands: Number(value("tf-hands")), start, seat_limit: Number(value("tf-limit")),
           bot_level: value("tf-level"), guests: checked("tf-guests"), rated: checked("tf-rated") },
@@ -101,7 +104,7 @@ function organiseEl() {
       problem.textContent = error.message;
     }
   });
-  return el("section", { class: "panel" }, el("details", { id: "tour-organise" },
+  return el("section", { class: "panel" }, el("details", { id: "tour-organise", open: Boolean(club) },
     el("summary", { text: t("tour.organise") }), form));
 }
 

@@ -680,4 +680,12 @@ export default {
   "review.reason.makes": ", and make the contract in {rate}% of those",
   "review.reason.bid_value": "bid {n}",
   "review.reason.pass": "pass",
+  "clubs.events": "Club events",
+  "clubs.events.none": "No events yet",
+  "clubs.events.unavailable": "Events are not available right now",
+  "clubs.events.upcoming": "Register",
+  "clubs.events.running": "Follow",
+  "clubs.events.finished": "Results",
+  "clubs.events.new": "Organise a club event",
+  "tour.f.club": "A club event: only the club's members see it and register",
 };

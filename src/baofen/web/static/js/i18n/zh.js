@@ -680,4 +680,12 @@ export default {
   "review.reason.makes": "，其中{rate}%成约",
   "review.reason.bid_value": "叫{n}",
   "review.reason.pass": "不叫",
+  "clubs.events": "圈内比赛",
+  "clubs.events.none": "还没有比赛",
+  "clubs.events.unavailable": "比赛暂不可用",
+  "clubs.events.upcoming": "报名",
+  "clubs.events.running": "观看",
+  "clubs.events.finished": "成绩",
+  "clubs.events.new": "组织圈内比赛",
+  "tour.f.club": "本圈比赛：只有圈内成员能看到和报名",
 };
