@@ -1,15 +1,17 @@
 """The store's schema migrations (Alembic), run by :func:`migrate` when a store opens.
 
-Revision ``0001`` is the schema as it was before migrations (tables, seats, events, hands);
-``0002`` adds accounts, sessions, ratings, hand results and the seats' account column; ``0003`` the
-kept 复盘 reviews; ``0004`` the cluster's fencing numbers; ``0005`` puzzles (残局练习); ``0006`` the
-daily challenge (每日复式挑战); ``0007`` tournaments; ``0008`` clubs (亲友圈); ``0009`` widens a hand's
-result to 64 bits; ``0010`` a tournament's club (club events). A database made before migrations
-existed (baofen's tables, no version table) is stamped at ``0001`` and upgraded in place. Each run
-is one transaction, DDL included (on SQLite too). The version is kept in the table
-``baofen_version`` (not Alembic's default name, so that baofen can share a database). On PostgreSQL
-the migrations run inside the store's schema (``db_schema``) under a transaction-wide advisory lock
-(on SQLite, the database's write lock), so servers starting together migrate one after the other.
+Revision ``0001`` is the schema as it was before migrations (tables, seats, events,
+hands); ``0002`` adds accounts, sessions, ratings, hand results and the seats' account
+column; ``0003`` the kept 复盘 reviews; ``0004`` the cluster's fencing numbers; ``0005``
+puzzles (残局练习); ``0006`` the daily challenge (每日复式挑战); ``0007`` tournaments; ``0008``
+clubs (亲友圈); ``0009`` widens a hand's result to 64 bits; ``0010`` a tournament's club
+(club events). A database made before migrations existed (baofen's tables, no version
+table) is stamped at ``0001`` and upgraded in place. Each run is one transaction, DDL
+included (on SQLite too). The version is kept in the table ``baofen_version`` (not
+Alembic's default name, so that baofen can share a database). On PostgreSQL the
+migrations run inside the store's schema (``db_schema``) under a transaction-wide
+advisory lock (on SQLite, the database's write lock), so servers starting together
+migrate one after the other.
 
 To change the schema: change :mod:`baofen.store.schema`, and add the revision that makes the same
 change as ``versions/vNNNN_what.py`` (``revision = "NNNN"``, ``down_revision`` the previous one),
