@@ -13,7 +13,7 @@ import os
 import secrets
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,20 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
     """SQLite, then PostgreSQL."""
     yield from database(request.param, tmp_path)
+
+
+def read_eventually(
+    base: str, code: str, check: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The table's information read at ``base`` once ``check`` holds (another node answers from
+    what the owner publishes, up to 0.1 s behind); fails after 5 s."""
+    deadline = time.monotonic() + 5
+    while True:
+        info: dict[str, Any] = httpx.get(f"{base}/api/tables/{code}").json()
+        if check(info):
+            return info
+        assert time.monotonic() < deadline, info
+        time.sleep(0.1)
 
 
 def test_a_stale_fencing_number_cannot_write(any_db: Database) -> None:
@@ -155,8 +169,8 @@ def test_four_players_on_three_nodes_play_a_match(db: Database) -> None:
         assert len(records) == 2
         assert sum(len(p.acked) for p in players) == sum(len(r["actions"]) for r in records)
         assert all(p.moves == 0 for p in players)
-        info = httpx.get(f"{cluster.bases[2]}/api/tables/{code}").json()
-        assert info["node"] == "n0" and info["status"] == "finished"
+        info = read_eventually(cluster.bases[2], code, lambda i: i["status"] == "finished")
+        assert info["node"] == "n0"
         for state in players[1].states:
             assert state["table"]["node"] == "n0"
 
@@ -196,8 +210,8 @@ def test_an_account_takes_its_seat_back_through_another_node(db: Database) -> No
         phone.send(type="reclaim")
         back = phone.expect("joined")
         assert (back["seat"], back["name"]) == (0, "Ann")
-        seats = httpx.get(f"{cluster.bases[1]}/api/tables/{code}").json()["seats"]
-        assert (seats[0]["name"], seats[0]["account"]) == ("Ann", True)
+        seat = lambda info: (info["seats"][0]["name"], info["seats"][0]["account"])  # noqa: E731
+        read_eventually(cluster.bases[1], code, lambda info: seat(info) == ("Ann", True))
 
 
 def test_failed_sign_ins_count_on_every_node(db: Database) -> None:
