@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 
 from baofen import Hand, RuleSet
 from baofen.accounts.usernames import DELETED_NAME
@@ -361,6 +362,14 @@ def test_another_nodes_table_is_read_from_what_its_owner_published(
     try:
         me, code = start_with_bots(owner.base, RuleSet.baofen(hands=1))
         private = create_table(owner.base, RuleSet.baofen().to_dict(), private=True)
+        # The first reads wait for the owner's first publication (a table read before it is
+        # ever published is rebuilt from the database, as a finished one is).
+        published = redis.Redis.from_url(SHARED_REDIS)
+        deadline = time.monotonic() + TIMEOUT
+        while not all(published.hexists(f"{prefix}tables", table) for table in (code, private)):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        published.close()
         for table in (code, private):
             url = f"{reader.base}/api/tables/{table}"
             deadline = time.monotonic() + TIMEOUT
