@@ -34,6 +34,8 @@ from baofen.wire.patch import apply as apply_patch
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 10.0
+STOP_SECONDS = 30.0
+"""A stopped server's connections and each of its parts get 5 s to close."""
 """Seconds a test waits for a message it expects (never reached when all is well)."""
 
 FAST = {
@@ -142,10 +144,18 @@ class ProcessServer:
         self.process.wait(TIMEOUT)
 
     def stop(self) -> None:
-        """Terminate and wait."""
+        """Terminate and wait: the server closes in its ``shutdown_seconds`` (5) for each
+        stage, or the test fails with its log."""
         if self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(TIMEOUT)
+            try:
+                self.process.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(TIMEOUT)
+                raise AssertionError(
+                    f"the server did not stop in {STOP_SECONDS} s: {self.stderr()[-6000:]}"
+                ) from None
 
 
 def create_table(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -44,6 +46,8 @@ from .security.login_limits import LoginLimits, MemoryLimits
 from .security.rate_limits import CreationLimits
 from .tournaments.director import Director, LobbyRounds
 
+log = logging.getLogger(__name__)
+
 COLLECT_EVERY = 10_000
 """Net new objects between two collections of the youngest generation (Python's default: 700)."""
 
@@ -61,6 +65,16 @@ def _tune_collector() -> None:
     gc.freeze()
     _, middle, old = gc.get_threshold()
     gc.set_threshold(COLLECT_EVERY, middle, old)
+
+
+async def _closed(part: str, closing: Awaitable[None], seconds: float) -> None:
+    """Await ``closing``, for ``seconds`` at most: a part that hangs (a store or Redis that
+    stopped answering) must not keep the process from stopping; what was left is logged."""
+    try:
+        async with asyncio.timeout(seconds):
+            await closing
+    except TimeoutError:
+        log.warning("closing %s took more than %.1f s; stopping without it", part, seconds)
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -130,10 +144,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
-            await director.close()
-            await queue.close()
-            await limits.close()
-            await tables.close()
+            for part, close in (("the tournaments' director", director.close),
+                                ("the 匹配 line", queue.close),
+                                ("the login limits", limits.close),
+                                ("the tables", tables.close)):
+                await _closed(part, close(), config.shutdown_seconds)
             store.close()
             jobs: Reviews | None = getattr(app.state, "reviews", None)
             if jobs is not None:

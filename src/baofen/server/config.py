@@ -120,6 +120,11 @@ class ServerConfig(BaseSettings):
         "deals are drawn from (HMAC of the day); none: each day's deals drawn at random when "
         "first asked for, and kept"
     )
+    shutdown_seconds: float = Field(
+        5.0, gt=0, le=600,
+        description="on stop, open requests and connections get this long to finish before "
+        "they are cut, and each part of the server as long to close",
+    )
     lease_seconds: float = Field(
         3.0, ge=0.3, le=600,
         description="a node owns a table for this long after its last renewal (renewed every "

@@ -26,6 +26,7 @@ def uvicorn_options(config: ServerConfig) -> dict[str, Any]:
         "http": _with_handshake_deadline(config.handshake_timeout),
         "limit_concurrency": config.max_connections,
         "timeout_keep_alive": min(5.0, config.handshake_timeout),
+        "timeout_graceful_shutdown": config.shutdown_seconds,
         "ws_max_size": config.max_frame_bytes,
         # No permessage-deflate: the views after the first are patches of some hundred bytes,
         # which it shrank little for a quarter of the server's CPU per action and ~46 KiB of
