@@ -8,6 +8,7 @@ import json
 import re
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import redis
@@ -128,11 +129,14 @@ def check(run: Run) -> None:
         report.operations += len(player.seated.acked)
         for code, count in player.errors.items():
             report.refused[code] = report.refused.get(code, 0) + count
+        for _at, what in player.connections:
+            if what.startswith("client failure"):
+                _problem(report, f"table {player.code} seat {player.client.seat}: {what}")
     for code, table in stored.items():
         assert table is not None, f"table {code} is not stored"
         report.stored += len(table.events)
         report.finished += table.status == "finished"
-        _check_table(report, table, by_table[code])
+        _check_table(report, table, by_table[code], run.directory)
     _check_recovery(run, by_table, {c: t for c, t in stored.items() if t is not None})
     for node in run.nodes:
         text = (run.directory / f"{node.name}.log").read_text(errors="replace")
@@ -144,7 +148,8 @@ def _problem(report: Report, text: str) -> None:
         report.problems.append(text)
 
 
-def _check_table(report: Report, stored: StoredTable, players: list[Player]) -> None:
+def _check_table(report: Report, stored: StoredTable, players: list[Player],
+                 directory: Path) -> None:
     events = stored.events
     if [e.seq for e in events] != list(range(1, len(events) + 1)):
         report.duplicated += 1
@@ -185,15 +190,31 @@ def _check_table(report: Report, stored: StoredTable, players: list[Player]) -> 
             table.log.version = version
         for seat, state in shown.pop(version, []):
             report.views += 1
-            if _seen(state) != _seen(table.views.state(seat)):
+            expected = table.views.state(seat)
+            if _seen(state) != _seen(expected):
                 report.divergent += 1
                 _problem(report, f"table {stored.code}: seat {seat} was shown a view at "
                                  f"version {version} that the stored log does not give")
+                _keep_divergence(directory, stored, seat, version, state, expected, [
+                    (at, s) for p in players if p.client.seat == seat for at, s in p.views
+                    if abs(s["table"]["version"] - version) <= 3])
     for version, states in shown.items():
         report.views += len(states)
         report.divergent += len(states)
         _problem(report, f"table {stored.code}: a view at version {version}, beyond the "
                          f"stored log ({len(events)} events)")
+
+
+def _keep_divergence(directory: Path, stored: StoredTable, seat: int | None, version: int,
+                     shown: dict[str, Any], expected: dict[str, Any],
+                     around: list[tuple[float, dict[str, Any]]]) -> None:
+    """Write what a divergent view showed, what the log gives and the stored events around
+    it, for the account of what happened."""
+    events = [{"seq": e.seq, "kind": e.kind, "payload": e.payload}
+              for e in stored.events[max(0, version - 6):version + 5]]
+    path = directory / f"divergent-{stored.code}-{seat}-{version}.json"
+    path.write_text(json.dumps({"shown": shown, "expected": expected, "events": events,
+                                "around": around}, indent=1, default=str))
 
 
 def _seen(state: dict[str, Any]) -> str:

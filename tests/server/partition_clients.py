@@ -103,9 +103,15 @@ class Player(threading.Thread):
             except (ConnectionClosed, OSError, TimeoutError, InvalidHandshake):
                 self.reconnect()
             except Exception as error:  # counted, and the player goes on from a new view
-                name = f"client failure: {type(error).__name__}"
-                self.errors[name] = self.errors.get(name, 0) + 1
+                self.failed(error)
                 self.reconnect()
+
+    def failed(self, error: Exception) -> None:
+        """Count a failure of the client itself (a message it could not take), naming it in
+        the connections' log the checker shows for a table that did not move."""
+        name = f"client failure: {type(error).__name__}"
+        self.errors[name] = self.errors.get(name, 0) + 1
+        self.connections.append((time.monotonic(), f"{name} {str(error)[:200]}"))
 
     def poll(self) -> None:
         try:
@@ -160,6 +166,10 @@ class Player(threading.Thread):
             except (ConnectionClosed, OSError, TimeoutError, InvalidHandshake) as error:
                 self.connections.append((time.monotonic(),
                                          f"n{self.node} {type(error).__name__}"))
+                time.sleep(0.2)
+                continue
+            except Exception as error:  # a player that stops trying would leave its table
+                self.failed(error)
                 time.sleep(0.2)
                 continue
             self.connections.append((time.monotonic(), f"n{self.node} joined"))
