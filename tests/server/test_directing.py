@@ -11,8 +11,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
-import redis
-
 from baofen.server import ServerConfig
 from baofen.server.cluster.directing import Directing, NodeRounds
 from baofen.server.cluster.node import Node
@@ -22,38 +20,9 @@ from baofen.server.tournaments.director import Director
 from baofen.store.async_store import AsyncStore
 
 from .cluster import SHARED_REDIS
-from .fakes import run
+from .fakes import NodeLobby, NodeStore, clear_redis, run
 
 LEASE = 0.6
-
-
-class Store:
-    """A store whose claims succeed and whose scan for orphans waits for the end."""
-
-    def __init__(self) -> None:
-        self.fences: dict[str, int] = {}
-        self.never = asyncio.Event()
-
-    async def claim(self, code: str, fence: int) -> int | None:
-        return None
-
-    async def unfinished(self) -> list[str]:
-        await self.never.wait()
-        return []
-
-
-class Rooms:
-    """The lobby of a node: the tables it serves."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.tables: dict[str, Any] = {}
-
-    def start(self) -> None:
-        pass
-
-    async def close(self) -> None:
-        pass
 
 
 class Table:
@@ -83,12 +52,13 @@ class FakeDirector:
 @asynccontextmanager
 async def nodes(count: int) -> AsyncIterator[list[Node]]:
     prefix = f"baofen-test-{secrets.token_hex(4)}:"
-    made: list[tuple[Node, Store]] = []
+    made: list[tuple[Node, NodeStore]] = []
     for number in range(count):
         config = ServerConfig(db="sqlite://", redis=SHARED_REDIS, redis_prefix=prefix,
                               node=f"n{number}", lease_seconds=LEASE)
-        store = Store()
-        this = Node(config, cast(Lobby, Rooms(store)), Ownership(config, cast(AsyncStore, store)))
+        store = NodeStore()
+        ownership = Ownership(config, cast(AsyncStore, store))
+        this = Node(config, cast(Lobby, NodeLobby(store)), ownership)
         await this.start()
         made.append((this, store))
     try:
@@ -97,11 +67,7 @@ async def nodes(count: int) -> AsyncIterator[list[Node]]:
         for this, store in made:
             store.never.set()
             await this.close()
-        client = redis.Redis.from_url(SHARED_REDIS)
-        keys = list(client.scan_iter(f"{prefix}*"))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        clear_redis(prefix)
 
 
 async def until(check: Any, limit: float = 5.0) -> None:
