@@ -334,17 +334,25 @@ club_results = Table(
     Index("ix_baofen_club_results_member", "club_id", "account_id", "finished"),
 )
 
+def standing_counts() -> list[Column[int]]:
+    """The sums a club's standings add up, in ``club_totals`` and ``club_days`` alike (new
+    columns each call: a column belongs to one table)."""
+    return [
+        Column("matches", Integer, nullable=False),
+        Column("hands", Integer, nullable=False),
+        Column("made", Integer, nullable=False),
+        Column("failed", Integer, nullable=False),
+        Column("result", BigInteger, nullable=False),
+    ]
+
+
 club_totals = Table(
     "baofen_club_totals",
     metadata,
     Column("club_id", String(32), primary_key=True),
     Column("variant", String(16), primary_key=True),
     Column("account_id", Integer, primary_key=True),
-    Column("matches", Integer, nullable=False),
-    Column("hands", Integer, nullable=False),
-    Column("made", Integer, nullable=False),
-    Column("failed", Integer, nullable=False),
-    Column("result", BigInteger, nullable=False),
+    *standing_counts(),
 )
 
 club_days = Table(
@@ -354,11 +362,7 @@ club_days = Table(
     Column("variant", String(16), primary_key=True),
     Column("day", Date, primary_key=True),
     Column("account_id", Integer, primary_key=True),
-    Column("matches", Integer, nullable=False),
-    Column("hands", Integer, nullable=False),
-    Column("made", Integer, nullable=False),
-    Column("failed", Integer, nullable=False),
-    Column("result", BigInteger, nullable=False),
+    *standing_counts(),
 )
 
 # Tournaments (比赛): the event, its entrants, and the tables each round was seated at (the
