@@ -16,7 +16,8 @@ one per deal an entrant started: its table and, once the hand is stored, the sea
 
 ``reviews`` keeps every 复盘 computed (one per hand and budget), so that it is computed once.
 
-Puzzles (残局练习): ``puzzles`` (each with its hand's record, the answer and its Glicko-2 rating),
+Puzzles (残局练习): ``puzzles`` (each with its hand's record, the answer, its Glicko-2 rating and,
+made from a player's hand, that player's account, who consented: ``accounts.puzzle_consent``),
 ``puzzle_attempts`` (each signed-in solver's attempts) and ``puzzle_solvers`` (a solver's puzzle
 rating and streak, one per account and game).
 亲友圈 (clubs): ``clubs`` (name, owner, settings), ``club_members`` (roles owner, admin, member),
@@ -49,6 +50,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -106,6 +108,8 @@ accounts = Table(
     Column("skeleton", String(80), nullable=False, unique=True),
     Column("password_hash", String(255), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # The player lets their finished hands be searched for puzzles (off until they say so).
+    Column("puzzle_consent", Boolean, nullable=False, server_default=false()),
 )
 
 sessions = Table(
@@ -212,6 +216,8 @@ puzzles = Table(
     Column("volatility", Float, nullable=False),
     Column("attempts", Integer, nullable=False),
     Column("solved", Integer, nullable=False),
+    # The account whose finished hand the puzzle comes from (null: an arena hand).
+    Column("account_id", Integer, nullable=True, index=True),
     Index("baofen_puzzles_game_rating", "game", "rating"),
 )
 
