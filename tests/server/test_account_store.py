@@ -12,13 +12,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select
 
 from baofen.store import Store
 from baofen.store import schema as db
 from baofen.store.accounts import Accounts, SeatResult, hand_results
 from baofen.store.puzzles import Puzzles, consenting_hands
 
+from .accounts import finished_hand
 from .databases import database
 
 
@@ -120,20 +121,6 @@ def test_a_deleted_accounts_puzzles_and_consent_are_gone(store: Store) -> None:
     assert not accounts.puzzle_consent(ann.id)
 
 
-def finished_hand(store: Store, code: str, seats: list[int | None], status: str = "finished",
-                  variant: str = "hongwu") -> None:
-    """Table ``code`` with one finished hand, seats 0–3 held by ``seats`` (None: a guest)."""
-    store.create_table(code, {"variant": variant}, {}, 1)
-    record = {"hand": code}
-    with store.engine.begin() as conn:
-        conn.execute(update(db.tables).where(db.tables.c.code == code).values(status=status))
-        conn.execute(insert(db.hands).values(table_code=code, number=1, summary={},
-                                              record=record))
-    people = [SeatResult(seat, "human", account, None) for seat, account in enumerate(seats)]
-    store.commit([hand_results(code, 1, variant, False, False, people,
-                               SimpleNamespace(declarer=0, made=True), [3, -1, -1, -1])])
-
-
 def test_only_consenting_players_seats_of_finished_hands_are_searched(store: Store) -> None:
     accounts = Accounts(store)
     ann = accounts.create("Ann", "ann", "ann", "hash")
@@ -153,7 +140,7 @@ def test_only_consenting_players_seats_of_finished_hands_are_searched(store: Sto
             seat=2))
     hands = consenting_hands(store, "hongwu")
     assert [(h.key, h.account_id, h.record) for h in hands] == [
-        ("t1/1/1", ann.id, {"hand": "t1"})]
+        ("t1/1/1", ann.id, {"hand": 1})]
     assert [h.key for h in consenting_hands(store, "baofen")] == ["t3/1/0"]
     accounts.set_puzzle_consent(ann.id, False)
     assert consenting_hands(store, "hongwu") == []
