@@ -137,9 +137,12 @@ class Puzzles:
         with self.engine.begin() as conn:
             have = set(conn.execute(select(db.puzzles.c.id)).scalars())
             wanted = [p for p in puzzles if p["id"] not in have]
-            players = {player_of(p) for p in wanted} - {None}
+            players = sorted({i for p in wanted if (i := player_of(p)) is not None})
+            # Locked: a consent withdrawn meanwhile either waits for these rows (and deletes
+            # them) or is seen here.
             consenting = set(conn.execute(select(db.accounts.c.id).where(
-                db.accounts.c.id.in_(players), db.accounts.c.puzzle_consent)).scalars())
+                db.accounts.c.id.in_(players), db.accounts.c.puzzle_consent
+            ).with_for_update()).scalars()) if players else set()
             rows = [{"id": p["id"], "game": p["game"], "kind": p["kind"], "puzzle": p,
                      "rating": p.get("rating", START[0]), "rd": START[1],
                      "volatility": START[2], "attempts": 0, "solved": 0,
