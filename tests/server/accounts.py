@@ -1,8 +1,17 @@
-"""Helpers of the account tests: sign up and sign in over REST, keeping the session cookie."""
+"""Helpers of the account tests: sign up and sign in over REST, keeping the session cookie;
+a finished hand stored with the accounts that held its seats."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import httpx
+from sqlalchemy import insert, update
+
+from baofen.store import Store
+from baofen.store import schema as db
+from baofen.store.accounts import SeatResult, hand_results
 
 PASSWORD = "correct horse battery"
 
@@ -20,3 +29,17 @@ def session(client: httpx.Client) -> str:
     token = client.cookies.get("baofen_session")
     assert token
     return token
+
+
+def finished_hand(store: Store, code: str, seats: list[int | None], status: str = "finished",
+                  variant: str = "hongwu", record: dict[str, Any] | None = None) -> None:
+    """Table ``code`` (its match ``status``) with one finished hand (``record``), seats 0–3
+    held by the accounts ``seats`` (None: a guest)."""
+    store.create_table(code, {"variant": variant}, {}, 1)
+    with store.engine.begin() as conn:
+        conn.execute(update(db.tables).where(db.tables.c.code == code).values(status=status))
+        conn.execute(insert(db.hands).values(table_code=code, number=1, summary={},
+                                              record=record or {"hand": 1}))
+    people = [SeatResult(seat, "human", account, None) for seat, account in enumerate(seats)]
+    store.commit([hand_results(code, 1, variant, False, False, people,
+                               SimpleNamespace(declarer=0, made=True), [3, -1, -1, -1])])

@@ -1,6 +1,7 @@
 """A table in process: a store double held in memory (no database) that can refuse a write, or
-store one and lose its answer, or not answer reads; a connection without a socket; and the
-tables the tests drive directly with asyncio."""
+store one and lose its answer, or not answer reads; a connection without a socket; the tables
+the tests drive directly with asyncio; and the store and lobby of a cluster node run in
+process against the shared Redis."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import redis
 from starlette.websockets import WebSocketState
 
 from baofen import RuleSet
@@ -22,6 +24,7 @@ from baofen.store.async_store import AsyncStore, StoreFenced, StoreUnavailable
 from baofen.store.database import FinishedHand
 from baofen.wire.settings import TableSettings
 
+from .cluster import SHARED_REDIS
 from .harness import run_async
 
 
@@ -162,3 +165,42 @@ def legal(table: Table, seed: int = 1) -> tuple[int, Any]:
 
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     run_async(test())
+
+
+class NodeStore:
+    """The store of a cluster node cut from the database: claims answer, the scan for orphaned
+    tables waits until ``never`` is set (the end of the test)."""
+
+    def __init__(self) -> None:
+        self.fences: dict[str, int] = {}
+        self.never = asyncio.Event()
+
+    async def claim(self, code: str, fence: int) -> int | None:
+        return None
+
+    async def unfinished(self) -> list[str]:
+        await self.never.wait()
+        return []
+
+
+class NodeLobby:
+    """The lobby of a cluster node: the tables it serves, nothing to start or close."""
+
+    def __init__(self, store: NodeStore) -> None:
+        self.store = store
+        self.tables: dict[str, Any] = {}
+
+    def start(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+def clear_redis(prefix: str) -> None:
+    """Delete a test's keys (``prefix``) from the shared Redis."""
+    client = redis.Redis.from_url(SHARED_REDIS)
+    keys = list(client.scan_iter(f"{prefix}*"))
+    if keys:
+        client.delete(*keys)
+    client.close()

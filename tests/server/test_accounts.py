@@ -1,6 +1,6 @@
 """Accounts over REST on a live server (SQLite and PostgreSQL): sign-up, sign-in, sessions,
-password change, deletion, and the hostile cases: wrong passwords, look-alike usernames,
-overlong input, passwords never sent back or logged."""
+password change, the consent to puzzles from one's hands, deletion, and the hostile cases:
+wrong passwords, look-alike usernames, overlong input, passwords never sent back or logged."""
 
 from __future__ import annotations
 
@@ -9,9 +9,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 from baofen import RuleSet
 from baofen.server import ServerConfig
+from baofen.store import Store, schema
+from baofen.store.accounts import Accounts
+from baofen.store.puzzles import Puzzles
 
 from .accounts import PASSWORD, sign_up
 from .databases import Database, database
@@ -245,3 +249,36 @@ def test_a_signed_out_visitor_asks_who_they_are_without_an_error(server: ThreadS
     assert (answer.status_code, answer.json()) == (200, {"signed_in": False})
     forged = httpx.get(f"{server.base}/api/me", cookies={"baofen_session": "x" * 40})
     assert (forged.status_code, forged.json()) == (200, {"signed_in": False})
+
+
+def test_the_consent_to_puzzles_from_ones_hands(live: ThreadServer, db: Database) -> None:
+    """Off until the player turns it on, in ``GET /api/me``; only a JSON boolean changes it;
+    a guest has none to change; a deleted account's puzzles and consent are gone."""
+    ann = sign_up(live.base, "Ann")
+    assert ann.get("/api/me").json()["puzzle_consent"] is False
+    for bad in ({"allowed": "yes"}, {"allowed": 1}, {}, {"allowed": True, "more": 1}):
+        refused = ann.put("/api/me/puzzle-consent", json=bad)
+        assert refused.status_code == 422, bad
+    assert ann.get("/api/me").json()["puzzle_consent"] is False  # nothing changed
+    on = ann.put("/api/me/puzzle-consent", json={"allowed": True})
+    assert on.status_code == 200 and on.json() == {"allowed": True}
+    assert ann.get("/api/me").json()["puzzle_consent"] is True
+    guest = httpx.put(f"{live.base}/api/me/puzzle-consent", json={"allowed": True})
+    assert guest.status_code == 401
+    store = Store(db.url, db.schema)
+    try:
+        with store.engine.connect() as conn:
+            account_id = conn.execute(select(schema.accounts.c.id)
+                                      .where(schema.accounts.c.canonical == "ann")).scalar_one()
+        puzzles = Puzzles(store)
+        mine = {"id": "mine", "game": "hongwu", "kind": "play", "source": f"player:{account_id}"}
+        assert puzzles.add([mine]) == 1
+        off = ann.put("/api/me/puzzle-consent", json={"allowed": False})
+        assert off.json() == {"allowed": False} and puzzles.get("mine") is None
+        ann.put("/api/me/puzzle-consent", json={"allowed": True})
+        assert puzzles.add([{**mine, "id": "again"}]) == 1
+        assert ann.request("DELETE", "/api/me", json={"password": PASSWORD}).status_code == 204
+        assert puzzles.get("again") is None
+        assert not Accounts(store).puzzle_consent(account_id)
+    finally:
+        store.close()

@@ -1,6 +1,7 @@
 """The director's lease between in-process cluster nodes (doubles for the store, the lobby and
 the director; the shared Redis): one node runs the director, another takes over when its lease
-runs out, and the director's word about a table reaches the node that serves it."""
+runs out, and the director's word about a table reaches the node that serves it, once for each
+change of what it says."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
-import redis
-
 from baofen.server import ServerConfig
+from baofen.server.cluster.bus import Envelope
 from baofen.server.cluster.directing import Directing, NodeRounds
 from baofen.server.cluster.node import Node
 from baofen.server.cluster.ownership import Ownership
@@ -22,38 +22,9 @@ from baofen.server.tournaments.director import Director
 from baofen.store.async_store import AsyncStore
 
 from .cluster import SHARED_REDIS
-from .fakes import run
+from .fakes import NodeLobby, NodeStore, clear_redis, run
 
 LEASE = 0.6
-
-
-class Store:
-    """A store whose claims succeed and whose scan for orphans waits for the end."""
-
-    def __init__(self) -> None:
-        self.fences: dict[str, int] = {}
-        self.never = asyncio.Event()
-
-    async def claim(self, code: str, fence: int) -> int | None:
-        return None
-
-    async def unfinished(self) -> list[str]:
-        await self.never.wait()
-        return []
-
-
-class Rooms:
-    """The lobby of a node: the tables it serves."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.tables: dict[str, Any] = {}
-
-    def start(self) -> None:
-        pass
-
-    async def close(self) -> None:
-        pass
 
 
 class Table:
@@ -61,6 +32,9 @@ class Table:
 
     closed = False
     status = "playing"
+
+    def close(self) -> None:
+        self.closed = True
 
     def __init__(self) -> None:
         self.seating = type("Seating", (), {"tournament": False})()
@@ -83,12 +57,13 @@ class FakeDirector:
 @asynccontextmanager
 async def nodes(count: int) -> AsyncIterator[list[Node]]:
     prefix = f"baofen-test-{secrets.token_hex(4)}:"
-    made: list[tuple[Node, Store]] = []
+    made: list[tuple[Node, NodeStore]] = []
     for number in range(count):
         config = ServerConfig(db="sqlite://", redis=SHARED_REDIS, redis_prefix=prefix,
                               node=f"n{number}", lease_seconds=LEASE)
-        store = Store()
-        this = Node(config, cast(Lobby, Rooms(store)), Ownership(config, cast(AsyncStore, store)))
+        store = NodeStore()
+        ownership = Ownership(config, cast(AsyncStore, store))
+        this = Node(config, cast(Lobby, NodeLobby(store)), ownership)
         await this.start()
         made.append((this, store))
     try:
@@ -97,11 +72,7 @@ async def nodes(count: int) -> AsyncIterator[list[Node]]:
         for this, store in made:
             store.never.set()
             await this.close()
-        client = redis.Redis.from_url(SHARED_REDIS)
-        keys = list(client.scan_iter(f"{prefix}*"))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        clear_redis(prefix)
 
 
 async def until(check: Any, limit: float = 5.0) -> None:
@@ -142,4 +113,47 @@ def test_the_directors_word_reaches_the_node_serving_a_table() -> None:
             await until(lambda: table.seating.tournament)
             await rounds.attend("t1", False)
             await until(lambda: not table.seating.tournament)
+    run(test)
+
+
+def test_the_director_tells_a_table_only_what_changed() -> None:
+    """The director asks every tick; the node serving the table hears each word once, and a
+    node that took the table since (a new lease: a new table there that heard nothing) hears
+    it again."""
+    async def test() -> None:
+        async with nodes(3) as (director, first, second):
+            rounds = NodeRounds(director)
+            heard: dict[str, list[int]] = {}
+            for node in (first, second):
+                NodeRounds(node)
+                tell = node.handlers["attend"]
+
+                def hear(envelope: Envelope, tell: Any = tell, name: str = node.id) -> None:
+                    heard.setdefault(name, []).append(envelope.number)
+                    tell(envelope)
+
+                node.handlers["attend"] = hear
+            table = first.lobby.tables["t1"] = Table()
+            assert await first.ownership.claim("t1")
+            for _ in range(5):  # five ticks of the round
+                await rounds.attend("t1", True)
+            await until(lambda: table.seating.tournament)
+            await asyncio.sleep(0.2)
+            assert heard == {"n1": [1]}
+            # the first node let go of the table and the second took it
+            fence = first.ownership.disown("t1")
+            assert fence is not None
+            await asyncio.sleep(LEASE / 3)  # a renewal under way may set the lease again
+            await first.ownership.release("t1", fence)
+            taken = second.lobby.tables["t1"] = Table()
+            assert await second.ownership.claim("t1")
+            for _ in range(3):
+                await rounds.attend("t1", True)
+            await until(lambda: taken.seating.tournament)
+            # the round is over (said once, at its end): nothing is kept of the table
+            await rounds.attend("t1", False)
+            await until(lambda: not taken.seating.tournament)
+            assert rounds.said == {}
+            await asyncio.sleep(0.2)
+            assert heard == {"n1": [1], "n2": [1, 0]}
     run(test)

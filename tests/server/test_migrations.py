@@ -16,16 +16,17 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, MetaData, create_engine, insert, inspect, select, text
+from sqlalchemy import Engine, MetaData, create_engine, func, insert, inspect, select, text
 from sqlalchemy.schema import CreateSchema
 
 from baofen import Hand, RuleSet
 from baofen.bots import make_bot
 from baofen.match import Match
 from baofen.server.security.tokens import new_seat_token, token_hash
-from baofen.store import Store
+from baofen.store import Store, migrations
 from baofen.store import schema as current
 from baofen.store.migrations import VERSION_TABLE, SchemaTooNew, latest, migrate
 from baofen.wire.actions import action_record
@@ -205,3 +206,48 @@ def test_servers_starting_together_migrate_one_after_the_other(db: Database) -> 
             store.close()
         if opened:
             opened[0].drop()
+
+
+def downgrade(engine: Engine, schema: str | None, revision: str) -> None:
+    """Bring the database down to ``revision`` (as an operator would with Alembic)."""
+    with engine.begin() as conn:
+        if schema is not None:
+            conn.execute(text("select set_config('search_path', :path, true)"),
+                         {"path": f'"{schema}"'})
+        config = migrations._config()
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)
+
+
+def test_the_puzzle_consent_migration_goes_up_and_down(db: Database) -> None:
+    """0011 gives every account its consent to puzzles from its hands, off, and every puzzle
+    no player; going down drops both columns and keeps the rows."""
+    engine = engine_of(db)
+    plain = create_engine(db.url)
+    try:
+        migrate(plain, db.schema, "0010")
+        with engine.begin() as conn:
+            conn.execute(insert(current.accounts).values(
+                username="Ann", canonical="ann", skeleton="ann", password_hash="h",
+                created=datetime.now(UTC)))
+            conn.execute(insert(current.puzzles).values(
+                id="p1", game="hongwu", kind="play", puzzle={}, rating=1500.0, rd=350.0,
+                volatility=0.06, attempts=0, solved=0))
+        migrate(plain, db.schema, "0011")
+        with engine.connect() as conn:
+            assert conn.execute(select(current.accounts.c.puzzle_consent)).scalars().all() == [
+                False]
+            assert conn.execute(select(current.puzzles.c.account_id)).scalars().all() == [None]
+        downgrade(plain, db.schema, "0010")
+        with engine.connect() as conn:
+            inspector = inspect(conn)
+            assert "puzzle_consent" not in {c["name"] for c in inspector.get_columns(
+                "baofen_accounts", db.schema)}
+            assert "account_id" not in {c["name"] for c in inspector.get_columns(
+                "baofen_puzzles", db.schema)}
+            assert conn.execute(select(func.count()).select_from(current.puzzles)).scalar() == 1
+        migrate(plain, db.schema)  # and up again to the latest
+        assert differences(engine, db.schema, current.metadata) == []
+    finally:
+        plain.dispose()
+        engine.dispose()

@@ -11,8 +11,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
-import redis
-
 from baofen.server import ServerConfig
 from baofen.server.cluster.bus import COMMAND_TIMEOUT, connect
 from baofen.server.cluster.node import Node
@@ -22,45 +20,23 @@ from baofen.server.table import Table
 from baofen.store.async_store import AsyncStore
 
 from .cluster import SHARED_REDIS
-from .fakes import FakeStore, connection, received, run, started
+from .fakes import FakeStore, NodeLobby, NodeStore, clear_redis, connection, received, run, started
 
 LEASE = 0.6
 LEASE_DEFAULT = ServerConfig().lease_seconds
 
 
-class SlowStore:
-    """The store of a node cut from the database: claims answer, every read waits."""
-
-    def __init__(self) -> None:
-        self.fences: dict[str, int] = {}
-        self.never = asyncio.Event()
-
-    async def claim(self, code: str, fence: int) -> int | None:
-        return None
-
-    async def unfinished(self) -> list[str]:
-        await self.never.wait()
-        return []
-
-
-class SlowLobby:
+class SlowLobby(NodeLobby):
     """A lobby whose loads wait until ``loaded`` is set."""
 
-    def __init__(self, store: SlowStore) -> None:
-        self.store = store
-        self.tables: dict[str, Any] = {}
+    def __init__(self, store: NodeStore) -> None:
+        super().__init__(store)
         self.loaded = asyncio.Event()
 
     async def take(self, code: str) -> Any:
         await self.loaded.wait()
         table = self.tables[code] = _Served()
         return table
-
-    def start(self) -> None:
-        pass
-
-    async def close(self) -> None:
-        pass
 
 
 class _Served:
@@ -81,7 +57,7 @@ async def node() -> AsyncIterator[tuple[Node, SlowLobby]]:
     prefix = f"baofen-test-{secrets.token_hex(4)}:"
     config = ServerConfig(db="sqlite://", redis=SHARED_REDIS, redis_prefix=prefix, node="n0",
                           lease_seconds=LEASE)
-    store = SlowStore()
+    store = NodeStore()
     lobby = SlowLobby(store)
     ownership = Ownership(config, cast(AsyncStore, store))
     this = Node(config, cast(Lobby, lobby), ownership)
@@ -90,11 +66,7 @@ async def node() -> AsyncIterator[tuple[Node, SlowLobby]]:
     finally:
         store.never.set()
         await this.close()
-        client = redis.Redis.from_url(SHARED_REDIS)
-        keys = list(client.scan_iter(f"{prefix}*"))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        clear_redis(prefix)
 
 
 def test_leases_are_renewed_while_the_database_does_not_answer() -> None:

@@ -14,6 +14,7 @@ from baofen.server import ServerConfig
 
 from ..root_network import root_network
 from ..server.harness import ROOT, ThreadServer
+from .ui import Person, person_in
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -66,6 +67,37 @@ def chromium(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
+
+
+@pytest.fixture
+def page_server(web_server: ThreadServer) -> ThreadServer:
+    """The server a test's :func:`person` opens pages of (a module with a server of its own
+    overrides it)."""
+    return web_server
+
+
+@pytest.fixture
+def person(chromium: Browser, page_server: ThreadServer, viewport: dict[str, int],
+           language: str) -> Iterator[Person]:
+    """A person whose pages are in the test's ``language``, at its ``viewport`` (both
+    parametrized by the test), on :func:`page_server`; closed after it, failing on any
+    script error seen."""
+    yield from _someone(chromium, page_server, viewport, language)
+
+
+@pytest.fixture
+def friend(chromium: Browser, page_server: ThreadServer, viewport: dict[str, int],
+           language: str) -> Iterator[Person]:
+    """Another person like :func:`person`, in a browser of their own (a friend at their
+    table)."""
+    yield from _someone(chromium, page_server, viewport, language)
+
+
+def _someone(chromium: Browser, server: ThreadServer, viewport: dict[str, int],
+             language: str) -> Iterator[Person]:
+    someone = person_in(chromium, server.base, viewport, language)
+    yield someone
+    someone.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
 """Accounts in the browser: signing up and in from the top bar (with the refusals a player can
 meet: passwords that differ, a wrong password, too many tries), the 战绩 page with a rated hand
-and its replay, the leaderboard, changing the password, signing out, deleting the account; and
-a signed-in player's seat taken back from a second browser. Screenshots at phone and desktop
-sizes, in both languages, and axe checks of every new page."""
+and its replay, the leaderboard, changing the password, signing out, deleting the account, the
+consent to puzzles from one's hands; and a signed-in player's seat taken back from a second
+browser. Screenshots at phone and desktop sizes, in both languages, and axe checks of every new
+page."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from baofen.server import ServerConfig
 from ..server.harness import ThreadServer
 from .accessibility import check_axe
 from .conftest import FAST
-from .ui import DESKTOP, PHONE, Person, fast_review
+from .ui import DESKTOP, PHONE, VIEW_IDS, VIEWS, Person, fast_review
 
 PASSWORD = "correct horse battery"
 
@@ -277,3 +278,38 @@ def test_a_second_browser_signs_in_and_takes_the_seat_back(
     expect(desktop.page.locator("#conn")).to_have_attribute("data-status", "replaced")
     desktop.close()
     phone.close()
+
+
+CONSENT = {"zh": "允许用我打过的牌局生成残局练习",
+           "en": "Allow my finished hands to be used for puzzles"}
+CONSENT_SAVED = {"zh": ("已允许", "不再用"), "en": ("may now be used", "no longer used")}
+
+
+@pytest.fixture
+def page_server(accounts_server: ThreadServer) -> ThreadServer:
+    """The pages of :func:`person` are this module's server's."""
+    return accounts_server
+
+
+@pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
+def test_the_consent_to_puzzles_from_ones_hands_is_a_switch_on_ones_profile(
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
+    page = person.page
+    name = fresh_name("Pz")
+    sign_up(person, name)
+    page.goto(f"{person.base}/players/{name}")
+    box = page.locator("#puzzle-consent")
+    expect(box).not_to_be_checked()  # off until the player turns it on
+    expect(page.locator("#account-actions label.check")).to_have_text(CONSENT[language])
+    page.locator("#account-actions").screenshot(
+        path=str(screenshots / f"puzzle-consent-{language}-{viewport['width']}.png"))
+    saved_on, saved_off = CONSENT_SAVED[language]
+    box.check()
+    expect(page.locator(".toast").last).to_contain_text(saved_on)
+    page.reload()
+    expect(page.locator("#puzzle-consent")).to_be_checked()
+    assert person.context.request.get(f"{person.base}/api/me").json()["puzzle_consent"] is True
+    page.locator("#puzzle-consent").uncheck()
+    expect(page.locator(".toast").last).to_contain_text(saved_off)
+    page.reload()
+    expect(page.locator("#puzzle-consent")).not_to_be_checked()

@@ -13,30 +13,22 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ThreadServer, create_table
-from .ui import DESKTOP, PHONE, VIEW_IDS, VIEWS, person_in
+from .ui import DESKTOP, PHONE, VIEW_IDS, VIEWS, Person, person_in
 
 # -- the QR code --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
 def test_the_invitation_qr_code_is_drawn(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
     page = person.page
-    person.open_table(code)
+    code = person.open_new_table()
     person.wait_for("document.querySelector('#share-qr').complete")
     page.screenshot(path=str(screenshots / f"qr-{language}-{viewport['width']}.png"))
     assert page.eval_on_selector("#share-qr", "img => img.naturalWidth") > 0
-    svg = httpx.get(f"{web_server.base}/t/{code}/qr.svg")
+    svg = httpx.get(f"{person.base}/t/{code}/qr.svg")
     assert svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg.text
-    person.close()
 
 
 # -- a friend without a name; only the host starts -----------------------------------------
@@ -44,17 +36,11 @@ def test_the_invitation_qr_code_is_drawn(
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
 def test_a_friend_gets_a_name_and_waits_for_the_host(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
-    host = person_in(chromium, web_server.base, viewport, language)
-    host.open_table(code)
+        person: Person, friend: Person, screenshots: Path, viewport: dict[str, int],
+        language: str) -> None:
+    host = person
+    code = host.open_new_table()
     host.sit(0, "Ann")
-    friend = person_in(chromium, web_server.base, viewport, language)
     friend.open_table(code)
     friend.sit(1, "")  # typed no name
     expect(host.page.locator(".pick[data-seat='1']")).to_contain_text(re.compile(r"\d{4}"))
@@ -66,8 +52,6 @@ def test_a_friend_gets_a_name_and_waits_for_the_host(
     expect(host.page.locator("#btn-start")).to_be_visible()
     expect(host.page.locator("#btn-bots")).to_be_visible()
     friend.page.screenshot(path=str(screenshots / f"wait-host-{language}-{viewport['width']}.png"))
-    host.close()
-    friend.close()
 
 
 # -- 复制 ------------------------------------------------------------------------------------------
@@ -91,16 +75,10 @@ Navigator.prototype.share = function (data) { window.shared.push(data); return P
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
 def test_copy_says_what_happened_without_the_clipboard_api(
-    chromium: Browser,
-    web_server: ThreadServer,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, viewport: dict[str, int], language: str) -> None:
     person.context.add_init_script(NO_CLIPBOARD)
     page = person.page
-    person.open_table(code)
+    code = person.open_new_table()
     link = page.input_value("#share-link")
     assert link.endswith(f"/t/{code}")
     page.click("#btn-copy")
@@ -115,7 +93,6 @@ def test_copy_says_what_happened_without_the_clipboard_api(
     # the server's own address is loopback here: the page says how friends on other devices
     # get in
     expect(page.locator("#share-lan")).to_contain_text("--host 0.0.0.0")
-    person.close()
 
 
 def test_copy_opens_the_share_sheet_on_a_phone_without_the_clipboard_api(

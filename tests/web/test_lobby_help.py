@@ -14,17 +14,10 @@ from playwright.sync_api import Browser, ConsoleMessage, expect
 from baofen import RuleSet
 
 from ..server.harness import Client, ThreadServer, create_table, start_with_bots
-from .ui import DESKTOP, PHONE, VIEW_IDS, VIEWS, Person
+from .ui import DESKTOP, PHONE, VIEW_IDS, VIEWS, Person, person_in
 
 INTERNAL_CODE = re.compile(r"^([SHCD][2-9TJQKA]|BJ|LJ)$")
 """A card's notation: never what a player reads."""
-
-
-def person_in(chromium: Browser, base: str, viewport: dict[str, int], language: str) -> Person:
-    """A person whose pages are in ``language``."""
-    person = Person(chromium, base, viewport)
-    person.context.add_init_script(f"localStorage.setItem('baofen.lang', '{language}')")
-    return person
 
 
 # -- 9. the rules --------------------------------------------------------------------------------
@@ -38,15 +31,9 @@ WORDS = {
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
 def test_the_rules_page_from_the_lobby_and_the_legend_at_the_table(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
     page = person.page
-    page.goto(web_server.base + "/")
+    page.goto(person.base + "/")
     page.click("#nav-rules")
     page.wait_for_url("**/rules")
     expect(page.locator("h1")).to_have_text({"zh": "规则说明", "en": "How to play"}[language])
@@ -66,14 +53,13 @@ def test_the_rules_page_from_the_lobby_and_the_legend_at_the_table(
     )
 
     # at a table: the marks explained in place, the rules beside the game (a new tab)
-    code = create_table(web_server.base, {"variant": "hongwu"}, timer=None)
+    code = create_table(person.base, {"variant": "hongwu"}, timer=None)
     person.open_table(code)
     expect(page.locator("#nav-rules")).to_have_attribute("target", "_blank")
     page.click("#btn-legend")
     expect(page.locator(".modal #legend li")).to_have_count(7)
     expect(page.locator(".modal #legend-rules")).to_have_attribute("target", "_blank")
     page.screenshot(path=str(screenshots / f"legend-table-{language}-{viewport['width']}.png"))
-    person.close()
 
 
 # -- 10. one glossary per language ---------------------------------------------------------------
@@ -165,13 +151,8 @@ def test_the_lobby_words_on_a_phone(
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
 def test_the_lobby_says_what_a_visitor_can_do_at_each_open_table(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    base = web_server.base
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
+    base = person.base
     waiting = create_table(base, {"variant": "baofen"}, timer=None, name="Bob's table")
     host = Client(base, waiting)
     host.join(0, "Bob")
@@ -179,7 +160,6 @@ def test_the_lobby_says_what_a_visitor_can_do_at_each_open_table(
     quick = httpx.post(f"{base}/api/quickplay", json={"variant": "baofen", "name": "Dee"})
     assert quick.status_code == 201, quick.text
     try:
-        person = person_in(chromium, base, viewport, language)
         page = person.page
         page.goto(base + "/")
         join = page.locator(f".open-table[data-code='{waiting}']")
@@ -205,7 +185,6 @@ def test_the_lobby_says_what_a_visitor_can_do_at_each_open_table(
         page.locator(".open").screenshot(
             path=str(screenshots / f"open-tables-{language}-{viewport['width']}.png")
         )
-        person.close()
     finally:
         host.close()
         player.close()

@@ -13,26 +13,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from ..server.harness import ThreadServer, create_table
-from .ui import ALL, ALL_IDS, DESKTOP, PHONE, TIMEOUT_MS, Person, person_in
+from ..server.harness import ThreadServer
+from .ui import ALL, ALL_IDS, DESKTOP, PHONE, TIMEOUT_MS, Person
 
 DEFAULT_NAME = {"zh": r"玩家\d{4}", "en": r"Player\d{4}"}
 
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_a_friend_by_link_sees_the_seats_and_the_name_first(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
-    host = person_in(chromium, web_server.base, viewport, language)
-    host.open_table(code)
+        person: Person, friend: Person, screenshots: Path, viewport: dict[str, int],
+        language: str) -> None:
+    host = person
+    code = host.open_new_table()
     host.sit(0, "Ann")
     expect(host.page.locator("#share-qr")).to_be_visible()  # the kit is the host's
-    friend = person_in(chromium, web_server.base, viewport, language)
     page = friend.page
     friend.open_table(code)
     height = viewport["height"]
@@ -55,8 +49,6 @@ def test_a_friend_by_link_sees_the_seats_and_the_name_first(
     expect(page.locator("#share-qr")).to_be_visible()
     page.click("#invite-more summary")
     page.screenshot(path=str(screenshots / f"friend-seated-{language}-{viewport['width']}.png"))
-    host.close()
-    friend.close()
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["360", "1280"])
@@ -90,17 +82,14 @@ def test_the_page_speaks_the_browsers_language_until_the_player_picks_one(
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_the_lobby_names_a_player_in_the_pages_language(
-    chromium: Browser, web_server: ThreadServer, viewport: dict[str, int], language: str
-) -> None:
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, viewport: dict[str, int], language: str) -> None:
     page = person.page
-    page.goto(web_server.base + "/")
+    page.goto(person.base + "/")
     page.click("#friends")
     person.wait_for("document.body.dataset.seat === '0'")
     name = page.evaluate("localStorage.getItem('baofen.name')") or ""
     assert re.fullmatch(DEFAULT_NAME[language], name), name
     expect(page.locator(".pick[data-seat='0']")).to_contain_text(name)
-    person.close()
 
 
 WATCH_ONLY = [{
@@ -112,17 +101,11 @@ WATCH_ONLY = [{
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_the_open_tables_have_no_stray_zero(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
     page = person.page
     page.route("**/api/tables", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(WATCH_ONLY)))
-    page.goto(web_server.base + "/")
+    page.goto(person.base + "/")
     expect(page.locator(".open-table[data-code='ABCDEF']")).to_be_visible()
     texts = page.eval_on_selector_all(".open-tables > *", "ns => ns.map(n => n.textContent)")
     assert texts[0] == {"zh": "观战", "en": "Watch"}[language] or "0" not in texts, texts
@@ -131,17 +114,13 @@ def test_the_open_tables_have_no_stray_zero(
     assert listing == 1, "the list starts with an element, not a text"
     page.locator(".open").screenshot(
         path=str(screenshots / f"open-watch-only-{language}-{viewport['width']}.png"))
-    person.close()
 
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_escape_closes_a_dialog_and_the_focus_comes_back(
-    chromium: Browser, web_server: ThreadServer, viewport: dict[str, int], language: str
-) -> None:
-    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, viewport: dict[str, int], language: str) -> None:
     page = person.page
-    person.open_table(code)
+    person.open_new_table()
     page.focus("#btn-legend")
     page.keyboard.press("Enter")
     expect(page.locator(".modal")).to_have_count(1)
@@ -149,7 +128,6 @@ def test_escape_closes_a_dialog_and_the_focus_comes_back(
     expect(page.locator(".modal")).to_have_count(0)
     expect(page.locator("#overlay")).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == "btn-legend"
-    person.close()
 
 
 def test_escape_on_the_result_is_continue(chromium: Browser, web_server: ThreadServer) -> None:
@@ -170,21 +148,15 @@ def test_escape_on_the_result_is_continue(chromium: Browser, web_server: ThreadS
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_a_new_players_rating_says_it_is_provisional_and_what_it_means(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
     page = person.page
     username = f"new{viewport['width']}{language}"
     answer = person.context.request.post(
-        f"{web_server.base}/api/accounts",
+        f"{person.base}/api/accounts",
         data={"username": username, "password": "a long pass 12"},
     )
     assert answer.status == 201, answer.text()
-    page.goto(f"{web_server.base}/players/{username}")
+    page.goto(f"{person.base}/players/{username}")
     record = page.locator(".game-record").first
     expect(record.locator(".rating-provisional")).to_contain_text(
         {"zh": "暂定：还差 20 局", "en": "provisional: 20 more"}[language])
@@ -204,9 +176,7 @@ def test_a_new_players_rating_says_it_is_provisional_and_what_it_means(
              " <= window.innerWidth)")
     person.wait_for("document.querySelector('#nav-me')")
     assert page.evaluate(whole)
-    code = create_table(web_server.base, {"variant": "baofen"}, timer=None)
-    person.open_table(code)
+    person.open_new_table()
     assert page.evaluate(whole)
     page.locator("#topbar").screenshot(
         path=str(screenshots / f"topbar-table-{language}-{viewport['width']}.png"))
-    person.close()

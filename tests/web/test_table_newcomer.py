@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from baofen import RuleSet
 
-from ..server.harness import Client, ThreadServer, create_table
-from .ui import ALL, ALL_IDS, Person, person_in
+from ..server.harness import Client
+from .ui import ALL, ALL_IDS, Person
 
 
 def pass_when_asked(client: Client) -> None:
@@ -29,17 +29,10 @@ def pass_when_asked(client: Client) -> None:
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_the_caller_is_marked_and_a_hand_nobody_bid_says_its_cost(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    base = web_server.base
-    code = create_table(base, RuleSet.baofen(hands=2).to_dict(), timer=None)
-    person = person_in(chromium, base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
+    base = person.base
     page = person.page
-    person.open_table(code)
+    code = person.open_new_table(RuleSet.baofen(hands=2).to_dict())
     person.sit(0, "Ann")
     friends = [Client(base, code) for _ in range(3)]
     try:
@@ -74,17 +67,15 @@ def test_the_caller_is_marked_and_a_hand_nobody_bid_says_its_cost(
         page.screenshot(path=str(shot))
         page.keyboard.press("Escape")  # Escape is 继续 as ✕ is
         expect(dialog).to_have_count(0)
-        person.close()
     finally:
         for friend in friends:
             friend.close()
 
 
-def seated_and_playing(person: Person, base: str) -> None:
+def seated_and_playing(person: Person) -> None:
     """A one-hand 包分 table against computers, this person at South (who bids first): bid the
     top, name spades, bury the last eight, and wait for South's first lead."""
-    code = create_table(base, {"variant": "baofen", "hands": 1}, timer=None)
-    person.open_table(code)
+    person.open_new_table({"variant": "baofen", "hands": 1})
     person.sit(0, "Ann")
     person.fill_bots("easy")
     person.start()
@@ -119,15 +110,9 @@ RANKS_CUT = """() => [...document.querySelectorAll('#hand .card')].map((card, i,
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_a_phone_hand_is_tappable_and_the_counter_never_hides_it(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
     page = person.page
-    seated_and_playing(person, web_server.base)
+    seated_and_playing(person)
     width = viewport["width"]
     strips = page.evaluate(STRIPS)
     assert min(strips) >= 23.5, strips  # a finger's width on every card
@@ -160,20 +145,13 @@ def test_a_phone_hand_is_tappable_and_the_counter_never_hides_it(
     assert hit, "the hand is covered"
     page.screenshot(path=str(screenshots / f"counter-open-{language}-{width}.png"))
     summary.click()  # folded again
-    person.close()
 
 
 @pytest.mark.parametrize(("viewport", "language"), ALL, ids=ALL_IDS)
 def test_the_last_trick_names_its_seats_and_the_new_lead_shows_over_the_hand(
-    chromium: Browser,
-    web_server: ThreadServer,
-    screenshots: Path,
-    viewport: dict[str, int],
-    language: str,
-) -> None:
-    person = person_in(chromium, web_server.base, viewport, language)
+        person: Person, screenshots: Path, viewport: dict[str, int], language: str) -> None:
     page = person.page
-    seated_and_playing(person, web_server.base)
+    seated_and_playing(person)
     width = viewport["width"]
     followed = False
     for _ in range(25):
@@ -209,4 +187,3 @@ def test_the_last_trick_names_its_seats_and_the_new_lead_shows_over_the_hand(
     whole = page.evaluate("(() => { const b = document.querySelector('#brand');"
                           " return b.scrollWidth <= b.clientWidth; })()")
     assert whole
-    person.close()

@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect
 
+from ..server.harness import create_table
+
 TIMEOUT_MS = 30_000
 """How long a step waits for the page (never reached when all is well; generous, because the
 suite's other workers may load the machine's two cores meanwhile)."""
@@ -84,6 +86,13 @@ class Person:
         """Go to the table's link and wait until connected."""
         self.page.goto(f"{self.base}/t/{code}")
         self.wait_connected()
+
+    def open_new_table(self, rules: dict[str, Any] | None = None) -> str:
+        """Create a table without timers (包分 unless ``rules``), go to it and wait until
+        connected: its code."""
+        code = create_table(self.base, rules or {"variant": "baofen"}, timer=None)
+        self.open_table(code)
+        return code
 
     def wait_connected(self) -> None:
         """Wait for the connection and the first view of the table."""

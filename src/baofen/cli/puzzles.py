@@ -1,4 +1,5 @@
-"""``baofen puzzles generate``: make puzzles (残局练习) from arena hands, on every core;
+"""``baofen puzzles generate``: make puzzles (残局练习) from arena hands (or consenting players'
+finished hands), on every core;
 ``baofen puzzles explain``: give a file's puzzles their reasons."""
 
 from __future__ import annotations
@@ -30,16 +31,31 @@ def generate(
     db: DbOption = None,
     store: Annotated[bool, typer.Option(
         "--store", help="also store the puzzles in the server's database (--db)")] = False,
+    from_db: Annotated[str | None, typer.Option(
+        "--from-db", metavar="URL", help="search the finished hands of the players who consent "
+        "to puzzles from their hands, in the server database at URL, instead of arena hands "
+        "(only their own seats' decisions; guests' seats never)")] = None,
 ) -> None:
-    """Search arena hands of the computer levels for puzzles until FILE holds N: each decision
-    screened, each candidate verified by an independent review. Stopped, it goes on where it
-    stopped when run again."""
+    """Search arena hands of the computer levels (or, with --from-db, consenting players'
+    finished hands) for puzzles until FILE holds N: each decision screened, each candidate
+    verified by an independent review. Stopped, it goes on where it stopped when run again."""
     from ..puzzles.generate import generate as run
-    from ..puzzles.generate import load
+    from ..puzzles.generate import generate_from_hands, load
 
     target = out or Path(f"puzzles-{game}.jsonl")
     try:
-        have = run(game, n, target, workers, log=typer.echo)
+        if from_db is None:
+            have = run(game, n, target, workers, log=typer.echo)
+        else:
+            from ..store.puzzles import consenting_hands
+
+            source = open_store(server_settings(from_db))
+            try:
+                hands = consenting_hands(source, game)
+            finally:
+                source.close()
+            typer.echo(f"{len(hands)} seats of consenting players' finished hands of {game}")
+            have = generate_from_hands(hands, n, target, workers, log=typer.echo)
     except OSError as error:
         raise CommandError(f"cannot write {target}: {error.strerror}") from None
     typer.echo(f"{have} puzzles of {game} in {target}")

@@ -1,6 +1,7 @@
-"""Generating puzzles from arena hands: hands of the computer levels played from numbered deal
-seeds, each reviewed for puzzles (:func:`baofen.puzzles.find.find`) in a pool of worker
-processes (every core by default).
+"""Generating puzzles from arena hands — hands of the computer levels played from numbered deal
+seeds — or from the finished hands of players who consent (read from a server's database,
+:func:`generate_from_hands`), each reviewed for puzzles (:func:`baofen.puzzles.find.find`) in a
+pool of worker processes (every core by default).
 
 The output is a JSON-lines file, one puzzle a line, and beside it ``<file>.done``, the deal
 seeds already searched, one a line: a run stopped at any point goes on where it stopped, and
@@ -11,18 +12,23 @@ reasons were kept get theirs with :func:`explain_file` (``baofen puzzles explain
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
-from .find import Puzzle, explain, find
+from .find import Puzzle, explain, find, player_puzzles
+
+if TYPE_CHECKING:
+    from ..store.puzzles import PlayerHand
 
 LEVELS = ("easy", "normal")
 """The computer levels whose hands are searched, in turn by deal seed (the cheap levels: the
@@ -75,6 +81,10 @@ def count(path: Path) -> int:
     return sum(1 for line in path.open() if line.strip()) if path.exists() else 0
 
 
+Job = tuple[str, Callable[..., tuple[list[dict[str, Any]], float]], tuple[Any, ...]]
+"""One search: its key in the progress file, the worker's function and its arguments."""
+
+
 def generate(game: str, wanted: int, path: Path, workers: int | None = None,
              on_puzzle: Callable[[dict[str, Any]], None] | None = None,
              log: Callable[[str], None] | None = None) -> int:
@@ -82,22 +92,58 @@ def generate(game: str, wanted: int, path: Path, workers: int | None = None,
     processes (every core when ``None``); returns the puzzles in ``path``. Each kept puzzle is
     appended (and passed to ``on_puzzle``) as its deal finishes."""
     rules_of(game)
+    done = done_seeds(path)
+    jobs: Iterator[Job] = ((str(seed), search_deal, (game, seed)) for seed in _seeds(game, done))
+    return _search(jobs, wanted, path, path.with_name(path.name + ".done"), workers, on_puzzle,
+                   log)
+
+
+def generate_from_hands(hands: Iterable[PlayerHand], wanted: int, path: Path,
+                        workers: int | None = None,
+                        on_puzzle: Callable[[dict[str, Any]], None] | None = None,
+                        log: Callable[[str], None] | None = None) -> int:
+    """Search players' finished hands (:func:`~baofen.store.puzzles.consenting_hands`: each
+    the seat of an account that consents) until ``path`` holds ``wanted`` puzzles or every
+    hand is searched; only the decisions of the consenting player's seat are searched. The
+    hands searched are kept in ``<path>.hands``, so a run goes on where it stopped."""
+    progress = path.with_name(path.name + ".hands")
+    done = set(progress.read_text().split()) if progress.exists() else set()
+    jobs: Iterator[Job] = ((hand.key, search_player_hand, (hand.record, hand.account_id,
+                                                          hand.seat))
+                           for hand in hands if hand.key not in done)
+    return _search(jobs, wanted, path, progress, workers, on_puzzle, log)
+
+
+def search_player_hand(record: dict[str, Any], account_id: int,
+                       seat: int) -> tuple[list[dict[str, Any]], float]:
+    """The puzzles of a consenting player's finished hand (a worker's job), from their seat's
+    decisions, and the CPU seconds spent."""
+    started = time.process_time()
+    found = player_puzzles(record, account_id, seat, consent=True)
+    return [p.to_dict() for p in found], time.process_time() - started
+
+
+def _search(jobs: Iterator[Job], wanted: int, path: Path, progress_path: Path,
+            workers: int | None, on_puzzle: Callable[[dict[str, Any]], None] | None,
+            log: Callable[[str], None] | None) -> int:
+    """Run ``jobs`` in a pool until ``path`` holds ``wanted`` puzzles (or the jobs run out),
+    taking their answers in the jobs' order (the file does not depend on the workers), each
+    job's key written to ``progress_path`` once its puzzles are."""
     if wanted < 1:
         raise ValueError("the number of puzzles must be at least 1")
     workers = workers or os.cpu_count() or 1
-    done = done_seeds(path)
     have = count(path)
     started, searched, cpu, kept = time.monotonic(), 0, 0.0, 0
     with ProcessPoolExecutor(workers) as pool, path.open("a") as out, \
-            path.with_name(path.name + ".done").open("a") as progress:
-        pending: dict[int, Future[tuple[list[dict[str, Any]], float]]] = {}
-        seeds = _seeds(game, done)
+            progress_path.open("a") as progress:
+        pending: deque[tuple[str, Future[tuple[list[dict[str, Any]], float]]]] = deque()
         while have < wanted:
-            while len(pending) < 2 * workers:
-                seed = next(seeds)
-                pending[seed] = pool.submit(search_deal, game, seed)
-            seed = min(pending)  # in seed order: the file does not depend on the workers
-            puzzles, seconds = pending.pop(seed).result()
+            for key, function, args in itertools.islice(jobs, 2 * workers - len(pending)):
+                pending.append((key, pool.submit(function, *args)))
+            if not pending:
+                break
+            key, future = pending.popleft()
+            puzzles, seconds = future.result()
             cpu += seconds
             kept += len(puzzles)
             for puzzle in puzzles[: wanted - have]:
@@ -106,14 +152,14 @@ def generate(game: str, wanted: int, path: Path, workers: int | None = None,
                     on_puzzle(puzzle)
                 have += 1
             out.flush()
-            progress.write(f"{seed}\n")
+            progress.write(f"{key}\n")
             progress.flush()
             searched += 1
             if log:
-                log(f"deal {seed}: {len(puzzles)} kept; {have}/{wanted}; {searched} deals in "
+                log(f"deal {key}: {len(puzzles)} kept; {have}/{wanted}; {searched} deals in "
                     f"{time.monotonic() - started:.0f} s, {cpu:.0f} CPU s: "
                     f"{kept / max(cpu, 1e-9) * 3600:.0f} puzzles a CPU-hour")
-        for future in pending.values():
+        for _, future in pending:
             future.cancel()
     return have
 

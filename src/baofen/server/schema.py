@@ -39,6 +39,7 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     accounts.SignIn,
     accounts.ChangePassword,
     accounts.DeleteAccount,
+    accounts.PuzzleConsent,
     accounts.Account,
     accounts.Me,
     accounts.PlayerProfile,

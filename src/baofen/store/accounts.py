@@ -24,6 +24,7 @@ from . import schema as db
 from .club_records import club_results_copied
 from .clubs import forget_account
 from .database import Store, Write
+from .puzzles import forget_player
 
 RECENT = 20
 """Hands listed in a player's history."""
@@ -188,9 +189,10 @@ class Accounts:
             ))
 
     def delete(self, account_id: int) -> None:
-        """Delete the account: its sessions and ratings go; its hands stay, anonymised (no
-        account, and its seats show :data:`~baofen.accounts.usernames.DELETED_NAME`); its row
-        stays as a tombstone without name or password, keeping its id from a new account."""
+        """Delete the account: its sessions and ratings go, and the puzzles made from its
+        hands; its hands stay, anonymised (no account, and its seats show
+        :data:`~baofen.accounts.usernames.DELETED_NAME`); its row stays as a tombstone without
+        name, password or consent, keeping its id from a new account."""
         with self.engine.begin() as conn:
             conn.execute(update(db.results).where(db.results.c.account_id == account_id)
                          .values(account_id=None))
@@ -199,10 +201,25 @@ class Accounts:
             for table in (db.sessions, db.ratings):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
             forget_account(conn, account_id)
+            forget_player(conn, account_id)
             conn.execute(update(db.accounts).where(db.accounts.c.id == account_id).values(
                 username=DELETED_NAME, canonical=_tombstone(account_id),
-                skeleton=_tombstone(account_id), password_hash=_GONE,
+                skeleton=_tombstone(account_id), password_hash=_GONE, puzzle_consent=False,
             ))
+
+    def puzzle_consent(self, account_id: int) -> bool:
+        """Whether the account lets its finished hands be searched for puzzles."""
+        with self.engine.connect() as conn:
+            return bool(conn.execute(select(db.accounts.c.puzzle_consent)
+                                     .where(db.accounts.c.id == account_id)).scalar())
+
+    def set_puzzle_consent(self, account_id: int, allowed: bool) -> int:
+        """Give or withdraw the account's consent to puzzles from its finished hands;
+        withdrawn, the puzzles already made from them are deleted: how many."""
+        with self.engine.begin() as conn:
+            conn.execute(update(db.accounts).where(db.accounts.c.id == account_id)
+                         .values(puzzle_consent=allowed))
+            return 0 if allowed else forget_player(conn, account_id)
 
     def ratings(self, account_id: int) -> dict[str, tuple[rating.Rating, int]]:
         """The account's rating and rated hands in each game it has played rated."""

@@ -1,5 +1,7 @@
 """Puzzles (残局练习) in the store: the set of puzzles with their Glicko-2 ratings, signed-in
-solvers' attempts, and each solver's puzzle rating and streak per game.
+solvers' attempts, and each solver's puzzle rating and streak per game. A puzzle made from a
+player's finished hand names that player's account; it is kept only while the account consents
+(:func:`forget_player`).
 
 Every method is one transaction, run in a caller's worker thread. An attempt updates the solver
 and the puzzle together (:meth:`Puzzles.attempt`), each rated against the other's rating before
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
 
 from . import schema as db
 from .database import Store
@@ -50,6 +52,66 @@ Rate = Callable[[Triple, Triple, bool], tuple[Triple, Triple]]
 """New (rating, deviation, volatility) of a solver and a puzzle after an attempt."""
 
 
+def player_of(puzzle: dict[str, Any]) -> int | None:
+    """The account whose finished hand ``puzzle`` comes from (its source ``player:<id>``), or
+    None for an arena hand's."""
+    kind, _, ident = str(puzzle.get("source", "")).partition(":")
+    return int(ident) if kind == "player" and ident.isdigit() else None
+
+
+def forget_player(conn: Connection, account_id: int) -> int:
+    """Delete the puzzles made from the account's hands, with every attempt at them (the
+    player withdrew their consent, or deleted the account): how many were deleted."""
+    made = select(db.puzzles.c.id).where(db.puzzles.c.account_id == account_id)
+    conn.execute(delete(db.puzzle_attempts).where(db.puzzle_attempts.c.puzzle_id.in_(made)))
+    gone = conn.execute(delete(db.puzzles).where(db.puzzles.c.account_id == account_id))
+    return gone.rowcount
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """A finished hand a consenting player played, and their seat in it."""
+
+    table_code: str
+    number: int
+    seat: int
+    account_id: int
+    record: dict[str, Any]
+
+    @property
+    def key(self) -> str:
+        """The hand and seat, as a generation's progress file names them."""
+        return f"{self.table_code}/{self.number}/{self.seat}"
+
+
+def consenting_hands(store: Store, game: str) -> list[PlayerHand]:
+    """The seats of finished hands of ``game`` held by accounts that consent to puzzles from
+    their hands (a guest's seat never counts), oldest table first. Only hands whose match is
+    over, and none of a daily challenge or of an event still being played: their deals are
+    others' to play yet."""
+    results, hands, tables = db.results.c, db.hands.c, db.tables.c
+    running = (select(db.tournament_tables.c.table_code)
+               .join(db.tournaments,
+                     db.tournaments.c.code == db.tournament_tables.c.tournament_code)
+               .where(db.tournaments.c.status != "finished"))
+    query = (
+        select(results.table_code, results.hand_number, results.seat, results.account_id,
+               hands.record)
+        .join(db.hands, and_(hands.table_code == results.table_code,
+                             hands.number == results.hand_number))
+        .join(db.tables, tables.code == results.table_code)
+        .join(db.accounts, db.accounts.c.id == results.account_id)
+        .where(db.accounts.c.puzzle_consent, results.variant == game,
+               tables.status == "finished",
+               results.table_code.not_in(select(db.challenge_plays.c.table_code)),
+               results.table_code.not_in(running))
+        .order_by(tables.created, results.table_code, results.hand_number, results.seat)
+    )
+    with store.engine.connect() as conn:
+        return [PlayerHand(code, number, seat, account_id, record)
+                for code, number, seat, account_id, record in conn.execute(query)]
+
+
 @dataclass(frozen=True, slots=True)
 class Stored:
     """A stored puzzle and its rating."""
@@ -70,13 +132,22 @@ class Puzzles:
 
     def add(self, puzzles: Iterable[dict[str, Any]]) -> int:
         """Store ``puzzles`` (data of :class:`baofen.puzzles.Puzzle`) not stored yet; the
-        number added."""
+        number added. A puzzle from a player's hand is stored only while that player's account
+        consents (it may have withdrawn since the puzzle was made)."""
         with self.engine.begin() as conn:
             have = set(conn.execute(select(db.puzzles.c.id)).scalars())
+            wanted = [p for p in puzzles if p["id"] not in have]
+            players = sorted({i for p in wanted if (i := player_of(p)) is not None})
+            # Locked: a consent withdrawn meanwhile either waits for these rows (and deletes
+            # them) or is seen here.
+            consenting = set(conn.execute(select(db.accounts.c.id).where(
+                db.accounts.c.id.in_(players), db.accounts.c.puzzle_consent
+            ).with_for_update()).scalars()) if players else set()
             rows = [{"id": p["id"], "game": p["game"], "kind": p["kind"], "puzzle": p,
                      "rating": p.get("rating", START[0]), "rd": START[1],
-                     "volatility": START[2], "attempts": 0, "solved": 0}
-                    for p in puzzles if p["id"] not in have]
+                     "volatility": START[2], "attempts": 0, "solved": 0,
+                     "account_id": player_of(p)}
+                    for p in wanted if player_of(p) in consenting or player_of(p) is None]
             if rows:
                 conn.execute(insert(db.puzzles), rows)
         return len(rows)

@@ -16,7 +16,8 @@ one per deal an entrant started: its table and, once the hand is stored, the sea
 
 ``reviews`` keeps every 复盘 computed (one per hand and budget), so that it is computed once.
 
-Puzzles (残局练习): ``puzzles`` (each with its hand's record, the answer and its Glicko-2 rating),
+Puzzles (残局练习): ``puzzles`` (each with its hand's record, the answer, its Glicko-2 rating and,
+made from a player's hand, that player's account, who consented: ``accounts.puzzle_consent``),
 ``puzzle_attempts`` (each signed-in solver's attempts) and ``puzzle_solvers`` (a solver's puzzle
 rating and streak, one per account and game).
 亲友圈 (clubs): ``clubs`` (name, owner, settings), ``club_members`` (roles owner, admin, member),
@@ -49,6 +50,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -106,6 +108,8 @@ accounts = Table(
     Column("skeleton", String(80), nullable=False, unique=True),
     Column("password_hash", String(255), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # The player lets their finished hands be searched for puzzles (off until they say so).
+    Column("puzzle_consent", Boolean, nullable=False, server_default=false()),
 )
 
 sessions = Table(
@@ -212,6 +216,8 @@ puzzles = Table(
     Column("volatility", Float, nullable=False),
     Column("attempts", Integer, nullable=False),
     Column("solved", Integer, nullable=False),
+    # The account whose finished hand the puzzle comes from (null: an arena hand).
+    Column("account_id", Integer, nullable=True, index=True),
     Index("baofen_puzzles_game_rating", "game", "rating"),
 )
 
@@ -334,17 +340,25 @@ club_results = Table(
     Index("ix_baofen_club_results_member", "club_id", "account_id", "finished"),
 )
 
+def standing_counts() -> list[Column[int]]:
+    """The sums a club's standings add up, in ``club_totals`` and ``club_days`` alike (new
+    columns each call: a column belongs to one table)."""
+    return [
+        Column("matches", Integer, nullable=False),
+        Column("hands", Integer, nullable=False),
+        Column("made", Integer, nullable=False),
+        Column("failed", Integer, nullable=False),
+        Column("result", BigInteger, nullable=False),
+    ]
+
+
 club_totals = Table(
     "baofen_club_totals",
     metadata,
     Column("club_id", String(32), primary_key=True),
     Column("variant", String(16), primary_key=True),
     Column("account_id", Integer, primary_key=True),
-    Column("matches", Integer, nullable=False),
-    Column("hands", Integer, nullable=False),
-    Column("made", Integer, nullable=False),
-    Column("failed", Integer, nullable=False),
-    Column("result", BigInteger, nullable=False),
+    *standing_counts(),
 )
 
 club_days = Table(
@@ -354,11 +368,7 @@ club_days = Table(
     Column("variant", String(16), primary_key=True),
     Column("day", Date, primary_key=True),
     Column("account_id", Integer, primary_key=True),
-    Column("matches", Integer, nullable=False),
-    Column("hands", Integer, nullable=False),
-    Column("made", Integer, nullable=False),
-    Column("failed", Integer, nullable=False),
-    Column("result", BigInteger, nullable=False),
+    *standing_counts(),
 )
 
 # Tournaments (比赛): the event, its entrants, and the tables each round was seated at (the

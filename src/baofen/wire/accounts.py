@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from ..accounts import ratings
 from ..accounts.usernames import MAX_LENGTH, MIN_LENGTH, display_form
@@ -73,6 +73,15 @@ class DeleteAccount(_Body):
     password: AnyPassword
 
 
+class PuzzleConsent(_Body):
+    """Body and answer of ``PUT /api/me/puzzle-consent``: whether the account lets its
+    finished hands be searched for puzzles (残局练习); withdrawn, the puzzles made from them
+    are deleted."""
+
+    allowed: StrictBool = Field(description="true: allowed; false (every account's default): "
+                                "not")
+
+
 class Rating(BaseModel):
     """A rating in one game (docs/ratings.md): OpenSkill's ``mu`` and ``sigma``."""
 
@@ -100,6 +109,8 @@ class Me(Account):
 
     signed_in: Literal[True] = True
     ratings: dict[Variant, Rating]
+    puzzle_consent: bool = Field(description="whether the account lets its finished hands be "
+                                 "searched for puzzles (PUT /api/me/puzzle-consent)")
 
 
 class SignedOut(BaseModel):

@@ -22,7 +22,7 @@ from ..transport.gate import Refused
 PLAIN: set[str] = set()
 """Codes of tables known to be no club's. A table becomes a club's before its code is given to
 anybody (the club's route records it, then answers), so a table found plain stays plain: its
-joins and watchers are not asked of the database again."""
+joins, reclaims and watchers are not asked of the database again."""
 PLAIN_KEPT = 100_000
 """Codes kept at most (then forgotten all at once: they are only asked again)."""
 
@@ -34,10 +34,13 @@ async def check_club_seat(connection: Connection, table: Table, seat: int | None
     ``reclaim``-ed stays its player's (a member removed since keeps it until the match ends),
     except at a club event's table, where the seats were dealt by the director: there the
     同IP rule is checked as the player comes (refused, the seat plays on by 托管)."""
-    if table.code in PLAIN:
+    account = connection.account
+    if table.code in PLAIN or not table.settings.private or (reclaim and account is None):
+        # A club's or an event's table is private from its creation: a public one is no
+        # club's. A guest reclaiming a seat meets no club rule (the event's address rule is
+        # about accounts). Neither is asked of the database.
         return
     store = table.store
-    account = connection.account
     try:
         rules = await asyncio.wait_for(asyncio.to_thread(
             ClubRecords(store.store).seat, table.code, None if account is None else account.id

@@ -10,7 +10,9 @@ on. A node that finds its lease held by another (frozen past it) stops its direc
 A round's tables are ordinary tables of the cluster (:class:`NodeRounds`): the director's node
 creates and owns them, and any node may serve them later (a client asked it for one whose node
 died, or it found one orphaned). The director reaches a table another node serves through the
-registry (its status) and the bus (an ``attend`` message: the round runs, or is over).
+registry (its status) and the bus (an ``attend`` message: the round runs, or is over), sent
+when what it says changes for that table: a new word, or a new lease (the table taken since
+is a new table there that has heard nothing), or the last one found no listener.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ...wire.settings import TableSettings
 from ..table.table import Table
 from ..tournaments.director import Director, attend
 from .bus import Envelope
+from .lease import node_of
 from .node import CODE, Node
 
 log = logging.getLogger(__name__)
@@ -41,6 +44,9 @@ class NodeRounds:
     def __init__(self, node: Node) -> None:
         self.node = node
         node.handlers["attend"] = self._attend
+        self.said: dict[str, tuple[str, bool]] = {}
+        """The last ``attend`` sent for each table whose round runs: the lease it went to
+        and its word (the director asks every tick; the node needs telling once)."""
 
     async def create(self, rules: RuleSet, settings: TableSettings, seed: int) -> Table:
         return await self.node.create(rules, settings, seed)
@@ -57,12 +63,26 @@ class NodeRounds:
 
     async def status(self, code: str) -> str | None:
         info = await self.node.info(code)
-        return None if info is None else info.status
+        status = None if info is None else info.status
+        if status == "finished":  # the director says no more to it
+            self.said.pop(code, None)
+        return status
 
     async def attend(self, code: str, playing: bool) -> None:
-        holder = await self.node.leases.holder(code)
-        if holder is not None and holder != self.node.id:
-            await self.node.post(holder, Envelope("attend", "-", self.node.id, int(playing), code))
+        lease = await self.node.leases.lease(code)
+        holder = node_of(lease)
+        if lease is None or holder is None or holder == self.node.id:
+            return
+        if self.said.get(code) == (lease, playing):
+            return
+        envelope = Envelope("attend", "-", self.node.id, int(playing), code)
+        heard = 0
+        with contextlib.suppress(RedisError, OSError):
+            heard = await self.node.bus.post(holder, envelope)
+        if not playing:  # the round is over: nothing more is said of this table
+            self.said.pop(code, None)
+        elif heard:  # unheard (the node subscribes again, Redis failed): said again next tick
+            self.said[code] = (lease, playing)
 
     def _attend(self, envelope: Envelope) -> None:
         """The director's message about a table of this node."""

@@ -78,6 +78,13 @@ class Leases:
         """The node that holds the table's lease now, or None."""
         return node_of(await self.redis.get(self.key(code)))
 
+    async def lease(self, code: str) -> str | None:
+        """The table's lease now as one value (its node and fencing number), or None: a new
+        value each time a node takes the table."""
+        value = await self.redis.get(self.key(code))
+        return None if value is None else (
+            value.decode() if isinstance(value, bytes) else str(value))
+
     async def holders(self, codes: list[str]) -> list[str | None]:
         """:meth:`holder` of several tables in one round trip."""
         if not codes:

@@ -163,11 +163,23 @@ async def me(request: Request) -> wire.Me | wire.SignedOut:
     if account is None:
         return wire.SignedOut()
     rated = await run(request, accounts_of(request).ratings, account.id)
+    consent = await run(request, accounts_of(request).puzzle_consent, account.id)
     return wire.Me(
         username=account.username, created=account.created,
         ratings={game: wire.Rating.of(rated[game][0] if game in rated else NEW)
                  for game in GAMES},
+        puzzle_consent=consent,
     )
+
+
+@router.put("/api/me/puzzle-consent", responses={401: {"description": "not signed in"}})
+async def set_puzzle_consent(
+    body: wire.PuzzleConsent, account: SignedIn, request: Request
+) -> wire.PuzzleConsent:
+    """Let this account's finished hands be searched for puzzles (``baofen puzzles generate
+    --from-db``), or withdraw that: the puzzles already made from them are deleted."""
+    await run(request, accounts_of(request).set_puzzle_consent, account.id, body.allowed)
+    return wire.PuzzleConsent(allowed=body.allowed)
 
 
 async def _verified(

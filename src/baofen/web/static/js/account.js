@@ -1,16 +1,18 @@
-// The signed-in player's own account, on their profile page: change the password, sign out,
-// delete the account (its hands stay in the other players' records, under no name).
+// The signed-in player's own account, on their profile page: whether their finished hands may
+// be made into puzzles (off until they turn it on), change the password, sign out, delete the
+// account (its hands stay in the other players' records, under no name).
 
 import { api } from "./api.js";
 import { el, modal, toast } from "./dom.js";
 import { checkNew, formField, problemLine, submitting, PASSWORD } from "./forms.js";
 import { t } from "./i18n.js";
-import { deleteAccount, signOut } from "./session.js";
+import { deleteAccount, me, signOut } from "./session.js";
 
 /** The account section of the player's own profile. */
 export function accountSection() {
   return el("section", { class: "panel account-actions", id: "account-actions" },
     el("h2", { text: t("account.manage") }),
+    puzzleConsent(),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "secondary", id: "btn-password", text: t("account.change"),
         on: { click: openChangePassword } }),
@@ -19,6 +21,29 @@ export function accountSection() {
           (error) => toast(t("account.err.other", { message: error.message }), "error")) } }),
       el("button", { type: "button", class: "danger", id: "btn-delete", text: t("account.delete"),
         on: { click: openDelete } })));
+}
+
+/** 允许用我打过的牌局生成残局练习: saved as soon as it is changed (put back when that fails). */
+function puzzleConsent() {
+  const box = el("input", { type: "checkbox", id: "puzzle-consent", checked: Boolean(me()?.puzzle_consent),
+    on: { change: async () => {
+      const allowed = box.checked;
+      box.disabled = true;
+      try {
+        const answer = await api.setPuzzleConsent({ allowed });
+        const account = me();
+        if (account) account.puzzle_consent = answer.allowed;
+        toast(t(answer.allowed ? "account.puzzles.on" : "account.puzzles.off"));
+      } catch (error) {
+        box.checked = !allowed;
+        toast(t("account.err.other", { message: error.message }), "error");
+      } finally {
+        box.disabled = false;
+      }
+    } } });
+  return el("div", { class: "puzzle-consent" },
+    el("label", { class: "check" }, box, t("account.puzzles")),
+    el("p", { class: "form-note", text: t("account.puzzles.note") }));
 }
 
 function passwordField(id, label, autocomplete, hint = null) {

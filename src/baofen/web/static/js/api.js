@@ -44,6 +44,7 @@ export const api = {
   signIn: (body) => request("POST", "/api/login", body),
   signOut: () => request("POST", "/api/logout"),
   changePassword: (body) => request("POST", "/api/me/password", body),
+  setPuzzleConsent: (body) => request("PUT", "/api/me/puzzle-consent", body),
   deleteAccount: (body) => request("DELETE", "/api/me", body),
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (variant, limit = 50) => request("GET", `/api/leaderboard?variant=${encodeURIComponent(variant)}&limit=${limit}`),

@@ -688,4 +688,8 @@ export default {
   "clubs.events.finished": "Results",
   "clubs.events.new": "Organise a club event",
   "tour.f.club": "A club event: only the club's members see it and register",
+  "account.puzzles": "Allow my finished hands to be used for puzzles",
+  "account.puzzles.note": "Positions from hands you played may become puzzles (残局练习), as your seat saw them, without your name. Off by default; turning it off removes the puzzles made from your hands.",
+  "account.puzzles.on": "Your finished hands may now be used for puzzles",
+  "account.puzzles.off": "Your finished hands are no longer used for puzzles",
 };

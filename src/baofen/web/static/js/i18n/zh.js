@@ -688,4 +688,8 @@ export default {
   "clubs.events.finished": "成绩",
   "clubs.events.new": "组织圈内比赛",
   "tour.f.club": "本圈比赛：只有圈内成员能看到和报名",
+  "account.puzzles": "允许用我打过的牌局生成残局练习",
+  "account.puzzles.note": "你打过的牌局中的局面可能被做成残局练习，只显示你那一家看到的牌，不显示你的名字。默认关闭；关闭后，已用你的牌局做成的残局会被删除。",
+  "account.puzzles.on": "已允许用你打过的牌局生成残局练习",
+  "account.puzzles.off": "不再用你打过的牌局生成残局练习",
 };
