@@ -110,3 +110,38 @@ def test_a_stale_table_recovers_and_answers_the_retry_from_its_log(db: Database)
         assert my_bids(spectator.snapshot()) == [85]
         me.close()
         spectator.close()
+
+
+def test_a_write_given_up_on_that_lands_later_is_shown_at_the_next_change(db: Database) -> None:
+    """The first write's answer never comes and the log read back does not hold it yet: the
+    player is told it failed. It lands a moment later; the player's next (other) action then
+    collides with it. The table reads the log back and shows every view the stored bid at
+    once: nobody is left acting on a state that is gone."""
+    with serving(db, db_timeout=2.0) as live:
+        me = my_turn_at_new_table(live.base)
+        code = me.url.rsplit("/", 1)[1]
+        spectator = watcher(live, code)
+        store = live.app.state.lobby.store.store
+        commit = store.commit
+        late: list[tuple[Any, Any]] = []
+
+        def slow_commit(*args: Any, **kwargs: Any) -> Any:
+            if not late:  # the first write is still under way when its caller stops waiting
+                late.append((args, kwargs))
+                raise OSError("the database did not answer in time")
+            commit(*late[0][0], **late[0][1])  # ... and lands just before the next one
+            store.commit = commit
+            return commit(*args, **kwargs)
+
+        store.commit = slow_commit
+        try:
+            me.send(type="bid", value=85, id="lost")
+            assert me.expect("error", timeout=10)["code"] == "unavailable"
+            me.send(type="bid", value=90, id="other")
+            assert me.expect("error", timeout=10)["code"] == "unavailable"
+        finally:
+            store.commit = commit
+        assert my_bids(wait_for_bid(spectator)) == [85]
+        assert my_bids(me.snapshot()) == [85]
+        me.close()
+        spectator.close()

@@ -358,12 +358,18 @@ class Table:
     async def _commit(self, commit: Awaitable[None]) -> None:
         """Await a commit of the log; when it was refused and the store did not answer the read
         back either, the table reloads as soon as the store answers, without waiting for a
-        change, so that no view stays behind the log and no seat is timed out unaware."""
+        change, so that no view stays behind the log and no seat is timed out unaware. When
+        the log read back holds more than the views showed (an earlier write, given up on,
+        landed after all), every view is shown it at once: the seat to act learns it is its
+        turn, and the others stop acting on a state that is gone."""
+        shown = self.log.version
         try:
             await commit
         except TableError:
             if self.log.stale:
                 self.timers.recover(self._recover)
+            elif self.log.version != shown:
+                self.publish()
             raise
 
     async def _recover(self) -> None:
