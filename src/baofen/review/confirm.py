@@ -154,8 +154,9 @@ def confirm(evaluate: Callable[[list[int], int], Worlds], compared: list[int], c
     (most worlds / worlds drawn) ** :data:`WIDEN`, its lower side ** :data:`WIDEN_FLAG`),
     :data:`EXTENSIONS` more at most; from :data:`PRUNE` batches on, the options worse than the
     best so far (told from noise) are no longer drawn, and after :data:`PICK` batches only the
-    best so far and the move made. The loss is the paired mean against the best, its lower bound at :data:`ALPHA`, Bonferroni over
-    ``compared`` (the pick of the best is accounted for)."""
+    best so far and the move made. The loss is the paired mean against the best, its lower
+    bound at :data:`ALPHA`, Bonferroni over ``compared`` (the pick of the best is accounted
+    for)."""
     z = NormalDist().inv_cdf(1.0 - ALPHA / len(compared))
     picked = [*compared, chosen]
     stats = evaluate(picked, batch)
