@@ -34,7 +34,7 @@ CATEGORIES: tuple[Category, ...] = ("inaccuracy", "mistake", "blunder")
 CONFIRM = 2
 """Each batch of the confirm stage draws this many times the screen's worlds."""
 
-EXTENSIONS = 47
+EXTENSIONS = 95
 """Batches the confirm stage draws at most after its first, while the verdict is undecided
 (:func:`undecided`): 48 batches, 1536 worlds at the standard level's 16 a stage (a loss near a
 threshold is told apart on as many worlds as it takes two reviews to agree on it more often;
