@@ -36,9 +36,9 @@ CONFIRM = 2
 
 EXTENSIONS = 95
 """Batches the confirm stage draws at most after its first, while the verdict is undecided
-(:func:`undecided`): 48 batches, 1536 worlds at the standard level's 16 a stage (a loss near a
-threshold is told apart on as many worlds as it takes two reviews to agree on it more often;
-768 left one flagged move in four flagged by one review only)."""
+(:func:`undecided`): 96 batches, 3072 worlds at the standard level's 16 a stage (a loss near a
+threshold is told apart on as many worlds as it takes two reviews to agree on it more often:
+768 left one flagged move in four flagged by one review only, 1536 about one in five)."""
 
 SCREEN = 0.3
 """The confirm stage runs when the screen's loss reaches this share of the inaccuracy
