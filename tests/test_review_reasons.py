@@ -103,7 +103,7 @@ def test_every_flagged_move_has_a_reason_drawn_from_its_play_outs() -> None:
         if move.reason.kind == "card":  # a kept card, later, in CARD_SHARE of the deals or more
             assert facts["trick"] > move.trick and facts["card"] in facts["keeps"].split()
             assert facts["share"] >= CARD_SHARE
-        if move.reason.kind in ("card", "value"):  # the whole difference is the loss shown
+        if move.reason.kind in ("card", "trick", "value"):  # the whole difference: the loss
             assert facts["loss"] == pytest.approx(move.loss) and facts["unit"] == "points"
             assert f"{loss_text(move.loss, 'points', 'en')} more" in describe(move.reason)
         for lang in ("en", "zh"):

@@ -22,7 +22,7 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``declare`` — for the trump and bury made and the better one: ``trump_made``,
   ``trump_length_made``, ``buried_points_made``, and the same ``…_best``.
 
-A reviewed move's ``card`` and ``value`` reasons also carry its ``loss`` and the hand's
+A reviewed move's ``card``, ``trick`` and ``value`` reasons also carry its ``loss`` and the hand's
 ``unit`` (:func:`with_loss`): their words give the move's whole difference as the loss the
 review shows for it (its estimate, in the hand's unit), never as another average (the card
 points of the reason's own deals, in 包红五 not even the unit of the loss). Figures of one trick
@@ -160,9 +160,9 @@ def _side_points(line: lines.Line) -> int:
 
 def with_loss(reason: Reason, loss: float, unit: str) -> Reason:
     """``reason`` with the reviewed move's ``loss`` (in ``unit``: ``points`` or ``levels``) for
-    its words to give as the move's whole difference (``card`` and ``value`` reasons; others
-    as they are)."""
-    if reason.kind not in ("card", "value"):
+    its words to give as the move's whole difference (``card``, ``trick`` and ``value``
+    reasons; others as they are)."""
+    if reason.kind not in ("card", "trick", "value"):
         return reason
     return Reason(reason.kind, {**reason.facts, "loss": round(loss, 3), "unit": unit})
 
@@ -211,7 +211,7 @@ def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
 TEXTS = {
     "en": {
         "trick": "{keeps}on trick {trick}{last} your side nets {points} more card points with "
-                 "the better move, on average over the simulated deals{changes}",
+                 "the better move, on average over the simulated deals{changes}{worth}",
         "changes": "; that trick changes hands in {share}% of them",
         "card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} "
                 "later wins trick {trick} for you (that trick's {points} points){last}{gained}",
@@ -236,7 +236,7 @@ TEXTS = {
     },
     "zh": {
         "trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在这一轮平均多拿{points}牌分"
-                 "{changes}",
+                 "{changes}{worth}",
         "changes": "；这一轮在{share}%的牌局中易手",
         "card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮"
                 "（该轮{points}分）{last}{gained}",
@@ -269,6 +269,9 @@ def describe(reason: Reason, lang: str = "en") -> str:
     """A reason in words (``lang``: ``en`` or ``zh``)."""
     words = TEXTS[lang]
     facts = dict(reason.facts)
+    # The whole difference as the loss shown where the review gave it (with_loss), else the
+    # card points of the reason's deals, worded as card points.
+    loss = (loss_text(facts["loss"], facts["unit"], lang) if "loss" in facts else None)
     if reason.kind in ("trick", "card"):
         facts["share"] = round(100 * facts["share"])
         facts["last"] = words["last"] if facts["last"] else ""
@@ -276,9 +279,7 @@ def describe(reason: Reason, lang: str = "en") -> str:
         facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
         share = facts["share"]
         facts["changes"] = words["changes"].format(share=share) if share else ""
-    # The whole difference as the loss shown where the review gave it (with_loss), else the
-    # card points of the reason's deals, worded as card points.
-    loss = (loss_text(facts["loss"], facts["unit"], lang) if "loss" in facts else None)
+        facts["worth"] = words["worth"].format(loss=loss) if loss is not None else ""
     if reason.kind == "card":
         gained = facts["gained"]
         facts["gained"] = (words["worth"].format(loss=loss) if loss is not None

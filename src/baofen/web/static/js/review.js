@@ -99,13 +99,14 @@ export function reasonText(reason) {
     f.share = pct(f.share);
     f.last = f.last ? t("review.reason.last") : "";
   }
-  if (reason.kind === "trick") {
-    f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
-    f.changes = f.share ? t("review.reason.changes", { share: f.share }) : "";
-  }
   // The whole difference as the loss shown (its estimate) where the review gave it, else the
   // card points of the reason's deals, worded as card points.
   const loss = f.loss === undefined ? null : amount({ unit: f.unit }, lossEstimate(f.unit, f.loss));
+  if (reason.kind === "trick") {
+    f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
+    f.changes = f.share ? t("review.reason.changes", { share: f.share }) : "";
+    f.worth = loss !== null ? t("review.reason.worth", { loss }) : "";
+  }
   if (reason.kind === "card") {
     f.gained = loss !== null ? t("review.reason.worth", { loss })
       : f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";

@@ -527,7 +527,7 @@ export default {
   "review.loss": "loss {n}",
   "review.reason.card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} later wins trick {trick} for you (that trick's {points} points){last}{gained}",
   "review.reason.gained": "; your side takes {points} more card points on average",
-  "review.reason.trick": "{keeps}on trick {trick}{last} your side nets {points} more card points with the better move, on average over the simulated deals{changes}",
+  "review.reason.trick": "{keeps}on trick {trick}{last} your side nets {points} more card points with the better move, on average over the simulated deals{changes}{worth}",
   "review.reason.changes": "; that trick changes hands in {share}% of them",
   "compete.history": "My challenges",
   "compete.col.day": "Day",

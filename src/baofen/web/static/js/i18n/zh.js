@@ -527,7 +527,7 @@ export default {
   "review.loss": "损失 {n}",
   "review.reason.card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮（该轮{points}分）{last}{gained}",
   "review.reason.gained": "；己方平均多拿{points}牌分",
-  "review.reason.trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在这一轮平均多拿{points}牌分{changes}",
+  "review.reason.trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在这一轮平均多拿{points}牌分{changes}{worth}",
   "review.reason.changes": "；这一轮在{share}%的牌局中易手",
   "compete.history": "我的挑战记录",
   "compete.col.day": "日期",
