@@ -28,6 +28,7 @@ from baofen.review import (
     sure_winners,
 )
 from baofen.review.confirm import (
+    CATEGORY_BATCHES,
     CONFIRM,
     EXTENSIONS,
     PICK,
@@ -270,14 +271,20 @@ def test_confirm_draws_while_a_threshold_is_within_the_interval() -> None:
     near = {1: [-10.0, 30.0], 2: [-20.0, 10.0]}  # option 1: 10 points, noisy
     best, loss, low, _, _, worlds = confirm(
         lambda picked, n: evaluate(picked, n, near), [1, 2], 0, limits, 32)
+    # Only its category undecided (the mistake threshold within its interval): so many batches.
     assert best == 1 and loss == 10.0 and low < limits["mistake"]
-    assert worlds == 32 * (EXTENSIONS + 1) and categorize(limits, low) == "inaccuracy"
+    assert worlds == 32 * CATEGORY_BATCHES and categorize(limits, low) == "inaccuracy"
     assert asked[:PRUNE] == [[1, 2, 0]] * PRUNE and asked[PRUNE:] == [[1, 0]] * (
-        EXTENSIONS + 1 - PRUNE)
+        CATEGORY_BATCHES - PRUNE)
+    asked.clear()
+    flag = {1: [-15.0, 25.0]}  # 5 points, noisy: whether it is flagged at all is undecided
+    *_, low, _, _, worlds = confirm(lambda picked, n: evaluate(picked, n, flag), [1], 0, limits,
+                                    32)
+    assert worlds == 32 * (EXTENSIONS + 1) and categorize(limits, low) == ""
     asked.clear()
     tied = {1: [-10.0, 30.0], 2: [30.0, -10.0]}  # two better options not told apart
     confirm(lambda picked, n: evaluate(picked, n, tied), [1, 2], 0, limits, 32)
-    assert asked[:PICK] == [[1, 2, 0]] * PICK and len(asked) == EXTENSIONS + 1
+    assert asked[:PICK] == [[1, 2, 0]] * PICK and len(asked) == CATEGORY_BATCHES
     assert all(len(picked) == 2 and picked[1] == 0 for picked in asked[PICK:])
 
 

@@ -35,10 +35,17 @@ CONFIRM = 2
 """Each batch of the confirm stage draws this many times the screen's worlds."""
 
 EXTENSIONS = 95
-"""Batches the confirm stage draws at most after its first, while the verdict is undecided
-(:func:`undecided`): 96 batches, 3072 worlds at the standard level's 16 a stage (a loss near a
-threshold is told apart on as many worlds as it takes two reviews to agree on it more often:
-768 left one flagged move in four flagged by one review only, 1536 about one in five)."""
+"""Batches the confirm stage draws at most after its first, while whether the move is flagged
+at all is undecided (:func:`undecided` for the inaccuracy threshold): 96 batches, 3072 worlds
+at the standard level's 16 a stage (a loss near the threshold is told apart on as many worlds
+as it takes two reviews to agree on it more often: 768 left one flagged move in four flagged by
+one review only, 1536 about one in five)."""
+
+CATEGORY_BATCHES = 48
+"""Batches the confirm stage draws at most while only the category of a flagged move is
+undecided (a higher threshold within the loss's interval, the inaccuracy one clear of it): 1536
+worlds at the standard level (the worlds past them cost the most, and whether a move is
+flagged is what two reviews must agree on first)."""
 
 SCREEN = 0.3
 """The confirm stage runs when the screen's loss reaches this share of the inaccuracy
@@ -152,7 +159,8 @@ def confirm(evaluate: Callable[[list[int], int], Worlds], compared: list[int], c
     common worlds: ``evaluate(options, n)`` values the options (indices) on ``n`` new worlds.
     Batches of ``batch`` worlds are drawn while :func:`undecided` (its interval widened by
     (most worlds / worlds drawn) ** :data:`WIDEN`, its lower side ** :data:`WIDEN_FLAG`),
-    :data:`EXTENSIONS` more at most; from :data:`PRUNE` batches on, the options worse than the
+    :data:`EXTENSIONS` more at most (from :data:`CATEGORY_BATCHES` on, only while the
+    inaccuracy threshold is within it); from :data:`PRUNE` batches on, the options worse than the
     best so far (told from noise) are no longer drawn, and after :data:`PICK` batches only the
     best so far and the move made. The loss is the paired mean against the best, its lower
     bound at :data:`ALPHA`, Bonferroni over ``compared`` (the pick of the best is accounted
@@ -170,7 +178,8 @@ def confirm(evaluate: Callable[[list[int], int], Worlds], compared: list[int], c
                 stats, picked = stats.keep([*kept, -1]), [*(picked[i] for i in kept), chosen]
                 top = kept.index(top)
         share = (EXTENSIONS + 1) / drawn
-        if drawn > EXTENSIONS or not undecided(loss, low, limits, share ** WIDEN,
+        deciding = limits if drawn < CATEGORY_BATCHES else {"flag": min(limits.values())}
+        if drawn > EXTENSIONS or not undecided(loss, low, deciding, share ** WIDEN,
                                                share ** WIDEN_FLAG):
             break
         stats.extend(evaluate(picked, batch))
