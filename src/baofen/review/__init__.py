@@ -25,7 +25,8 @@ Two stages, so that a loss is both large and told from noise (:mod:`baofen.revie
    hint's choice) on batches of :data:`~baofen.review.confirm.CONFIRM` times as many fresh
    common worlds, those clearly worse than the best so far dropped, while a category's threshold
    lies within the loss's interval (wider for a verdict taken early, wider still for a flag), up
-   to 3072 worlds at the standard level. The best is picked again there; the loss
+   to 3072 worlds at the standard level while whether the move is flagged is undecided (1536
+   while only its category is). The best is picked again there; the loss
    is the mean paired difference against it, with a one-sided 95% lower bound (Bonferroni over the
    options compared: the screen's winner's curse does not carry over, and the confirm stage's own
    is accounted for).
