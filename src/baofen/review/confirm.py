@@ -80,8 +80,9 @@ WIDEN_FLAG = 0.5
 / worlds drawn) ** WIDEN_FLAG, a spending of the 5% over the looks in the manner of O'Brien and
 Fleming. With WIDEN on that side as well, a loss just over a threshold was flagged by the review
 whose lower bound happened to cross it on one of some 40 looks, and left by the other, which
-drew all its worlds (every flagged move of one review only, on hands the review was developed
-on, was of this kind)."""
+drew all its worlds (three of the five moves flagged by one review only, on hands the review
+was developed on, were of this kind; the wider margin alone did not yet change them, the
+worlds past 1536 did)."""
 
 
 class Worlds:
