@@ -28,8 +28,10 @@ from baofen.review import (
     sure_winners,
 )
 from baofen.review.confirm import (
+    CATEGORY_BATCHES,
     CONFIRM,
     EXTENSIONS,
+    PICK,
     PRUNE,
     Worlds,
     categorize,
@@ -221,6 +223,9 @@ def test_a_category_needs_its_threshold_told_from_noise() -> None:
     assert undecided(6.0, 4.0, limits) and undecided(4.0, 2.5, limits)
     assert not undecided(7.5, 6.0, limits) and undecided(7.5, 6.0, limits, widen=2.0)
     assert not undecided(1.0, 0.5, limits)
+    # A flag taken early needs a wider margin still (the lower side, widened on its own).
+    assert undecided(7.5, 6.0, limits, widen=1.0, widen_low=2.0)
+    assert not undecided(4.0, 3.5, limits, widen=1.0, widen_low=5.0)
 
 
 def _worlds(rows: list[list[float]]) -> Worlds:
@@ -231,12 +236,13 @@ def _worlds(rows: list[list[float]]) -> Worlds:
 
 
 def test_the_confirm_stage_takes_options_the_screen_could_not_tell_apart() -> None:
-    """Options above the made move on the screen, and those below it whose gain's upper bound
-    reaches the inaccuracy threshold, are compared; a screen that tells every option from the
-    move by the threshold runs no confirm stage."""
+    """Once an option's gain on the screen reaches a share of the inaccuracy threshold, or its
+    upper bound the threshold, every other option is compared (best first: the screen does not
+    pick the best reliably); a screen that tells every option from the move by the threshold
+    runs no confirm stage."""
     # Option 0 the move made; 1 a little above it; 2 below it but noisy; 3 steadily below.
     screen = _worlds([[0.0, 0.5, 20.0, -3.0], [0.0, 0.5, -30.0, -3.0]] * 4)
-    assert rivals(screen, 0, range(4), 5.0) == [1, 2]
+    assert rivals(screen, 0, range(4), 5.0) == [1, 3, 2]
     steady = _worlds([[0.0, 0.5, -3.0]] * 8)  # all told apart, none gaining 30% of 5 points
     assert rivals(steady, 0, range(3), 5.0) == []
     assert rivals(_worlds([[0.0, 2.0]] * 8), 0, range(2), 5.0) == [1]  # 2 points ≥ 30% of 5
@@ -245,7 +251,8 @@ def test_the_confirm_stage_takes_options_the_screen_could_not_tell_apart() -> No
 
 def test_confirm_draws_while_a_threshold_is_within_the_interval() -> None:
     """A clear loss is decided on the first batch; one near a threshold is measured on every
-    batch; after :data:`PRUNE` batches only the best option so far is drawn with the move."""
+    batch; from :data:`PRUNE` batches on an option worse than the best so far (told from
+    noise) is no longer drawn."""
     limits = THRESHOLDS["baofen"]
     asked: list[list[int]] = []
 
@@ -264,10 +271,21 @@ def test_confirm_draws_while_a_threshold_is_within_the_interval() -> None:
     near = {1: [-10.0, 30.0], 2: [-20.0, 10.0]}  # option 1: 10 points, noisy
     best, loss, low, _, _, worlds = confirm(
         lambda picked, n: evaluate(picked, n, near), [1, 2], 0, limits, 32)
+    # Only its category undecided (the mistake threshold within its interval): so many batches.
     assert best == 1 and loss == 10.0 and low < limits["mistake"]
-    assert worlds == 32 * (EXTENSIONS + 1) and categorize(limits, low) == "inaccuracy"
+    assert worlds == 32 * CATEGORY_BATCHES and categorize(limits, low) == "inaccuracy"
     assert asked[:PRUNE] == [[1, 2, 0]] * PRUNE and asked[PRUNE:] == [[1, 0]] * (
-        EXTENSIONS + 1 - PRUNE)
+        CATEGORY_BATCHES - PRUNE)
+    asked.clear()
+    flag = {1: [-15.0, 25.0]}  # 5 points, noisy: whether it is flagged at all is undecided
+    *_, low, _, _, worlds = confirm(lambda picked, n: evaluate(picked, n, flag), [1], 0, limits,
+                                    32)
+    assert worlds == 32 * (EXTENSIONS + 1) and categorize(limits, low) == ""
+    asked.clear()
+    tied = {1: [-10.0, 30.0], 2: [30.0, -10.0]}  # two better options not told apart
+    confirm(lambda picked, n: evaluate(picked, n, tied), [1, 2], 0, limits, 32)
+    assert asked[:PICK] == [[1, 2, 0]] * PICK and len(asked) == CATEGORY_BATCHES
+    assert all(len(picked) == 2 and picked[1] == 0 for picked in asked[PICK:])
 
 
 def test_every_option_is_valued_on_common_worlds_and_bids_follow_the_hint() -> None:

@@ -20,7 +20,15 @@ from baofen.cli import app
 from baofen.review import MoveReview, Option, Reason, accuracy, review_hand
 from baofen.review.hand import assemble, review_of_moves
 from baofen.review.moves import seat_swing
-from baofen.review.reasons import CARD_SHARE, TEXTS, describe, kept, main_difference
+from baofen.review.reasons import (
+    CARD_SHARE,
+    TEXTS,
+    UNIT_TEXTS,
+    describe,
+    kept,
+    loss_text,
+    main_difference,
+)
 
 needs_native = pytest.mark.skipif(not native_available(), reason="the native core is not built")
 
@@ -95,6 +103,9 @@ def test_every_flagged_move_has_a_reason_drawn_from_its_play_outs() -> None:
         if move.reason.kind == "card":  # a kept card, later, in CARD_SHARE of the deals or more
             assert facts["trick"] > move.trick and facts["card"] in facts["keeps"].split()
             assert facts["share"] >= CARD_SHARE
+        if move.reason.kind in ("card", "trick", "value"):  # the whole difference: the loss
+            assert facts["loss"] == pytest.approx(move.loss) and facts["unit"] == "points"
+            assert f"{loss_text(move.loss, 'points', 'en')} more" in describe(move.reason)
         for lang in ("en", "zh"):
             assert describe(move.reason, lang)
         assert main_difference(move.reason)[0] == move.reason.kind
@@ -155,3 +166,6 @@ def test_the_command_and_the_browser_word_a_reason_alike() -> None:
         strings = dict(re.findall(r'^  "review\.reason\.(\w+)": "(.*)",$',
                                   (js / f"{lang}.js").read_text(encoding="utf-8"), re.MULTILINE))
         assert strings == words, lang
+        units = dict(re.findall(r'^  "review\.unit\.(\w+)": "(.*)",$',
+                                (js / f"{lang}.js").read_text(encoding="utf-8"), re.MULTILINE))
+        assert units == UNIT_TEXTS[lang], lang

@@ -99,7 +99,12 @@ def test_a_review_shows_one_figure_one_label_and_why(
     # The browser words a reason as the CLI does (cards aside: glyphs there, codes here).
     for reason in (Reason("bid", {"made": "pass", "best": "70", "declares_made": 0.0,
                                   "makes_made": None, "declares_best": 0.83, "makes_best": 0.76}),
-                   Reason("value", {"points": 7})):
+                   Reason("value", {"points": 7}),
+                   Reason("value", {"points": 7, "loss": 6.5, "unit": "points"}),
+                   Reason("value", {"points": 30, "loss": 2.349, "unit": "levels"}),
+                   Reason("trick", {"trick": 7, "points": 5, "share": 0.4, "against": 0.1,
+                                    "last": False, "keeps": "", "loss": 6.6,
+                                    "unit": "points"})):
         shown_text = page.evaluate(
             "async (r) => (await import('/static/js/review.js')).reasonText(r)", asdict(reason))
         assert shown_text == describe(reason, language)

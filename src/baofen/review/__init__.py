@@ -21,10 +21,12 @@ Two stages, so that a loss is both large and told from noise (:mod:`baofen.revie
    against the evaluator the hint uses, so the review never contradicts 提示 on a bid);
 2. *confirm*, when the screen's loss reaches a share of the inaccuracy threshold or cannot be told
    from it (an option's gain over the move made, above or below it on the screen, has an upper
-   bound reaching the threshold): the made move against those options (three at most; for a bid,
-   the hint's choice) on batches of :data:`~baofen.review.confirm.CONFIRM` times as many fresh
-   common worlds, while a category's threshold lies within the loss's interval (wider for a verdict
-   taken early), up to 1536 worlds at the standard level. The best is picked again there; the loss
+   bound reaching the threshold): the made move against every other option (for a bid, the
+   hint's choice) on batches of :data:`~baofen.review.confirm.CONFIRM` times as many fresh
+   common worlds, those clearly worse than the best so far dropped, while a category's threshold
+   lies within the loss's interval (wider for a verdict taken early, wider still for a flag), up
+   to 3072 worlds at the standard level while whether the move is flagged is undecided (1536
+   while only its category is). The best is picked again there; the loss
    is the mean paired difference against it, with a one-sided 95% lower bound (Bonferroni over the
    options compared: the screen's winner's curse does not carry over, and the confirm stage's own
    is accounted for).

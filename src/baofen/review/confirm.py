@@ -6,11 +6,13 @@ values it gets (the standard library only). A decision's options are first value
 common worlds (the *screen*); :func:`rivals` picks the options the made move is then compared
 with on fresh common worlds, and :func:`confirm` draws worlds until the verdict is decided:
 
-- the options compared are those the screen put above the move made, and those it could not
-  tell from it by the inaccuracy threshold (the upper bound of their gain reaches it: a screen
-  close or noisy, below the move as well as above it);
-- the first batch picks the best of them; more worlds are drawn for that one alone, a batch at
-  a time, while a category's threshold lies within the loss's interval (:func:`undecided`);
+- the options compared are all the others, once the screen put one above the move made by a
+  share of the inaccuracy threshold or could not tell one from it by that threshold (the upper
+  bound of its gain reaches it);
+- the first batches pick the best of them (an option is dropped once it is worse than the best
+  so far, told from noise, and all but the best after :data:`PICK` batches); more worlds are
+  drawn, a batch at a time, while a category's threshold lies within the loss's interval
+  (:func:`undecided`);
 - a move is in a category only where its loss's one-sided lower bound (95%, paired over the
   common worlds, Bonferroni over the options compared) reaches that category's threshold
   (:func:`categorize`): its loss both over the threshold and told from noise. A loss measured
@@ -32,11 +34,18 @@ CATEGORIES: tuple[Category, ...] = ("inaccuracy", "mistake", "blunder")
 CONFIRM = 2
 """Each batch of the confirm stage draws this many times the screen's worlds."""
 
-EXTENSIONS = 47
-"""Batches the confirm stage draws at most after its first, while the verdict is undecided
-(:func:`undecided`): 48 batches, 1536 worlds at the standard level's 16 a stage (a loss near a
-threshold is told apart on as many worlds as it takes two reviews to agree on it more often;
-768 left one flagged move in four flagged by one review only)."""
+EXTENSIONS = 95
+"""Batches the confirm stage draws at most after its first, while whether the move is flagged
+at all is undecided (:func:`undecided` for the inaccuracy threshold): 96 batches, 3072 worlds
+at the standard level's 16 a stage (a loss near the threshold is told apart on as many worlds
+as it takes two reviews to agree on it more often: 768 left one flagged move in four flagged by
+one review only, 1536 about one in five)."""
+
+CATEGORY_BATCHES = 48
+"""Batches the confirm stage draws at most while only the category of a flagged move is
+undecided (a higher threshold within the loss's interval, the inaccuracy one clear of it): 1536
+worlds at the standard level (the worlds past them cost the most, and whether a move is
+flagged is what two reviews must agree on first)."""
 
 SCREEN = 0.3
 """The confirm stage runs when the screen's loss reaches this share of the inaccuracy
@@ -50,17 +59,30 @@ options the move is compared with)."""
 Z = NormalDist().inv_cdf(1.0 - ALPHA)
 """One-sided 95% normal quantile (1.645)."""
 
-CHALLENGERS = 3
-"""Options the confirm stage compares the made move with at most (best first)."""
-
 PRUNE = 2
-"""Batches after which the confirm stage draws only the best option so far and the move made."""
+"""Batches after which the confirm stage stops drawing the options that are worse than the
+best so far, told from noise (their paired difference's lower bound at :data:`Z` over 0)."""
+
+PICK = 8
+"""Batches after which the confirm stage draws only the best option so far and the move made
+(the best picked on 256 worlds at the standard level: picked on 64, two reviews of a move
+with two better options often compared it with a different one, one over a threshold and the
+other under it)."""
 
 WIDEN = 0.25
 """Before its last batch, the confirm stage stops only when the loss's interval, widened by
 (most worlds / worlds drawn) ** WIDEN, is clear of every threshold: a verdict taken early must
 be clearer. Looked at after every batch, a loss near a threshold would otherwise cross it by
 chance on some batch, one way in one review and the other in the next."""
+
+WIDEN_FLAG = 0.5
+"""The same for the interval's lower side, the one a flag is taken on: widened by (most worlds
+/ worlds drawn) ** WIDEN_FLAG, a spending of the 5% over the looks in the manner of O'Brien and
+Fleming. With WIDEN on that side as well, a loss just over a threshold was flagged by the review
+whose lower bound happened to cross it on one of some 40 looks, and left by the other, which
+drew all its worlds (three of the five moves flagged by one review only, on hands the review
+was developed on, were of this kind; the wider margin alone did not yet change them, the
+worlds past 1536 did)."""
 
 
 class Worlds:
@@ -115,16 +137,16 @@ class Worlds:
 
 def rivals(screen: Worlds, chosen: int, others: Iterable[int], limit: float) -> list[int]:
     """The options of ``others`` (indices of ``screen``'s values) the confirm stage compares
-    the made move ``chosen`` with, best first, :data:`CHALLENGERS` at most: those the screen
-    put above it, or could not tell from it by the inaccuracy threshold ``limit`` (their gain's
-    one-sided upper bound at :data:`Z` reaches it). Empty (the stage does not run) unless one's
-    gain reaches :data:`SCREEN` of the threshold or its upper bound the threshold itself."""
+    the made move ``chosen`` with, best first: all of them (the screen's few worlds do not
+    pick the best reliably: two reviews comparing the move with different options disagreed on
+    it). Empty (the stage does not run) unless one's gain reaches :data:`SCREEN` of the
+    inaccuracy threshold ``limit`` or its one-sided upper bound at :data:`Z` the threshold
+    itself."""
     gains = {i: screen.paired(i, chosen) for i in others if i != chosen}
-    reach = {i: 2.0 * gain - low >= limit for i, (gain, low) in gains.items()}
-    if not any(reach[i] or gain >= SCREEN * limit for i, (gain, _) in gains.items()):
+    if not any(2.0 * gain - low >= limit or gain >= SCREEN * limit
+               for gain, low in gains.values()):
         return []
-    close = [i for i, (gain, _) in gains.items() if gain > 0.0 or reach[i]]
-    return sorted(close, key=lambda i: (-gains[i][0], i))[:CHALLENGERS]
+    return sorted(gains, key=lambda i: (-gains[i][0], i))
 
 
 Verdict = tuple[int, float, float, float, float, int]
@@ -137,10 +159,13 @@ def confirm(evaluate: Callable[[list[int], int], Worlds], compared: list[int], c
     """The made move ``chosen`` against the options ``compared`` (:func:`rivals`) on fresh
     common worlds: ``evaluate(options, n)`` values the options (indices) on ``n`` new worlds.
     Batches of ``batch`` worlds are drawn while :func:`undecided` (its interval widened by
-    (most worlds / worlds drawn) ** :data:`WIDEN`), :data:`EXTENSIONS` more at most; after
-    :data:`PRUNE` batches only the best so far and the move made are drawn. The loss is the
-    paired mean against the best, its lower bound at :data:`ALPHA`, Bonferroni over
-    ``compared`` (the pick of the best is accounted for)."""
+    (most worlds / worlds drawn) ** :data:`WIDEN`, its lower side ** :data:`WIDEN_FLAG`),
+    :data:`EXTENSIONS` more at most (from :data:`CATEGORY_BATCHES` on, only while the
+    inaccuracy threshold is within it); from :data:`PRUNE` batches on, the options worse than the
+    best so far (told from noise) are no longer drawn, and after :data:`PICK` batches only the
+    best so far and the move made. The loss is the paired mean against the best, its lower
+    bound at :data:`ALPHA`, Bonferroni over ``compared`` (the pick of the best is accounted
+    for)."""
     z = NormalDist().inv_cdf(1.0 - ALPHA / len(compared))
     picked = [*compared, chosen]
     stats = evaluate(picked, batch)
@@ -148,9 +173,15 @@ def confirm(evaluate: Callable[[list[int], int], Worlds], compared: list[int], c
         top = max(range(len(picked) - 1), key=lambda i: (stats.mean(i), -i))
         loss, low = stats.paired(top, len(picked) - 1, z)
         if drawn >= PRUNE and len(picked) > 2:
-            stats, picked, top = stats.keep([top, -1]), [picked[top], chosen], 0
-        widen = ((EXTENSIONS + 1) / drawn) ** WIDEN
-        if drawn > EXTENSIONS or not undecided(loss, low, limits, widen):
+            kept = [i for i in range(len(picked) - 1)
+                    if i == top or (drawn < PICK and stats.paired(top, i)[1] <= 0.0)]
+            if len(kept) < len(picked) - 1:
+                stats, picked = stats.keep([*kept, -1]), [*(picked[i] for i in kept), chosen]
+                top = kept.index(top)
+        share = (EXTENSIONS + 1) / drawn
+        deciding = limits if drawn < CATEGORY_BATCHES else {"flag": min(limits.values())}
+        if drawn > EXTENSIONS or not undecided(loss, low, deciding, share ** WIDEN,
+                                               share ** WIDEN_FLAG):
             break
         stats.extend(evaluate(picked, batch))
     better = loss > 0.0
@@ -158,11 +189,14 @@ def confirm(evaluate: Callable[[list[int], int], Worlds], compared: list[int], c
             stats.mean(-1), len(stats))
 
 
-def undecided(loss: float, low: float, limits: dict[str, float], widen: float = 1.0) -> bool:
+def undecided(loss: float, low: float, limits: dict[str, float], widen: float = 1.0,
+              widen_low: float | None = None) -> bool:
     """True when more worlds could change a loss's category: a threshold (``limits``) lies
-    within its interval, ``loss`` ± its distance to the lower bound ``low`` times ``widen``."""
-    margin = (loss - low) * widen
-    return any(abs(loss - limit) < margin for limit in limits.values())
+    within its interval, from ``loss`` less its distance to the lower bound ``low`` times
+    ``widen_low`` (default ``widen``) to ``loss`` plus that distance times ``widen``."""
+    margin = loss - low
+    below = margin * (widen if widen_low is None else widen_low)
+    return any(loss - below < limit < loss + margin * widen for limit in limits.values())
 
 
 def categorize(limits: dict[str, float], low: float) -> Category:

@@ -17,12 +17,13 @@ from ..observation import Observation
 from . import lines, reasons
 from .confirm import CONFIRM, Worlds, categorize, confirm, rivals
 from .lines import in_endgame
-from .moves import HINT, THRESHOLDS, Kind, MoveReview, Option, Reason, seat_value
+from .moves import HINT, THRESHOLDS, UNITS, Kind, MoveReview, Option, Reason, seat_value
 
 
 def sure_winners(obs: Observation, play: tuple[Card, ...]) -> int:
-    """The seat's trumps left after ``play`` that beat every trump it has not seen (大牌: each
-    takes any trick it is played to alone)."""
+    """The seat's trumps left after ``play`` that no trump it has not seen beats (大牌: each
+    takes any trick it leads; one that only ties the highest unseen, e.g. the other copy of
+    a 小王 when both 大王 are out, loses only to that copy played before it on the trick)."""
     assert obs.judge is not None
     order = obs.judge.order
     unseen = obs.counter()
@@ -31,7 +32,7 @@ def sure_winners(obs: Observation, play: tuple[Card, ...]) -> int:
     left = list(obs.hand)
     for card in play:
         left.remove(card)
-    return sum(1 for card in left if order.is_trump(card) and order.strength[card] > top)
+    return sum(1 for card in left if order.is_trump(card) and order.strength[card] >= top)
 
 
 def thriftier(obs: Observation, options: list[tuple[Card, ...]], made: int) -> list[int]:
@@ -138,7 +139,9 @@ class Judge:
                 low = min(low, loss)
                 reason = reasons.wasted_reason(options[chosen], options[best])
         if category and reason is None:
-            reason = self._reason(obs, draw, kind, options[chosen], options[best], trick)
+            reason = reasons.with_loss(
+                self._reason(obs, draw, kind, options[chosen], options[best], trick),
+                loss, UNITS[self.variant])
         ranked = sorted(range(len(options)), key=lambda i: (-means[i], i))
         return MoveReview(
             action=index, trick=trick if kind == "play" else 0, seat=seat, kind=kind,

@@ -12,8 +12,11 @@ from ..bots.search.bot import CLIP
 from ..scoring import HandResult
 from .confirm import Category
 
-VERSION = 4
-"""The review's version (4: a flagged move's reason as data, the end game searched; 3: a category
+VERSION = 5
+"""The review's version (5: every option compared in the confirm stage, a flag taken early on a
+wider margin, a top trump that only ties the highest unseen counted a sure winner, a reason's
+whole difference given as the move's loss; 4: a flagged move's reason as data, the end game
+searched; 3: a category
 only where its threshold is below the loss's lower bound;
 2: categories, accuracy, paired intervals; 1 had a sum of losses). A review kept under another
 version is made again."""

@@ -8,13 +8,13 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
   ``share`` (deals where it does), ``trick`` (the trick it wins most often), ``last`` (that is
   the last trick: in 包红五 it takes the kitty), ``points`` (of the tricks it wins, with the
   kitty's on the last trick), ``gained``
-  (how many more points the seat's side takes with the better move, on average);
+  (how many more card points the seat's side takes with the better move, on average);
 - ``trick`` — the trick (this one or a later one) the seat's side nets most more on with the
   better move (points taken there less points given): ``trick`` (its number), ``points`` (how
   many more, on average), ``share`` (deals where it changes hands to the seat's side),
   ``against`` (the reverse), ``last``, ``keeps`` — given where no ``card`` reason is;
-- ``value`` — no later trick is gained: ``points`` (how many more points the seat's side takes
-  with the better move, on average);
+- ``value`` — no later trick is gained: ``points`` (how many more card points the seat's side
+  takes with the better move, on average);
 - ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
 - ``bid`` — for the bid made and the better one (``made``, ``best``): ``declares_made`` and
   ``declares_best`` (deals where the seat ends as the declarer), ``makes_made`` and
@@ -22,12 +22,19 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``declare`` — for the trump and bury made and the better one: ``trump_made``,
   ``trump_length_made``, ``buried_points_made``, and the same ``…_best``.
 
+A reviewed move's ``card``, ``trick`` and ``value`` reasons also carry its ``loss`` and the hand's
+``unit`` (:func:`with_loss`): their words give the move's whole difference as the loss the
+review shows for it (its estimate, in the hand's unit), never as another average (the card
+points of the reason's own deals, in 包红五 not even the unit of the loss). Figures of one trick
+(``points`` of ``card`` and ``trick``) are worded as that trick's card points.
+
 :func:`main_difference` is what two reviews of a move must agree on: the kind, and the card
 kept or the trick.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -151,6 +158,22 @@ def _side_points(line: lines.Line) -> int:
     return sum(p for p, won in zip(line.points, line.won, strict=True) if won)
 
 
+def with_loss(reason: Reason, loss: float, unit: str) -> Reason:
+    """``reason`` with the reviewed move's ``loss`` (in ``unit``: ``points`` or ``levels``) for
+    its words to give as the move's whole difference (``card``, ``trick`` and ``value``
+    reasons; others as they are)."""
+    if reason.kind not in ("card", "trick", "value"):
+        return reason
+    return Reason(reason.kind, {**reason.facts, "loss": round(loss, 3), "unit": unit})
+
+
+def loss_text(loss: float, unit: str, lang: str) -> str:
+    """A loss as the review shows its estimate: whole points, or levels to one decimal."""
+    step = 1 if unit == "points" else 10  # rounded half up, as the page rounds it
+    n = f"{math.floor(loss * step + 0.5) / step:.{0 if step == 1 else 1}f}"
+    return UNIT_TEXTS[lang][unit].format(n=n)
+
+
 def wasted_reason(made: tuple[Card, ...], best: tuple[Card, ...]) -> Reason:
     """The reason of a sure winner thrown on a lost trick (浪费大牌)."""
     return Reason("wasted_winner", {"keeps": format_cards(kept(made, best))})
@@ -187,16 +210,19 @@ def declare_reason(obs: Observation, made: Declare, best: Declare) -> Reason:
 
 TEXTS = {
     "en": {
-        "trick": "{keeps}on trick {trick}{last} your side does {points} points better with the "
-                 "better move, on average over the simulated deals{changes}",
+        "trick": "{keeps}on trick {trick}{last} your side nets {points} more card points with "
+                 "the better move, on average over the simulated deals{changes}{worth}",
         "changes": "; that trick changes hands in {share}% of them",
         "card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} "
-                "later wins trick {trick} for you ({points} points){last}{gained}",
-        "gained": "; your side takes {points} points more on average",
+                "later wins trick {trick} for you (that trick's {points} points){last}{gained}",
+        "gained": "; your side takes {points} more card points on average",
+        "worth": "; in all, the better move is worth {loss} more on average (the loss shown)",
         "keeps": "the better move keeps {cards}: ",
         "last": " — the last trick, which takes the kitty",
-        "value": "no single trick: your side takes {points} points more on average with the "
-                 "better move",
+        "value": "no single trick stands out: the better move is worth {loss} more on average "
+                 "(the loss shown)",
+        "value_points": "no single trick stands out: your side takes {points} more card points "
+                        "on average with the better move",
         "wasted_winner": "a sure winner thrown on a trick the opponents win; the better move "
                          "keeps {keeps}",
         "bid": "{made}: you end as the declarer in {declares_made}% of the simulated deals"
@@ -209,15 +235,17 @@ TEXTS = {
                    "{buried_points_best} points buried",
     },
     "zh": {
-        "trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在模拟牌局中平均多得{points}分"
-                 "{changes}",
+        "trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在这一轮平均多拿{points}牌分"
+                 "{changes}{worth}",
         "changes": "；这一轮在{share}%的牌局中易手",
         "card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮"
-                "（{points}分）{last}{gained}",
-        "gained": "；己方平均多得{points}分",
+                "（该轮{points}分）{last}{gained}",
+        "gained": "；己方平均多拿{points}牌分",
+        "worth": "；总的来说，更好的一手平均多{loss}（即所示的损失）",
         "keeps": "更好的一手留住{cards}：",
         "last": "——最后一轮，连底牌",
-        "value": "不在某一轮：换用更好的一手，己方平均多得{points}分",
+        "value": "不在某一轮：更好的一手平均多{loss}（即所示的损失）",
+        "value_points": "不在某一轮：换用更好的一手，己方平均多拿{points}牌分",
         "wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
         "bid": "{made}：在{declares_made}%的模拟牌局中坐庄{makes_made}；"
                "{best}：{declares_best}%坐庄{makes_best}",
@@ -230,11 +258,20 @@ TEXTS = {
 }
 """The CLI's words for a reason (the browser's are its i18n keys ``review.reason.*``)."""
 
+UNIT_TEXTS = {
+    "en": {"points": "{n} points", "levels": "{n} levels"},
+    "zh": {"points": "{n} 分", "levels": "{n} 级"},
+}
+"""A loss in the hand's unit, as the review's table shows it (the browser's ``review.unit.*``)."""
+
 
 def describe(reason: Reason, lang: str = "en") -> str:
     """A reason in words (``lang``: ``en`` or ``zh``)."""
     words = TEXTS[lang]
     facts = dict(reason.facts)
+    # The whole difference as the loss shown where the review gave it (with_loss), else the
+    # card points of the reason's deals, worded as card points.
+    loss = (loss_text(facts["loss"], facts["unit"], lang) if "loss" in facts else None)
     if reason.kind in ("trick", "card"):
         facts["share"] = round(100 * facts["share"])
         facts["last"] = words["last"] if facts["last"] else ""
@@ -242,9 +279,14 @@ def describe(reason: Reason, lang: str = "en") -> str:
         facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
         share = facts["share"]
         facts["changes"] = words["changes"].format(share=share) if share else ""
+        facts["worth"] = words["worth"].format(loss=loss) if loss is not None else ""
     if reason.kind == "card":
         gained = facts["gained"]
-        facts["gained"] = words["gained"].format(points=gained) if gained > 0 else ""
+        facts["gained"] = (words["worth"].format(loss=loss) if loss is not None
+                           else words["gained"].format(points=gained) if gained > 0 else "")
+    if reason.kind == "value":
+        return (words["value"].format(loss=loss) if loss is not None
+                else words["value_points"].format(**facts))
     if reason.kind == "bid":
         for name in ("made", "best"):
             facts[f"declares_{name}"] = round(100 * facts[f"declares_{name}"])

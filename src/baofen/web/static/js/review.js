@@ -78,8 +78,13 @@ export function lossText(review, move) {
   const step = review.unit === "points" ? 1 : 0.1;
   const digits = review.unit === "points" ? 0 : 1;
   const low = (Math.floor(Math.max(0, move.loss_low) / step + 1e-9) * step).toFixed(digits);
-  const high = (Math.round(move.loss / step) * step).toFixed(digits);
+  const high = lossEstimate(review.unit, move.loss);
   return amount(review, low === high ? high : `${low}–${high}`);
+}
+
+/** A loss's estimate as the page shows it: whole points, or levels to one decimal. */
+function lossEstimate(unit, loss) {
+  return unit === "points" ? Math.round(loss).toFixed(0) : (Math.round(loss * 10) / 10).toFixed(1);
 }
 
 /** A flagged move's reason in words (review.reason.* keys; the facts as the review gives them,
@@ -94,11 +99,21 @@ export function reasonText(reason) {
     f.share = pct(f.share);
     f.last = f.last ? t("review.reason.last") : "";
   }
+  // The whole difference as the loss shown (its estimate) where the review gave it, else the
+  // card points of the reason's deals, worded as card points.
+  const loss = f.loss === undefined ? null : amount({ unit: f.unit }, lossEstimate(f.unit, f.loss));
   if (reason.kind === "trick") {
     f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
     f.changes = f.share ? t("review.reason.changes", { share: f.share }) : "";
+    f.worth = loss !== null ? t("review.reason.worth", { loss }) : "";
   }
-  if (reason.kind === "card") f.gained = f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";
+  if (reason.kind === "card") {
+    f.gained = loss !== null ? t("review.reason.worth", { loss })
+      : f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";
+  }
+  if (reason.kind === "value") {
+    return loss !== null ? t("review.reason.value", { loss }) : t("review.reason.value_points", f);
+  }
   if (reason.kind === "declare") {
     for (const name of ["made", "best"]) f[`trump_${name}`] = face(`${f[`trump_${name}`]}2`).suit;
   }
