@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as LinkError
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
@@ -77,6 +78,16 @@ KEEPALIVE = {
     socket.TCP_USER_TIMEOUT: round(COMMAND_TIMEOUT * 1000),
 }
 """A connection to a silent Redis ends within seconds (keepalives, unacknowledged data)."""
+
+
+QUIET_SECONDS = 1.0
+"""A listener that heard nothing for this long asks Redis for a pong."""
+
+STALLED_SECONDS = QUIET_SECONDS + COMMAND_TIMEOUT
+"""A listener that heard nothing, not even its pong, for this long subscribes again on a new
+connection. After a lossy spell Redis may wait tens of seconds before it sends a connection's
+unacknowledged data again (TCP's backoff), while the link looks alive from this side (its
+keepalives are answered): every message to this node would wait as long."""
 
 
 def connect(url: str) -> Redis:
@@ -179,10 +190,20 @@ class Bus:
                     log.info("node %s: subscribed again", self.node)
                     self._resubscribed()
                 first = False
+                heard = asked = time.monotonic()
                 while True:
-                    message = await pubsub.get_message(timeout=1.0)
+                    message = await pubsub.get_message(timeout=QUIET_SECONDS / 2)
+                    now = time.monotonic()
                     if message is not None:
-                        self._deliver(message["data"])
+                        heard = now
+                        if message["type"] == "message":
+                            self._deliver(message["data"])
+                    elif now - heard > STALLED_SECONDS:
+                        raise LinkError(
+                            f"Redis sent nothing, not even a pong, for {now - heard:.1f} s")
+                    elif now - heard > QUIET_SECONDS and now - asked > QUIET_SECONDS:
+                        asked = now
+                        await pubsub.ping()
             except (RedisError, OSError) as error:
                 self.subscribed.clear()
                 log.warning("node %s: lost the bus (%s); subscribing again", self.node, error)
