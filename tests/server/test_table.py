@@ -282,3 +282,25 @@ def test_each_kind_is_its_own_type() -> None:
         with pytest.raises(ValueError):
             read_event(kind, payload)
 
+
+
+def test_a_whole_view_pairs_the_match_with_its_own_version() -> None:
+    """The match moved without a broadcast (its log read back from the store): a ``sync``
+    is answered with the version of the match it shows, not the last broadcast's."""
+    async def test() -> None:
+        store = FakeStore()
+        table, me, _ = await started(store)
+        seat, action = legal(table)
+        events = list(table.log._events)
+        await table.act(seat, action)
+        moved = list(table.log._events)
+        table.log.replay(events)  # as the last broadcast showed it ...
+        table.views.broadcast()
+        table.log.replay(moved)  # ... then read back from the store, not broadcast
+        received(me)
+        table.views.send_state(me)
+        (state,) = received(me)
+        assert state["table"]["version"] == table.version == 2
+        assert state["observation"] == table.views.state(0)["observation"]
+
+    run(test)

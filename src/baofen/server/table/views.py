@@ -47,9 +47,13 @@ class TableViews:
         )
 
     def send_state(self, connection: Connection) -> None:
-        """Send one connection its whole view (after it joined, or asked with ``sync``)."""
+        """Send one connection its whole view (after it joined, or asked with ``sync``), with
+        the table's information as it is now: the one last broadcast may be older than the
+        match (read back from the store), and a view must never pair one version's number
+        with another's cards."""
         if self.serving():
-            self.sent.send(connection, self._view(connection.view_seat, self._info, _Change()))
+            self.sent.send(connection,
+                           self._view(connection.view_seat, self._info_data(), _Change()))
 
     def serving(self) -> bool:
         """True while views may leave: the table is served here and, in a cluster, this node
