@@ -75,6 +75,8 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     clubs.ClubTable,
     clubs.Standings,
     clubs.ClubHandView,
+    clubs.InviteToTable,
+    clubs.TableInviteView,
     tournaments.CreateTournament,
     tournaments.TournamentInfo,
     tournaments.Register,
