@@ -101,9 +101,9 @@ def test_members_invite_each_other_to_a_club_table(
     status, refused = _api(organiser, "POST", f"/api/clubs/{club}/tables/{code}/invitations",
                            {"username": names[3]})
     assert (status, refused["detail"]["reason"]) == (404, "no_such_member")
-    # A stranger opening the club's table is told why, in the page's language.
+    # A stranger opening the club's table is told why, in the page's language, in its place.
     eve.page.goto(f"{base}/t/{code}")
-    expect(eve.page.locator("#refusal")).to_contain_text(
+    expect(eve.page.locator("#gone[data-code='not_member'] #refused-text")).to_contain_text(
         "只有圈内成员" if language == "zh" else "only the club's members")
     eve.page.screenshot(path=str(screenshots / f"club-table-stranger-{size}.png"))
     for person in (organiser, ann, bob, eve):

@@ -63,7 +63,7 @@ def test_a_club_from_invitation_to_standings_and_removal(
     page.wait_for_url("**/clubs/*")
     club = page.url.rsplit("/", 1)[1]
     expect(page.locator("#club-title")).to_have_text(f"圈{tag}")
-    _make_preset(organiser, club, language)
+    _make_preset(organiser, club, language, screenshots, f"{viewport['width']}-{language}")
     page.click("#invite-new")
     link = page.locator(".invite-link").first
     expect(page.locator(".invitation img").first).to_be_visible()
@@ -87,6 +87,7 @@ def test_a_club_from_invitation_to_standings_and_removal(
         _, hands = _api(organiser, "GET", f"/api/tables/{code}/hands")
         expected[name] = sum(hand["deltas"][0] for hand in hands)
     page.goto(f"{base}/clubs/{club}")
+    expect(page.locator("#club-preset-list")).to_be_visible()
     for name, total in expected.items():
         row = page.locator(f"#club-standings-table tr[data-player='{name}'] td").last
         expect(row).to_have_text(str(total))
@@ -140,7 +141,8 @@ def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
     _api(organiser, "PATCH", f"/api/clubs/{club}/settings", {"same_address": "rated"})
 
 
-def _make_preset(organiser: Person, club: str, language: str) -> None:
+def _make_preset(organiser: Person, club: str, language: str, screenshots: Path,
+                 size: str) -> None:
     """The organiser sets a preset with the lobby's settings form: an invalid value is named
     and nothing is saved; then the rules and table settings given are the preset's."""
     page = organiser.page
@@ -150,9 +152,10 @@ def _make_preset(organiser: Person, club: str, language: str) -> None:
     page.fill("#f-hands", "0")
     page.click("#preset-save")
     error = page.locator("[data-field='hands'] .field-error")
-    expect(error).to_contain_text("局数" if language == "zh" else "Hands")
-    expect(error).to_contain_text("不能小于 1" if language == "zh" else "at least 1")
+    expect(error).to_have_text("不能小于 1" if language == "zh" else "at least 1")
+    expect(page.locator(".toast").last).to_contain_text("局数" if language == "zh" else "Hands")
     assert _api(organiser, "GET", f"/api/clubs/{club}/presets")[1] == []
+    page.screenshot(path=str(screenshots / f"clubs-preset-form-{size}.png"), full_page=True)
     page.fill("#f-hands", "1")
     page.fill("#f-throw_penalty_per_card", "5")
     page.select_option("#f-no_bid_mode", "direct")

@@ -201,7 +201,9 @@ function drawTables(node, tables, presets, members, id) {
         text: t(free ? "clubs.table.join" : "clubs.table.watch") });
     return el("li", { dataset: table.event ? { code: table.code, event: table.event } : { code: table.code } },
       el("span", { class: "club-table-what" },
-        el("span", { text: `${table.settings.name || table.preset || game} · ${game}` }),
+        el("span", { text: [table.settings.name || table.preset || game, (table.settings.name || table.preset) && game,
+          t("clubs.table.seated", { n: seated(table).length + table.seats.filter((seat) => seat.kind === "bot").length })]
+          .filter(Boolean).join(" · ") }),
         table.event && el("span", { class: ["badge", "playing"], text: t("clubs.table.event.badge") })),
       el("span", { class: "club-table-do" },
         !table.event && free && el("button", { type: "button", class: "secondary small club-invite", text: t("clubs.table.invite"),

@@ -69,6 +69,13 @@ export function pickMembers(members, excluded, onSend) {
   return close;
 }
 
+/** What an invitation says: who asks, to which table (its name, else its game), of which club. */
+function inviteLine(invite, withClub) {
+  const params = { by: invite.by, club: invite.club_name, game: t(`game.${invite.variant}`), table: invite.table_name };
+  if (invite.table_name) return t(withClub ? "clubs.invites.line.club" : "clubs.invites.line", params);
+  return t(withClub ? "clubs.invites.line.club.game" : "clubs.invites.line.game", params);
+}
+
 /** Draw `invites` into `node` (hidden when there are none); `withClub`: name each one's club
  * (the lobby lists every club's). */
 export function drawInvites(node, invites, withClub, onChange) {
@@ -76,9 +83,7 @@ export function drawInvites(node, invites, withClub, onChange) {
   if (!invites.length) return fill(node);
   fill(node, el("h2", { text: t("clubs.invites.title") }),
     el("ul", { class: "table-invites" }, invites.map((invite) => el("li", { dataset: { table: invite.table } },
-      el("span", { class: "invite-what", text: t(withClub ? "clubs.invites.line.club" : "clubs.invites.line", {
-        by: invite.by, club: invite.club_name, game: t(`game.${invite.variant}`),
-        table: invite.table_name || t(`game.${invite.variant}`) }) }),
+      el("span", { class: "invite-what", text: inviteLine(invite, withClub) }),
       el("span", { class: "invite-do" },
         el("a", { class: ["button", "primary", "small", "invite-sit"], href: invite.seat, text: t("clubs.invites.sit") }),
         el("button", { type: "button", class: "secondary small invite-dismiss", text: t("clubs.invites.dismiss"),

@@ -148,12 +148,17 @@ export function changedSettings(body, defaults, schema) {
   const given = { ...body.rules, ...body.settings };
   return [...settingsOf(schema.$defs.RuleSet, variant), ...settingsOf(schema.$defs.TableSettings, variant)]
     .filter((setting) => setting.name in given && JSON.stringify(given[setting.name]) !== JSON.stringify(values[setting.name] ?? null))
-    .map((setting) => `${t(setting.meta.label)} ${shown(setting, given[setting.name])}`);
+    .map((setting) => `${shortLabel(t(setting.meta.label))} ${shown(setting, given[setting.name])}`);
+}
+
+/** A setting's label without its closing note in brackets ("局数（空 = 不限）": "局数"). */
+function shortLabel(label) {
+  return label.replace(/\s*[（(][^（()）]*[）)]$/, "") || label;
 }
 
 /** What is wrong with the values typed in the form of `container`, before asking the server:
  * `[{name, text}]`, each naming its setting (a number out of its limits, not a whole number, a
- * list of numbers that is not). */
+ * list of numbers that is not): `text` names it, `problem` says what is wrong (under it). */
 export function settingsProblems(container) {
   const form = container.closest("form");
   const { rules, table } = formOf.get(container);
@@ -170,7 +175,7 @@ export function settingsProblems(container) {
     } else if (setting.kind === "list" && (!value.length || value.some((n) => !Number.isInteger(n)))) {
       problem = t("settings.err.list");
     }
-    if (problem) found.push({ name: setting.name, text: t("settings.err.field", { label: t(setting.meta.label), problem }) });
+    if (problem) found.push({ name: setting.name, problem, text: t("settings.err.field", { label: t(setting.meta.label), problem }) });
   }
   return found;
 }
@@ -196,7 +201,7 @@ export function refusedSettings(container, detail) {
     if (!name && whole) [, name, message] = whole;
     const setting = known.get(name);
     const problem = LIMITS[item.type] && item.ctx ? LIMITS[item.type](item.ctx) : message;
-    return { name, text: setting ? t("settings.err.field", { label: t(setting.meta.label), problem }) : problem };
+    return { name, problem, text: setting ? t("settings.err.field", { label: t(setting.meta.label), problem }) : problem };
   });
 }
 
@@ -206,11 +211,11 @@ export function markProblems(container, problems) {
   for (const node of container.querySelectorAll(".field.invalid")) node.classList.remove("invalid");
   for (const node of container.querySelectorAll(".field-error")) node.remove();
   let first = null;
-  for (const { name, text } of problems) {
+  for (const { name, problem } of problems) {
     const node = container.querySelector(`[data-field="${name}"]`);
     if (!node) continue;
     node.classList.add("invalid");
-    node.append(el("small", { class: "field-error", role: "alert", text }));
+    node.append(el("small", { class: "field-error", role: "alert", text: problem }));
     first ??= node;
   }
   if (first) {

@@ -768,4 +768,8 @@ export default {
   "settings.err.below": "must be less than {limit}",
   "settings.err.integer": "a whole number",
   "settings.err.list": "a list of whole numbers, separated by commas",
+  "table.refused.title": "This table is not open to you",
+  "clubs.invites.line.game": "{by} invites you to a table of {game}",
+  "clubs.invites.line.club.game": "{by} invites you to a table of {game} in {club}",
+  "clubs.table.seated": "{n}/4 seated",
 };

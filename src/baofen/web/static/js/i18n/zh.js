@@ -768,4 +768,8 @@ export default {
   "settings.err.below": "必须小于 {limit}",
   "settings.err.integer": "必须是整数",
   "settings.err.list": "请填写一串整数，用逗号分开",
+  "table.refused.title": "看不了这张牌桌",
+  "clubs.invites.line.game": "{by} 邀请你来一桌{game}",
+  "clubs.invites.line.club.game": "{by} 邀请你在「{club}」来一桌{game}",
+  "clubs.table.seated": "已坐 {n}/4",
 };

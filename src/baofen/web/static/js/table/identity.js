@@ -5,6 +5,7 @@ import { banner } from "../dom.js";
 import { nameOrDefault, playerName, seatToken, setPlayerName, setSeatToken } from "../prefs.js";
 import { me } from "../session.js";
 import { reasonText, refusalTitle } from "./reasons.js";
+import { showRefused } from "./view.js";
 
 /** Say why the server refused this page a seat or the table (a club's rule, a round on). */
 function refused(answer) {
@@ -41,5 +42,10 @@ export async function identify(page) {
     }
     refused(answer); // a club's 禁止同桌, say: told, then watching if the club lets us
   }
-  refused(await conn.request({ type: "watch" }));
+  const watching = await conn.request({ type: "watch" });
+  if (watching.type === "error" && watching.code !== "closed") {
+    page.state.gone = true; // nothing of the table comes to this page: say why, in its place
+    page.state.refused = watching;
+    showRefused(page.root, watching);
+  }
 }
