@@ -38,6 +38,11 @@ def test_members_invite_each_other_to_a_club_table(server: ThreadServer) -> None
         assert member.post(f"/api/club-invitations/{link['code']}").json()["member"]
     code = owner.post(f"/api/clubs/{club}/tables", json={}).json()["code"]
     invite = f"/api/clubs/{club}/tables/{code}/invitations"
+    # The table page learns its club (to offer 邀请圈友) from a member's request only.
+    assert ann.get(f"/api/tables/{code}/club").json() == {"club": club, "club_name": "周六包分"}
+    _refusal(eve.get(f"/api/tables/{code}/club"), 404, "not_found")
+    plain = owner.post("/api/tables", json={"rules": {"variant": "baofen"}}).json()["code"]
+    _refusal(owner.get(f"/api/tables/{plain}/club"), 404, "not_found")
     made = owner.post(invite, json={"username": "ann"})
     assert made.status_code == 201, made.text
     [shown] = ann.get("/api/table-invitations").json()

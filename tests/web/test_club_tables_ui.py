@@ -73,6 +73,12 @@ def test_members_invite_each_other_to_a_club_table(
     page.wait_for_url("**/t/*")
     organiser.wait_for("document.body.dataset.seat === '0'")
     code = page.url.rsplit("/", 1)[1].split("#")[0]
+    # At the table too: 邀请圈友 offers the members not seated.
+    page.click("#btn-club-invite")
+    expect(page.locator("#invite-pick label")).to_have_count(2)
+    page.screenshot(path=str(screenshots / f"club-invite-table-{size}.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#invite-pick")).to_have_count(0)
     # Each sees it within the page's 4-second poll: the lobby naming the club, the club page.
     lobby_invite = ann.page.locator(f"#table-invites li[data-table='{code}']")
     expect(lobby_invite).to_contain_text(names[0], timeout=10_000)

@@ -77,6 +77,7 @@ SCHEMA_MODELS: tuple[type[BaseModel], ...] = (
     clubs.ClubHandView,
     clubs.InviteToTable,
     clubs.TableInviteView,
+    clubs.TableClub,
     tournaments.CreateTournament,
     tournaments.TournamentInfo,
     tournaments.Register,

@@ -238,3 +238,10 @@ class TableInviteView(BaseModel):
     created: float = Field(description="Unix time in seconds")
     expires: float = Field(description="Unix time in seconds")
     seat: str = Field(description="the page that seats the invited member: /t/{code}#sit")
+
+
+class TableClub(BaseModel):
+    """Answer to ``GET /api/tables/{code}/club``: the club of a club table, to its members."""
+
+    club: str = Field(description="the club's id")
+    club_name: str

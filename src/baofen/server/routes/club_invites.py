@@ -14,7 +14,7 @@ import time
 from fastapi import APIRouter, Request, status
 
 from ...store.async_store import StoreUnavailable
-from ...wire.clubs import InviteToTable, TableInviteView
+from ...wire.clubs import InviteToTable, TableClub, TableInviteView
 from ..clubs.invites import FAILURES, TableInvite, TableInvites
 from ..clubs.service import call, limit, member_id, refusal, state_of
 from ..security.sessions import SignedIn, unavailable
@@ -110,3 +110,15 @@ async def dismiss(code: str, request: Request, account: SignedIn) -> None:
         raise unavailable() from None
     if not found:
         raise refusal("no_such_invitation", "no invitation to that table")
+
+
+@router.get("/api/tables/{code}/club")
+async def club_of_table(code: str, request: Request, account: SignedIn) -> TableClub:
+    """The club of table ``code``, for its members (the table page offers to invite them);
+    ``not_found`` for a table of no club, of a club event, or of a club one is not in."""
+    state = state_of(request)
+    seat = await call(request, state.records.seat, code, account.id)
+    if seat is None or seat.event is not None or not seat.member:
+        raise refusal("not_found", "no club of yours opened this table")
+    club, _ = await call(request, state.clubs.club, seat.club_id, account.id)
+    return TableClub(club=club.id, club_name=club.name)
