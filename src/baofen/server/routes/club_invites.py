@@ -13,12 +13,13 @@ import time
 
 from fastapi import APIRouter, Request, status
 
+from ...accounts.usernames import canonical
 from ...store.async_store import StoreUnavailable
 from ...wire.clubs import InviteToTable, TableClub, TableInviteView
+from ...wire.table import TableInfo
 from ..clubs.invites import FAILURES, TableInvite, TableInvites
 from ..clubs.service import call, limit, member_id, refusal, state_of
 from ..security.sessions import SignedIn, unavailable
-from ..table.table import Table
 from .rest import tables_of
 
 router = APIRouter()
@@ -28,14 +29,23 @@ def _invites(request: Request) -> TableInvites:
     return state_of(request).table_invites
 
 
-async def _table(request: Request, code: str) -> Table | None:
+async def _table(request: Request, code: str) -> TableInfo | None:
+    """The table's public information (in cluster mode as its node last published it: the
+    invited members' pages ask every few seconds, so no table is rebuilt for them)."""
     try:
-        return await tables_of(request).view(code)
+        return await tables_of(request).info(code)
     except StoreUnavailable:
         raise unavailable() from None
 
 
-def _view(invite: TableInvite, table: Table) -> TableInviteView:
+def _seated(table: TableInfo, username: str) -> bool:
+    """Whether the account ``username`` holds a seat at the table."""
+    wanted = canonical(username)
+    return any(seat.account and seat.name is not None and canonical(seat.name) == wanted
+               for seat in table.seats)
+
+
+def _view(invite: TableInvite, table: TableInfo) -> TableInviteView:
     return TableInviteView(
         club=invite.club, club_name=invite.club_name, table=invite.table,
         table_name=table.settings.name, variant=table.rules.variant, by=invite.by,
@@ -43,7 +53,7 @@ def _view(invite: TableInvite, table: Table) -> TableInviteView:
     )
 
 
-def _open_seat(table: Table | None) -> bool:
+def _open_seat(table: TableInfo | None) -> bool:
     return table is not None and table.status == "waiting" and any(
         seat.kind is None for seat in table.seats)
 
@@ -64,7 +74,7 @@ async def invite_to_table(club_id: str, code: str, body: InviteToTable, request:
         raise refusal("no_such_table", f"{code!r} is no open table of the club that members "
                       "open (an event's table is seated by its director)")
     table = await _table(request, code)
-    if table is not None and any(seat.account_id == who for seat in table.seats):
+    if table is not None and _seated(table, body.username):
         raise refusal("already_seated", f"{body.username} has a seat at this table already")
     if not _open_seat(table):
         raise refusal("table_full", "the table has no free seat (or its match has started)")
@@ -95,8 +105,7 @@ async def my_invitations(request: Request, account: SignedIn) -> list[TableInvit
     shown = []
     for invite in invites:
         table = await _table(request, invite.table) if invite.club in clubs else None
-        if (_open_seat(table) and table is not None
-                and all(seat.account_id != account.id for seat in table.seats)):
+        if _open_seat(table) and table is not None and not _seated(table, account.username or ""):
             shown.append(_view(invite, table))
     return shown
 

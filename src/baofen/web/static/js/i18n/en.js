@@ -772,5 +772,5 @@ export default {
   "clubs.invites.line.game": "{by} invites you to a table of {game}",
   "clubs.invites.line.club.game": "{by} invites you to a table of {game} in {club}",
   "clubs.table.seated": "{n}/4 seated",
-  "wait.club_invite": "Invite members of {club}",
+  "wait.club_invite": "Invite club members",
 };

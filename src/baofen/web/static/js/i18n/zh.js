@@ -772,5 +772,5 @@ export default {
   "clubs.invites.line.game": "{by} 邀请你来一桌{game}",
   "clubs.invites.line.club.game": "{by} 邀请你在「{club}」来一桌{game}",
   "clubs.table.seated": "已坐 {n}/4",
-  "wait.club_invite": "邀请圈友（{club}）",
+  "wait.club_invite": "邀请圈友",
 };

@@ -93,7 +93,7 @@ function clubInvite(state) {
     const club = state.club;
     if (!club) return;
     const taken = state.message.table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name);
-    fill(node, el("button", { type: "button", class: "secondary", id: "btn-club-invite", text: t("wait.club_invite", { club: club.club_name }),
+    fill(node, el("button", { type: "button", class: "secondary", id: "btn-club-invite", text: t("wait.club_invite"), title: club.club_name,
       on: { click: async () => {
         const response = await fetch(`/api/clubs/${encodeURIComponent(club.club)}/members`);
         if (!response.ok) return toast(t("err.generic", { message: response.statusText }), "error");
