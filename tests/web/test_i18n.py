@@ -183,7 +183,8 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
         "group.*": {f"group.{group}" for group in [*suit_groups, *defaults["groups"]]},
         "card.*": {f"card.{joker}" for joker in JOKERS},
         "reason.*": {f"reason.{code}" for code in REASONS},
-        "refusal.*": {f"refusal.{code}" for code in (*get_args(ErrorCode),
+        # The table's error codes, the club's reasons, and connection.js's own "closed".
+        "refusal.*": {f"refusal.{code}" for code in (*get_args(ErrorCode), "closed",
                                                       *get_args(clubs.ClubReason))},
         "result.kind.*": {f"result.kind.{kind}" for kind in get_args(ResultKind)},
         "puzzles.theme.*": {f"puzzles.theme.{theme}" for theme in THEMES},

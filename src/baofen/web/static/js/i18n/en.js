@@ -773,4 +773,5 @@ export default {
   "clubs.invites.line.club.game": "{by} invites you to a table of {game} in {club}",
   "clubs.table.seated": "{n}/4 seated",
   "wait.club_invite": "Invite club members",
+  "refusal.closed": "the connection dropped: try again once it is back",
 };

@@ -773,4 +773,5 @@ export default {
   "clubs.invites.line.club.game": "{by} 邀请你在「{club}」来一桌{game}",
   "clubs.table.seated": "已坐 {n}/4",
   "wait.club_invite": "邀请圈友",
+  "refusal.closed": "连接断了：重新连上后再试",
 };
