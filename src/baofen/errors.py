@@ -31,6 +31,9 @@ REASONS: dict[str, str] = {
     "follow_all": "you must play all {held} of your card(s) of the led {group}",
     "follow_tractor": "you must follow the led tractor with your tractor (拖拉机)",
     "follow_pairs": "you must follow with {pairs} pair(s) (有对必跟对)",
+    # at a club's table (a seat refused as ``seat_forbidden``)
+    "forbidden_pair": "the club does not let you sit at one table with {name} (禁止同桌)",
+    "same_address": "another seat at this table plays from your network address (同IP禁止同桌)",
 }
 """Why the rules refuse an action, by code: the English text, with ``{name}`` filled from the
 reason's parameters. ``group`` is ``"trump"`` or a suit letter; ``card`` and ``cards`` are in

@@ -63,11 +63,7 @@ def test_a_club_from_invitation_to_standings_and_removal(
     page.wait_for_url("**/clubs/*")
     club = page.url.rsplit("/", 1)[1]
     expect(page.locator("#club-title")).to_have_text(f"圈{tag}")
-    page.fill("#preset-name", "saturday")
-    page.fill("#preset-hands", "1")
-    page.select_option("#preset-level", "easy")
-    page.click("#preset-save")
-    expect(page.locator("#club-preset-list")).to_contain_text("saturday")
+    _make_preset(organiser, club, language, screenshots, f"{viewport['width']}-{language}")
     page.click("#invite-new")
     link = page.locator(".invite-link").first
     expect(page.locator(".invitation img").first).to_be_visible()
@@ -91,12 +87,13 @@ def test_a_club_from_invitation_to_standings_and_removal(
         _, hands = _api(organiser, "GET", f"/api/tables/{code}/hands")
         expected[name] = sum(hand["deltas"][0] for hand in hands)
     page.goto(f"{base}/clubs/{club}")
+    expect(page.locator("#club-preset-list")).to_be_visible()
     for name, total in expected.items():
         row = page.locator(f"#club-standings-table tr[data-player='{name}'] td").last
         expect(row).to_have_text(str(total))
     page.screenshot(path=str(screenshots / f"clubs-page-{viewport['width']}-{language}.png"),
                     full_page=True)
-    _seating_refused(organiser, ann, bob, club, names)
+    _seating_refused(organiser, ann, bob, club, names, language)
     _probing_learns_nothing(eve, club)
     # Bob's club page is open; the organiser removes him: his page stops showing the club.
     bob.page.goto(f"{base}/clubs/{club}")
@@ -113,7 +110,7 @@ def test_a_club_from_invitation_to_standings_and_removal(
 
 
 def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
-                     names: list[str]) -> None:
+                     names: list[str], language: str) -> None:
     status, _ = _api(organiser, "PUT", f"/api/clubs/{club}/pairs",
                      {"first": names[1], "second": names[2]})
     assert status == 204
@@ -125,6 +122,11 @@ def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
     bob.page.fill("#seat-name", names[2])
     bob.page.click("[data-sit='1']")
     expect(bob.page.locator("#refusal")).to_contain_text("禁止同桌")
+    # Said in the page's language, naming the member already seated.
+    expect(bob.page.locator("#refusal")).to_contain_text(
+        f"你和 {names[1]} 禁止同桌" if language == "zh" else f"one table with {names[1]}")
+    expect(bob.page.locator("#refusal strong")).to_have_text(
+        "没有成功" if language == "zh" else "Not possible")
     # Every browser of the test is at 127.0.0.1: with the rule on at every club table, the
     # organiser's seat beside Ann's is refused.
     status, _ = _api(organiser, "PATCH", f"/api/clubs/{club}/settings",
@@ -134,7 +136,42 @@ def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
     organiser.page.fill("#seat-name", names[0])
     organiser.page.click("[data-sit='2']")
     expect(organiser.page.locator("#refusal")).to_contain_text("同IP禁止同桌")
+    expect(organiser.page.locator("#refusal")).to_contain_text(
+        "同一网络地址" if language == "zh" else "your network address")
     _api(organiser, "PATCH", f"/api/clubs/{club}/settings", {"same_address": "rated"})
+
+
+def _make_preset(organiser: Person, club: str, language: str, screenshots: Path,
+                 size: str) -> None:
+    """The organiser sets a preset with the lobby's settings form: an invalid value is named
+    and nothing is saved; then the rules and table settings given are the preset's."""
+    page = organiser.page
+    page.click("#preset-new summary")
+    page.fill("#preset-name", "saturday")
+    page.locator("#preset-form details.rules").evaluate("node => { node.open = true; }")
+    page.fill("#f-hands", "0")
+    page.click("#preset-save")
+    error = page.locator("[data-field='hands'] .field-error")
+    expect(error).to_have_text("不能小于 1" if language == "zh" else "at least 1")
+    expect(page.locator(".toast").last).to_contain_text("局数" if language == "zh" else "Hands")
+    assert _api(organiser, "GET", f"/api/clubs/{club}/presets")[1] == []
+    page.screenshot(path=str(screenshots / f"clubs-preset-form-{size}.png"), full_page=True)
+    page.fill("#f-hands", "1")
+    page.fill("#f-throw_penalty_per_card", "5")
+    page.select_option("#f-no_bid_mode", "direct")
+    page.fill("#f-direct_penalty", "60")
+    page.select_option("#f-bot_level", "easy")
+    page.fill("#f-name", "周六场")
+    page.click("#preset-save")
+    expect(page.locator("#club-preset-list")).to_contain_text("saturday")
+    expect(page.locator("[data-field='hands'] .field-error")).to_have_count(0)
+    [preset] = _api(organiser, "GET", f"/api/clubs/{club}/presets")[1]
+    assert (preset["rules"]["hands"], preset["rules"]["throw_penalty_per_card"],
+            preset["rules"]["no_bid_mode"], preset["rules"]["direct_penalty"]) == (
+        1, 5, "direct", 60)
+    assert (preset["settings"]["bot_level"], preset["settings"]["name"]) == ("easy", "周六场")
+    summary = page.locator("#club-preset-list li[data-preset='saturday'] .preset-summary")
+    expect(summary).to_contain_text("60")
 
 
 def _probing_learns_nothing(eve: Person, club: str) -> None:

@@ -20,6 +20,7 @@ from baofen.puzzles.themes import THEMES
 from baofen.review.moves import ReasonKind
 from baofen.scoring import ResultKind
 from baofen.wire import clubs
+from baofen.wire.messages import ErrorCode
 
 from ..server.harness import ThreadServer
 from .js_source import JS, sources
@@ -182,6 +183,9 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
         "group.*": {f"group.{group}" for group in [*suit_groups, *defaults["groups"]]},
         "card.*": {f"card.{joker}" for joker in JOKERS},
         "reason.*": {f"reason.{code}" for code in REASONS},
+        # The table's error codes, the club's reasons, and connection.js's own "closed".
+        "refusal.*": {f"refusal.{code}" for code in (*get_args(ErrorCode), "closed",
+                                                      *get_args(clubs.ClubReason))},
         "result.kind.*": {f"result.kind.{kind}" for kind in get_args(ResultKind)},
         "puzzles.theme.*": {f"puzzles.theme.{theme}" for theme in THEMES},
         "review.reason.*": {f"review.reason.{kind}" for kind in get_args(ReasonKind)},

@@ -20,6 +20,7 @@ from ..store.async_store import AsyncStore
 from ..store.club_records import ClubRecords
 from ..store.clubs import Clubs
 from ..store.tournaments import Tournaments
+from .clubs.invites import MemoryInvites, TableInvites
 from .clubs.service import ClubState
 from .config import ServerConfig
 from .lobby.directory import LocalTables, Tables
@@ -31,6 +32,7 @@ from .routes import (
     accounts,
     browser,
     challenge,
+    club_invites,
     club_tables,
     clubs,
     pages,
@@ -123,9 +125,16 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.accounts = Accounts(store.store)
         app.state.signups = CreationLimits(config.signup_per_minute, config.signup_burst)
         app.state.login_limits = limits
+        table_invites: TableInvites
+        if config.redis is not None:
+            from .clubs.invites import RedisInvites
+
+            table_invites = RedisInvites(config.redis, config.redis_prefix)
+        else:
+            table_invites = MemoryInvites()
         app.state.clubs = ClubState(
             Clubs(store.store, config.club_member_limit, config.clubs_per_account),
-            ClubRecords(store.store), config,
+            ClubRecords(store.store), config, table_invites,
         )
         app.state.matchmaker = Matchmaker(
             queue, tables, config.match_wait_seconds, store
@@ -147,6 +156,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             for part, close in (("the tournaments' director", director.close),
                                 ("the 匹配 line", queue.close),
                                 ("the login limits", limits.close),
+                                ("the table invitations", table_invites.close),
                                 ("the tables", tables.close)):
                 await _closed(part, close(), config.shutdown_seconds)
             store.close()
@@ -172,6 +182,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(puzzles.router)
     app.include_router(clubs.router)
     app.include_router(club_tables.router)
+    app.include_router(club_invites.router)
     app.include_router(pages.router)
     app.include_router(challenge.router)
     app.include_router(tournaments.router)

@@ -223,19 +223,20 @@ class ClubRecords:
             except IntegrityError:
                 raise ClubError("table_taken", "that table belongs to a club already") from None
 
-    def open_tables(self, club_id: str, by: int) -> list[tuple[str, str | None]]:
-        """The codes (and presets) of the club's tables not yet over, newest first."""
+    def open_tables(self, club_id: str, by: int) -> list[tuple[str, str | None, str | None]]:
+        """The codes of the club's tables not yet over, newest first, each with its preset and
+        its club event (None: a member's table)."""
         club_tables = db.club_tables.c
         with self.engine.connect() as conn:
             require(conn, club_id, by)
             rows = conn.execute(
-                select(club_tables.table_code, club_tables.preset)
+                select(club_tables.table_code, club_tables.preset, club_tables.event)
                 .join(db.tables, db.tables.c.code == club_tables.table_code)
                 .where(club_tables.club_id == club_id,
                        db.tables.c.status.in_(("waiting", "playing")))
                 .order_by(club_tables.created.desc())
             ).all()
-        return [(r.table_code, r.preset) for r in rows]
+        return [(r.table_code, r.preset, r.event) for r in rows]
 
     def table_codes(self, club_id: str) -> list[str]:
         """The codes of the club's tables not yet over (no membership check: the server's)."""

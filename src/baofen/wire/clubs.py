@@ -37,14 +37,21 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+ClubReason = Literal[
+    "not_found", "not_admin", "not_owner", "not_member", "club_full", "too_many_clubs",
+    "name_taken", "bad_name", "already_member", "invitation_expired", "no_such_invitation",
+    "no_such_member", "no_such_preset", "no_such_request", "owner_must_hand_over",
+    "rate_limited", "table_taken", "bad_pair", "bad_period", "bad_role", "bad_preset_name",
+    "no_such_table", "already_seated", "table_full", "self_invitation",
+]
+"""Why a club request is refused (docs/protocol.md, "Clubs"); a browser says each in its
+language."""
+
+
 class ClubRefusal(BaseModel):
     """What a refused club request's ``detail`` holds."""
 
-    reason: str = Field(description="not_found, not_admin, not_owner, club_full, "
-                        "too_many_clubs, name_taken, bad_name, already_member, "
-                        "invitation_expired, no_such_invitation, no_such_member, "
-                        "no_such_preset, no_such_request, owner_must_hand_over, rate_limited, "
-                        "…")
+    reason: ClubReason
     message: str
 
 
@@ -175,6 +182,9 @@ class ClubTable(ListedTable):
     """An open table of the club, as its members see it listed."""
 
     preset: str | None = Field(description="the preset it was opened from (as it was then)")
+    event: str | None = Field(
+        None, description="the club event (tournament code) whose round it plays: it takes no "
+        "spectator while the round runs, so it is listed to follow the event, not to watch")
 
 
 class StandingView(BaseModel):
@@ -207,3 +217,31 @@ class ClubHandView(BaseModel):
     result: int
     finished: datetime
     replay: str = Field(description="the replay and 复盘 page of the hand")
+
+
+class InviteToTable(_Body):
+    """Body of ``POST /api/clubs/{id}/tables/{code}/invitations`` (members): the member invited
+    to take a seat at the club's table."""
+
+    username: AnyUsername
+
+
+class TableInviteView(BaseModel):
+    """An invitation to a club table, as the invited member sees it (and the inviter, answered)."""
+
+    club: str = Field(description="the club's id")
+    club_name: str
+    table: str = Field(description="the table's code")
+    table_name: str = Field(description="the table's name (empty: unnamed)")
+    variant: Variant
+    by: str = Field(description="the inviting member's username")
+    created: float = Field(description="Unix time in seconds")
+    expires: float = Field(description="Unix time in seconds")
+    seat: str = Field(description="the page that seats the invited member: /t/{code}#sit")
+
+
+class TableClub(BaseModel):
+    """Answer to ``GET /api/tables/{code}/club``: the club of a club table, to its members."""
+
+    club: str = Field(description="the club's id")
+    club_name: str

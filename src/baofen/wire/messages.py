@@ -200,7 +200,9 @@ class ErrorMessage(_ServerMessage):
     message: str = Field(description="what was wrong, in plain words")
     id: MessageId = None
     reason_code: ReasonCode | None = Field(
-        default=None, description="for `illegal_action`: the reason's code, to translate `message`"
+        default=None, description="for `illegal_action`, and `seat_forbidden` (`forbidden_pair`: "
+        "禁止同桌 with `name`; `same_address`: 同IP禁止同桌): the reason's code, to translate "
+        "`message`"
     )
 
 

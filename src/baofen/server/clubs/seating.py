@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 
+from ...errors import Reason
 from ...store.club_records import ClubRecords, ClubSeat
 from ..security.addresses import network_of
 from ..table.table import Table
@@ -68,8 +69,8 @@ def _check_neighbours(connection: Connection, table: Table, rules: ClubSeat,
     others = [s for s in table.seats if s.kind == "human" and s.account_id != account_id]
     for other in others:
         if other.account_id is not None and other.account_id in rules.forbidden:
-            raise Refused("seat_forbidden", f"the club does not let you sit at one table with "
-                          f"{other.name} (禁止同桌)")
+            reason = Reason("forbidden_pair", name=other.name)
+            raise Refused("seat_forbidden", reason, reason)
     _check_address(connection, table, rules, account_id)
 
 
@@ -84,5 +85,5 @@ def _check_address(connection: Connection, table: Table, rules: ClubSeat,
     for other in others:
         theirs = other.connection.address if other.connection is not None else None
         if network_of(theirs) == mine:
-            raise Refused("seat_forbidden", "another seat at this table plays from your "
-                          "network address (同IP禁止同桌)")
+            reason = Reason("same_address")
+            raise Refused("seat_forbidden", reason, reason)

@@ -25,6 +25,7 @@ from ..config import ServerConfig
 from ..lobby.directory import Tables
 from ..security.rate_limits import CreationLimits
 from ..security.sessions import unavailable
+from .invites import MemoryInvites, TableInvites
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -34,7 +35,7 @@ STATUS = {
     "no_such_request": 404, "not_admin": 403, "not_owner": 403, "not_member": 403,
     "club_full": 409, "too_many_clubs": 409, "name_taken": 409, "already_member": 409,
     "owner_must_hand_over": 409, "table_taken": 409, "invitation_expired": 410,
-    "rate_limited": 429,
+    "rate_limited": 429, "no_such_table": 404, "already_seated": 409, "table_full": 409,
 }
 """The HTTP status of each refusal (any other reason: 422, the request itself is wrong)."""
 
@@ -46,16 +47,21 @@ def refusal(reason: str, message: str) -> HTTPException:
 
 
 class ClubState:
-    """The clubs of the app (``app.state.clubs``): the store's, and the rate limits of joins
-    (per client address) and of invitations (per account)."""
+    """The clubs of the app (``app.state.clubs``): the store's, the invitations to its tables
+    (``table_invites``), and the rate limits of joins (per client address), of invitation links
+    and of invitations to a table (per account)."""
 
-    def __init__(self, clubs: Clubs, records: ClubRecords, config: ServerConfig) -> None:
+    def __init__(self, clubs: Clubs, records: ClubRecords, config: ServerConfig,
+                 table_invites: TableInvites | None = None) -> None:
         self.clubs = clubs
         self.records = records
         self.config = config
         self.joins = CreationLimits(config.club_joins_per_minute, config.club_joins_burst)
         self.invitations = CreationLimits(config.club_joins_per_minute,
                                           config.club_joins_burst)
+        self.table_invites: TableInvites = table_invites or MemoryInvites()
+        self.invites_sent = CreationLimits(config.club_joins_per_minute,
+                                           config.club_joins_burst)
 
 
 def state_of(request: Request) -> ClubState:

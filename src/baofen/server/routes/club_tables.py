@@ -55,7 +55,7 @@ async def put_preset(club_id: str, name: str, body: PresetBody, request: Request
     """Make or replace a preset (admins); tables opened from it before keep what it was."""
     shown = name.strip()
     if not 1 <= len(shown) <= 40 or not shown.isprintable():
-        raise refusal("bad_name", "a preset's name is 1–40 printable characters")
+        raise refusal("bad_preset_name", "a preset's name is 1–40 printable characters")
     preset = await call(request, state_of(request).records.put_preset, club_id, account.id,
                         shown, body.rules.to_dict(), body.settings.model_dump())
     return _preset(preset)
@@ -99,10 +99,11 @@ async def allow_pair(club_id: str, body: Pair, request: Request, account: Signed
 @router.get("/api/clubs/{club_id}/tables")
 async def club_tables(club_id: str, request: Request, account: SignedIn) -> list[ClubTable]:
     """The club's open tables (members): those with a free seat first (可以加入), then the
-    ones being played (观战)."""
+    ones being played (观战), then its events' tables (watched once their round is over: listed
+    with their event to follow, not to watch)."""
     codes = await call(request, state_of(request).records.open_tables, club_id, account.id)
     listed = []
-    for code, preset in codes:
+    for code, preset, event in codes:
         try:
             table = await tables_of(request).view(code)
         except StoreUnavailable:
@@ -110,9 +111,10 @@ async def club_tables(club_id: str, request: Request, account: SignedIn) -> list
         if table is None or table.status == "finished":
             continue
         entry = ClubTable.model_validate({**ListedTable.of(table.public).model_dump(),
-                                          "preset": preset})
+                                          "preset": preset, "event": event})
         listed.append(entry)
-    return sorted(listed, key=lambda entry: (not entry.free_seats, -entry.active))
+    return sorted(listed, key=lambda entry: (entry.event is not None, not entry.free_seats,
+                                             -entry.active))
 
 
 @router.post("/api/clubs/{club_id}/tables", status_code=status.HTTP_201_CREATED)

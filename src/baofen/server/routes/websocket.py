@@ -138,7 +138,7 @@ async def _handle(connection: Connection, table: Table, text: str) -> None:
         async with table.lock:
             await _dispatch(connection, table, message)
     except Refused as error:
-        connection.send(error_text(error.code, error.message, ident))
+        connection.send(error_text(error.code, error.message, ident, error.reason))
     except TableError as error:
         connection.send(error_text(error.code, error.message, ident))
     except IllegalAction as error:

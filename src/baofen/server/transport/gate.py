@@ -77,12 +77,13 @@ class Gate:
 
 
 class Refused(Exception):
-    """A message answered by an error."""
+    """A message answered by an error; ``reason``: why, as a code a client translates."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.code: ErrorCode = code
         self.message = message
+        self.reason = reason
 
 
 def parse_json(text: str) -> Any:

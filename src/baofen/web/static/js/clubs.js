@@ -4,15 +4,18 @@
 // /clubs/join/{code}. A club page asks the server again every few seconds; once the server
 // says the club is not ours (removed, or it never was), the page stops and shows nothing of it.
 
+import { api } from "./api.js";
 import { el, fill, modal, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { drawInvites, myInvites, pickMembers, sendInvites } from "./invites.js";
 import { setSeatToken } from "./prefs.js";
+import { buildSettings, changedSettings, markProblems, readSettings, refresh as refreshSettings, refusedSettings, settingsProblems } from "./settings.js";
 import { openReplay } from "./replay.js";
 import { me } from "./session.js";
 import { openSignIn } from "./signin.js";
+import { refusalText } from "./table/reasons.js";
 
 const GAMES = ["baofen", "hongwu"];
-const LEVELS = ["easy", "normal", "hard", "master"];
 const PERIODS = ["week", "month", "all"];
 const POLL_MS = 4000;
 let poller = null;
@@ -29,6 +32,7 @@ async function call(method, path, body) {
     const error = new Error(typeof detail === "string" ? detail
       : detail?.message ?? (Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : response.statusText));
     error.reason = detail?.reason ?? null;
+    error.detail = detail;
     error.status = response.status;
     throw error;
   }
@@ -42,7 +46,7 @@ function busy(node) {
 }
 
 const clubPath = (id) => `/api/clubs/${encodeURIComponent(id)}`;
-const failed = (error) => toast(t("err.generic", { message: error.message }), "error");
+const failed = (error) => toast(t("err.generic", { message: refusalText(error.reason, error.message) }), "error");
 
 /** Draw the page of the address: my clubs, one club, or an invitation. */
 export async function showClubs(root, clubId, inviteCode) {
@@ -108,6 +112,7 @@ async function showClub(root, id) {
   let updateAdmin = null;
   const sections = {
     head: el("section", { class: "panel", id: "club-head" }),
+    invites: el("section", { class: "panel invites", id: "club-invites", hidden: true }),
     tables: el("section", { class: "panel", id: "club-tables" }),
     events: el("section", { class: "panel", id: "club-events" }),
     standings: el("section", { class: "panel", id: "club-standings" }),
@@ -126,20 +131,22 @@ async function showClub(root, id) {
   const refresh = async () => {
     try {
       const club = await call("GET", clubPath(id));
-      const [tables, standings, members, presets] = await Promise.all([
+      const [tables, standings, members, presets, invites] = await Promise.all([
         call("GET", `${clubPath(id)}/tables`),
         call("GET", `${clubPath(id)}/standings?variant=${state.variant}&period=${state.period}`),
         call("GET", `${clubPath(id)}/members`),
-        call("GET", `${clubPath(id)}/presets`)]);
+        call("GET", `${clubPath(id)}/presets`),
+        myInvites().catch(() => [])]);
       document.title = `${club.name} · ${t("clubs.title")}`;
       drawHead(sections.head, club, id);
-      drawTables(sections.tables, tables, presets, id);
+      drawInvites(sections.invites, invites.filter((invite) => invite.club === id), false, refresh);
+      drawTables(sections.tables, tables, presets, members, id);
       // Events run on a single server: in cluster mode the list is unavailable (503), the rest is not.
       drawEvents(sections.events, await call("GET", `/api/tournaments?club=${encodeURIComponent(id)}`)
         .catch((error) => { if (error.status === 404) throw error; return null; }), club, id);
       drawStandings(sections.standings, standings, state, refresh);
       drawMembers(sections.members, members, club, id, refresh);
-      drawPresets(sections.presets, presets, club, id, refresh);
+      await drawPresets(sections.presets, presets, club, id, refresh);
       if (club.role !== "member") {
         if (!updateAdmin) updateAdmin = await drawAdmin(sections.admin, club, id, refresh);
         else await updateAdmin(members.map((m) => m.username));
@@ -169,25 +176,48 @@ function presetSelect(presets, idName) {
     presets.map((p) => el("option", { value: p.name, text: p.name })));
 }
 
-function drawTables(node, tables, presets, id) {
+/** The club's open tables: to join (可以加入, with 邀请 to invite members to it), to watch (观战),
+ * and its events' tables, which take no spectator while their round runs: listed with their
+ * event to follow, not to watch. Below, opening a table (and inviting members to it at once). */
+function drawTables(node, tables, presets, members, id) {
   if (busy(node)) return;
   const chosen = presetSelect(presets, "club-preset");
-  const open = async (level) => {
+  const open = async (level, invitees = []) => {
     try {
       const made = await call("POST", `${clubPath(id)}/tables`, { preset: chosen.value || null, level });
       if (made.token) setSeatToken(made.code, made.token);
+      if (invitees.length) await sendInvites(id, made.code, invitees);
       location.assign(level ? `/t/${made.code}` : `/t/${made.code}#sit`);
-    } catch (error) { failed(error); }
+      return true;
+    } catch (error) { failed(error); return false; }
+  };
+  const seated = (table) => table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name);
+  const entry = (table) => {
+    const game = t(`game.${table.rules.variant}`);
+    const free = table.free_seats.length > 0;
+    const action = table.event
+      ? el("a", { class: ["button", "secondary", "small"], href: `/tournaments/${encodeURIComponent(table.event)}`, text: t("clubs.table.event") })
+      : el("a", { class: ["button", free ? "primary" : "secondary", "small"], href: `/t/${table.code}${free ? "#sit" : ""}`,
+        text: t(free ? "clubs.table.join" : "clubs.table.watch") });
+    return el("li", { dataset: table.event ? { code: table.code, event: table.event } : { code: table.code } },
+      el("span", { class: "club-table-what" },
+        el("span", { text: [table.settings.name || table.preset || game, (table.settings.name || table.preset) && game,
+          t("clubs.table.seated", { n: seated(table).length + table.seats.filter((seat) => seat.kind === "bot").length })]
+          .filter(Boolean).join(" · ") }),
+        table.event && el("span", { class: ["badge", "playing"], text: t("clubs.table.event.badge") })),
+      el("span", { class: "club-table-do" },
+        !table.event && free && el("button", { type: "button", class: "secondary small club-invite", text: t("clubs.table.invite"),
+          on: { click: () => pickMembers(members, seated(table), (names) => sendInvites(id, table.code, names)) } }),
+        action));
   };
   fill(node, el("h2", { text: t("clubs.tables") }),
     tables.length
-      ? el("ul", { class: "club-tables", id: "club-table-list" }, tables.map((table) => el("li", {},
-        el("span", { text: `${table.settings.name || table.preset || t(`game.${table.rules.variant}`)} · ${t(`game.${table.rules.variant}`)}` }),
-        el("a", { class: ["button", table.free_seats.length ? "primary" : "secondary", "small"], href: `/t/${table.code}${table.free_seats.length ? "#sit" : ""}`,
-          text: t(table.free_seats.length ? "clubs.table.join" : "clubs.table.watch") }))))
+      ? el("ul", { class: "club-tables", id: "club-table-list" }, tables.map(entry))
       : el("p", { class: "empty", text: t("clubs.tables.none") }),
     el("div", { class: "inline-form" }, chosen,
       el("button", { type: "button", class: "primary", id: "club-open", text: t("clubs.table.open"), on: { click: () => open(null) } }),
+      el("button", { type: "button", class: "secondary", id: "club-open-invite", text: t("clubs.table.open_invite"),
+        on: { click: () => pickMembers(members, [], (names) => open(null, names)) } }),
       el("button", { type: "button", class: "secondary", id: "club-computer", text: t("clubs.table.computer"), on: { click: () => open("normal") } })));
 }
 
@@ -274,29 +304,97 @@ async function showHistory(id, username) {
     : el("p", { class: "empty", text: t("clubs.history.none") }));
 }
 
-function drawPresets(node, presets, club, id, refresh) {
-  if (busy(node)) return;
+/** The club's presets (玩法), each summed up by what it changes from the defaults; for its
+ * admins, a form with every setting of the rules and the table (the lobby's, settings.js), to
+ * make a preset or edit one. The form is built once: the page's redraws keep what is typed. */
+async function drawPresets(node, presets, club, id, refresh) {
   const admin = club.role !== "member";
+  const { defaults, schema } = await settingsData();
+  if (!node.querySelector(".preset-listing")) {
+    node.append(el("h2", { text: t("clubs.presets") }), el("div", { class: "preset-listing" }));
+  }
+  const form = admin ? node.querySelector("#preset-form") ?? presetForm(node, id, refresh, defaults, schema) : null;
+  const listing = node.querySelector(".preset-listing");
+  fill(listing, presets.length
+    ? el("ul", { class: "club-presets", id: "club-preset-list" }, presets.map((p) => el("li", { dataset: { preset: p.name } },
+      el("span", { class: "preset-what" }, el("strong", { text: p.name }),
+        el("small", { class: "muted preset-summary", text: [t(`game.${p.rules.variant}`), ...changedSettings(p, defaults, schema)].join(" · ") })),
+      admin && el("span", { class: "member-actions" },
+        el("button", { type: "button", class: "secondary small preset-edit", text: t("clubs.preset.edit"),
+          on: { click: () => form.edit(p) } }),
+        el("button", { type: "button", class: "secondary small preset-delete", text: t("clubs.preset.delete"),
+          on: { click: async () => {
+            if (!confirm(t("clubs.preset.delete.confirm", { name: p.name }))) return;
+            try { await call("DELETE", `${clubPath(id)}/presets/${encodeURIComponent(p.name)}`); refresh(); } catch (error) { failed(error); }
+          } } })))))
+    : el("p", { class: "empty", id: "club-presets-none", text: t("clubs.presets.none") }));
+}
+
+let settingsCache = null;
+/** The lobby's defaults and the protocol's schema, which the preset form is built from. */
+async function settingsData() {
+  settingsCache ??= Promise.all([api.defaults(), api.schema()]).then(([defaults, schema]) => ({ defaults, schema }));
+  return settingsCache;
+}
+
+function presetForm(node, id, refresh, defaults, schema) {
+  let variant = "baofen";
   const name = el("input", { id: "preset-name", maxlength: 40, placeholder: t("clubs.preset.name"), "aria-label": t("clubs.preset.name") });
-  const variant = el("select", { id: "preset-variant", "aria-label": t("lobby.game") }, GAMES.map((g) => el("option", { value: g, text: t(`game.${g}`) })));
-  const hands = el("input", { id: "preset-hands", type: "number", min: 1, max: 100, value: 8, "aria-label": t("clubs.preset.hands") });
-  const level = el("select", { id: "preset-level", "aria-label": t("clubs.preset.level") },
-    LEVELS.map((value) => el("option", { value, text: t(`level.${value}`), selected: value === "normal" })));
-  fill(node, el("h2", { text: t("clubs.presets") }),
-    presets.length
-      ? el("ul", { class: "club-presets", id: "club-preset-list" }, presets.map((p) => el("li", {},
-        el("strong", { text: p.name }), el("span", { class: "muted", text: ` · ${t(`game.${p.rules.variant}`)} · ${t("clubs.preset.hands.n", { n: p.rules.hands })} · ${t(`level.${p.settings.bot_level}`)}` }))))
-      : el("p", { class: "empty", text: t("clubs.presets.none") }),
-    admin && el("form", { class: "inline-form", on: { submit: async (e) => {
-      e.preventDefault();
+  const game = el("select", { id: "preset-variant", "aria-label": t("lobby.game") }, GAMES.map((g) => el("option", { value: g, text: t(`game.${g}`) })));
+  const box = el("div", { class: "settings" });
+  const build = (start = null) => {
+    buildSettings(box, variant, defaults, schema, start);
+    // A club table is private whatever the preset says: the club lists it to its members.
+    const privacy = box.querySelector("[data-field='private']");
+    if (privacy) privacy.hidden = true;
+  };
+  const save = el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") });
+  const form = el("form", { class: "create preset-form", id: "preset-form", novalidate: true, on: {
+    input: () => refreshSettings(box),
+    change: (event) => {
+      if (event.target === game) { variant = game.value; build(); }
+      refreshSettings(box);
+    },
+    submit: async (event) => {
+      event.preventDefault();
+      if (!name.value.trim()) {
+        name.focus();
+        return toast(t("clubs.preset.name.missing"), "error");
+      }
+      const problems = settingsProblems(box);
+      markProblems(box, problems);
+      if (problems.length) return toast(problems.map((p) => p.text).join("；"), "error");
+      save.disabled = true;
       try {
-        await call("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value)}`,
-          { rules: { variant: variant.value, hands: Number(hands.value) }, settings: { bot_level: level.value } });
+        await call("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value.trim())}`, readSettings(box));
+        toast(t("clubs.preset.saved", { name: name.value.trim() }));
         name.value = "";
-        document.activeElement?.blur();
+        build();
+        details.open = false;
         refresh();
-      } catch (error) { failed(error); }
-    } } }, name, variant, el("label", { class: "inline-label" }, t("clubs.preset.hands"), hands), level, el("button", { type: "submit", class: "primary", id: "preset-save", text: t("clubs.preset.save") })));
+      } catch (error) {
+        const refused = error.status === 422 && Array.isArray(error.detail) ? refusedSettings(box, error.detail) : [];
+        markProblems(box, refused);
+        if (refused.length) toast(refused.map((p) => p.text).join("；"), "error");
+        else failed(error);
+      } finally { save.disabled = false; }
+    },
+  } },
+  el("div", { class: "inline-form" }, name, game), box,
+  el("div", { class: "buttons" }, save));
+  const details = el("details", { class: "preset-new", id: "preset-new" },
+    el("summary", { text: t("clubs.preset.new") }), form);
+  form.edit = (preset) => {
+    name.value = preset.name;
+    variant = preset.rules.variant;
+    game.value = variant;
+    build({ ...preset.rules, ...preset.settings });
+    details.open = true;
+    details.scrollIntoView({ block: "start" });
+  };
+  build();
+  node.append(details);
+  return form;
 }
 
 async function drawAdmin(node, club, id, refresh) {

@@ -55,5 +55,9 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
+/** Whether the current language's dictionary has string `key` (for strings chosen by a code
+ * the server sends, which may be newer than this page). */
+export const has = (key) => DICTIONARIES[current][key] !== undefined;
+
 /** Every key of every dictionary (for the tests: both languages have the same keys). */
 export const keys = () => ({ zh: Object.keys(zh), en: Object.keys(en) });

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { el, fill, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { watchInvites } from "./invites.js";
 import { buildSettings, readSettings, refresh } from "./settings.js";
 import { nameOrDefault, playerName, setPlayerName, setSeatToken } from "./prefs.js";
 import { quickMatch } from "./quickmatch.js";
@@ -93,9 +94,12 @@ export async function showLobby(root) {
   const more = el("details", { class: "more", id: "more", open: moreOpen,
     on: { toggle: (e) => { moreOpen = e.currentTarget.open; } } },
     el("summary", { text: t("lobby.more") }), form);
-  fill(root, el("div", { class: "lobby" }, el("div", { class: "main" }, quick, more),
+  // A member invited to a club table (入座邀请) sees it here too, asked for every few seconds.
+  const invites = el("section", { class: "invites", id: "table-invites", hidden: true });
+  fill(root, el("div", { class: "lobby" }, el("div", { class: "main" }, invites, quick, more),
     el("div", { class: "side" }, join, open)));
   listTables(list);
+  watchInvites(invites);
 }
 
 /** The two games to choose from, each with a note on its rules; the bids it names are the

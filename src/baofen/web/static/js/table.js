@@ -16,7 +16,7 @@ import { identify } from "./table/identity.js";
 import { redraw, takeState } from "./table/intake.js";
 import { tick } from "./table/seats.js";
 import { tableState } from "./table/state.js";
-import { render, renderShell, showGone, showStatus } from "./table/view.js";
+import { render, renderShell, showGone, showRefused, showStatus } from "./table/view.js";
 
 /** Open table `code` in `root`; returns its `renderShell` and `render` (to redraw the page,
  * e.g. on a language change), and `signedIn` (to call when the page signs in). */
@@ -41,7 +41,7 @@ export function showTable(root, code) {
   conn.addEventListener("open", () => identify(page));
   conn.addEventListener("message", (event) => receive(event.detail));
   const shell = () => {
-    if (state.gone) return showGone(root);
+    if (state.gone) return state.refused ? showRefused(root, state.refused) : showGone(root);
     renderShell(root);
     showStatus(conn.status);
   };

@@ -3,21 +3,20 @@
 
 import { loadOrder } from "../cards.js";
 import { banner, toast } from "../dom.js";
-import { t } from "../i18n.js";
 import { nameOrDefault, setPlayerName, setSeatToken } from "../prefs.js";
 import { me } from "../session.js";
 import { openReplay } from "../replay.js";
 import { renderActions } from "./actions.js";
 import { showLastTrick, showScores } from "./dialogs.js";
 import { renderHand, selectedNames } from "./hand.js";
-import { reasonText } from "./reasons.js";
+import { reasonText, refusalTitle } from "./reasons.js";
 import { applySelection, clearSelection, selectNames, toggle } from "./selection.js";
 import { checkKey, myTurn, shortName } from "./state.js";
 
 /** Send `message` on the page's connection; a refusal is said in a banner. The answer. */
 async function send(page, message) {
   const answer = await page.conn.request(message);
-  if (answer.type === "error") banner(t("refused.title"), reasonText(answer));
+  if (answer.type === "error") banner(refusalTitle(answer), reasonText(answer));
   return answer;
 }
 

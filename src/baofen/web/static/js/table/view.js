@@ -4,6 +4,7 @@
 import { byId, el, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { renderActions } from "./actions.js";
+import { reasonText } from "./reasons.js";
 import { renderCenter } from "./center.js";
 import { renderCounter } from "./counter.js";
 import { renderHand } from "./hand.js";
@@ -60,6 +61,19 @@ export function showStatus(status) {
 }
 
 /** An unknown link: say so, and lead back to the lobby. */
+/** `text` as a sentence of its own (a refusal's words start in lower case: they follow a title). */
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The table refused this page even as a spectator (a club's table, a round being played):
+ * why, in the page's language, in place of the table. */
+export function showRefused(root, answer) {
+  fill(root, el("section", { class: "gone", id: "gone", dataset: { code: answer.code } },
+    el("h2", { text: t("table.refused.title") }),
+    el("p", { id: "refused-text", text: sentence(reasonText(answer)) }),
+    el("a", { class: "button primary", href: "/", text: t("gone.back") })));
+  byId("conn")?.remove();
+}
+
 export function showGone(root) {
   fill(root, el("section", { class: "gone", id: "gone" },
     el("h2", { text: t("gone.title") }),

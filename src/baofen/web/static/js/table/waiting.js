@@ -1,8 +1,10 @@
 // Before the start: the invitation link, the seats to pick, computer players, start and leave.
 
-import { byId, el, toast } from "../dom.js";
+import { byId, el, fill, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { pickMembers, sendInvites } from "../invites.js";
 import { playerName, setPlayerName } from "../prefs.js";
+import { me } from "../session.js";
 import { seatName } from "./state.js";
 
 /** An address only this computer can open: friends on other devices need the LAN address. */
@@ -70,6 +72,7 @@ export function waitingPanel(state, act) {
     !seated && el("div", { class: "field inline" }, el("label", { for: "seat-name", text: t("lobby.yourname") }), nameInput),
     seats,
     seated && !hosting && el("p", { class: "wait-host", id: "wait-host", text: t("wait.for_host", { name: hostName }) }),
+    seated && empty && me() && clubInvite(state),
     seated && el("div", { class: "wait-actions" },
       hosting && empty && el("span", { class: "inline" }, levels,
         el("button", { type: "button", class: "secondary", id: "btn-bots", text: t("wait.bots"),
@@ -80,6 +83,36 @@ export function waitingPanel(state, act) {
         on: { click: act.leave } })),
     !inviting && el("details", { class: "invite-more", id: "invite-more" },
       el("summary", { text: t("share.title") }), inviteKit(state.code, link)));
+}
+
+/** At a club table, 邀请圈友: invite members of the club to the free seats (the club is asked
+ * once per page; at any other table, nothing). */
+function clubInvite(state) {
+  const slot = el("span", { class: "club-invite-slot", id: "club-invite-slot" });
+  const draw = (node) => {
+    const club = state.club;
+    if (!club) return;
+    const taken = state.message.table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name);
+    fill(node, el("button", { type: "button", class: "secondary", id: "btn-club-invite", text: t("wait.club_invite"), title: club.club_name,
+      on: { click: async () => {
+        const response = await fetch(`/api/clubs/${encodeURIComponent(club.club)}/members`);
+        if (!response.ok) return toast(t("err.generic", { message: response.statusText }), "error");
+        pickMembers(await response.json(), taken, (names) => sendInvites(club.club, state.code, names));
+      } } }));
+  };
+  if (state.club === undefined) {
+    state.club = null; // asked once: a table of no club (or not ours) stays without the button
+    fetch(`/api/tables/${encodeURIComponent(state.code)}/club`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((club) => {
+        state.club = club;
+        const node = byId("club-invite-slot");
+        if (node) draw(node);
+      }, () => null);
+  } else {
+    draw(slot);
+  }
+  return slot;
 }
 
 /** The invitation: the QR code, the link with 复制, the table's code, and on a loopback address
