@@ -10,37 +10,20 @@ import secrets
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ThreadServer
-from .ui import VIEW_IDS, VIEWS, Person, person_in
-
-PASSWORD = "correct horse battery"
-
-
-def _member(chromium: Browser, base: str, viewport: dict[str, int], language: str,
-            name: str) -> Person:
-    person = person_in(chromium, base, viewport, language)
-    answer = person.context.request.post(f"{base}/api/accounts",
-                                         data={"username": name, "password": PASSWORD})
-    assert answer.status == 201, answer.text()
-    return person
-
-
-def _api(person: Person, method: str, path: str, body: Any = None) -> Any:
-    answer = person.context.request.fetch(f"{person.base}{path}", method=method, data=body)
-    return answer.status, (answer.json() if answer.status != 204 else None)
+from .ui import VIEW_IDS, VIEWS, Person, api_call, member_in
 
 
 def _club(organiser: Person, others: list[Person], tag: str) -> str:
-    status, club = _api(organiser, "POST", "/api/clubs", {"name": f"圈{tag}"})
+    status, club = api_call(organiser, "POST", "/api/clubs", {"name": f"圈{tag}"})
     assert status == 201, club
-    _, link = _api(organiser, "POST", f"/api/clubs/{club['id']}/invitations", {})
+    _, link = api_call(organiser, "POST", f"/api/clubs/{club['id']}/invitations", {})
     for person in others:
-        status, joined = _api(person, "POST", f"/api/club-invitations/{link['code']}")
+        status, joined = api_call(person, "POST", f"/api/club-invitations/{link['code']}")
         assert status == 200 and joined["member"], joined
     return str(club["id"])
 
@@ -52,7 +35,7 @@ def test_members_invite_each_other_to_a_club_table(
 ) -> None:
     base, tag = web_server.base, secrets.token_hex(3)
     names = [f"org{tag}", f"ann{tag}", f"bob{tag}", f"eve{tag}"]
-    organiser, ann, bob, eve = (_member(chromium, base, viewport, language, n) for n in names)
+    organiser, ann, bob, eve = (member_in(chromium, base, viewport, language, n) for n in names)
     club = _club(organiser, [ann, bob], tag)
     size = f"{viewport['width']}-{language}"
     # Ann waits in the lobby, Bob on the club page.
@@ -104,7 +87,7 @@ def test_members_invite_each_other_to_a_club_table(
     expect(ann.page.locator(f"#table-invites li[data-table='{code}']")).to_be_visible(
         timeout=10_000)
     # Refusals are said in the page's language and change nothing: a stranger is no member.
-    status, refused = _api(organiser, "POST", f"/api/clubs/{club}/tables/{code}/invitations",
+    status, refused = api_call(organiser, "POST", f"/api/clubs/{club}/tables/{code}/invitations",
                            {"username": names[3]})
     assert (status, refused["detail"]["reason"]) == (404, "no_such_member")
     # A stranger opening the club's table is told why, in the page's language, in its place.
@@ -122,18 +105,18 @@ def test_a_club_event_table_is_listed_to_follow_not_to_watch(
     viewport: dict[str, int], language: str,
 ) -> None:
     base, tag = web_server.base, secrets.token_hex(3)
-    organiser = _member(chromium, base, viewport, language, f"org{tag}")
+    organiser = member_in(chromium, base, viewport, language, f"org{tag}")
     club = _club(organiser, [], tag)
     start = (datetime.now(UTC) + timedelta(seconds=2)).isoformat()
-    status, event = _api(organiser, "POST", "/api/tournaments", {
+    status, event = api_call(organiser, "POST", "/api/tournaments", {
         "rules": {"variant": "baofen"}, "club": club,
         "settings": {"name": f"周六杯{tag}", "start": start, "rounds": 1, "hands": 3,
                      "bot_level": "easy", "play_seconds": 30, "break_seconds": 0}})
     assert status == 201, event
-    status, _ = _api(organiser, "POST", f"/api/tournaments/{event['code']}/entrants", {})
+    status, _ = api_call(organiser, "POST", f"/api/tournaments/{event['code']}/entrants", {})
     assert status in (200, 201)
     deadline = time.monotonic() + 30
-    while (mine := _api(organiser, "GET", f"/api/tournaments/{event['code']}/mine"))[0] != 200:
+    while (mine := api_call(organiser, "GET", f"/api/tournaments/{event['code']}/mine"))[0] != 200:
         assert time.monotonic() < deadline, mine
         time.sleep(0.2)
     table = mine[1]["code"]  # the organiser's table in round 1 (its code hidden from others)
@@ -147,6 +130,6 @@ def test_a_club_event_table_is_listed_to_follow_not_to_watch(
     page.screenshot(path=str(screenshots / f"club-event-table-{viewport['width']}-{language}.png"),
                     full_page=True)
     # Never in the lobby's list of open tables.
-    _, listed = _api(organiser, "GET", "/api/tables")
+    _, listed = api_call(organiser, "GET", "/api/tables")
     assert table not in {t["code"] for t in listed}
     organiser.close()

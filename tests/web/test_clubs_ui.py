@@ -8,29 +8,12 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from ..server.harness import ThreadServer
-from .ui import VIEW_IDS, VIEWS, Person, person_in
-
-PASSWORD = "correct horse battery"
-
-
-def _member(chromium: Browser, base: str, viewport: dict[str, int], language: str,
-            name: str) -> Person:
-    person = person_in(chromium, base, viewport, language)
-    answer = person.context.request.post(f"{base}/api/accounts",
-                                         data={"username": name, "password": PASSWORD})
-    assert answer.status == 201, answer.text()
-    return person
-
-
-def _api(person: Person, method: str, path: str, body: Any = None) -> Any:
-    answer = person.context.request.fetch(f"{person.base}{path}", method=method, data=body)
-    return answer.status, (answer.json() if answer.status != 204 else None)
+from .ui import VIEW_IDS, VIEWS, Person, api_call, member_in
 
 
 def _play_the_computer(person: Person, club: str) -> str:
@@ -55,7 +38,7 @@ def test_a_club_from_invitation_to_standings_and_removal(
 ) -> None:
     base, tag = web_server.base, secrets.token_hex(3)
     names = [f"org{tag}", f"ann{tag}", f"bob{tag}", f"eve{tag}"]
-    organiser, ann, bob, eve = (_member(chromium, base, viewport, language, n) for n in names)
+    organiser, ann, bob, eve = (member_in(chromium, base, viewport, language, n) for n in names)
     page = organiser.page
     page.goto(f"{base}/clubs")
     page.fill("#club-name", f"圈{tag}")
@@ -84,7 +67,7 @@ def test_a_club_from_invitation_to_standings_and_removal(
     # The standings, as the page shows them, are the hand records' sums.
     expected = {}
     for name, code in zip(names[1:3], codes, strict=True):
-        _, hands = _api(organiser, "GET", f"/api/tables/{code}/hands")
+        _, hands = api_call(organiser, "GET", f"/api/tables/{code}/hands")
         expected[name] = sum(hand["deltas"][0] for hand in hands)
     page.goto(f"{base}/clubs/{club}")
     expect(page.locator("#club-preset-list")).to_be_visible()
@@ -111,10 +94,10 @@ def test_a_club_from_invitation_to_standings_and_removal(
 
 def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
                      names: list[str], language: str) -> None:
-    status, _ = _api(organiser, "PUT", f"/api/clubs/{club}/pairs",
+    status, _ = api_call(organiser, "PUT", f"/api/clubs/{club}/pairs",
                      {"first": names[1], "second": names[2]})
     assert status == 204
-    status, opened = _api(ann, "POST", f"/api/clubs/{club}/tables", {"preset": "saturday"})
+    status, opened = api_call(ann, "POST", f"/api/clubs/{club}/tables", {"preset": "saturday"})
     assert status == 201
     ann.open_table(opened["code"])
     ann.sit(0, names[1])
@@ -129,7 +112,7 @@ def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
         "没有成功" if language == "zh" else "Not possible")
     # Every browser of the test is at 127.0.0.1: with the rule on at every club table, the
     # organiser's seat beside Ann's is refused.
-    status, _ = _api(organiser, "PATCH", f"/api/clubs/{club}/settings",
+    status, _ = api_call(organiser, "PATCH", f"/api/clubs/{club}/settings",
                      {"same_address": "always"})
     assert status == 200
     organiser.open_table(opened["code"])
@@ -138,7 +121,7 @@ def _seating_refused(organiser: Person, ann: Person, bob: Person, club: str,
     expect(organiser.page.locator("#refusal")).to_contain_text("同IP禁止同桌")
     expect(organiser.page.locator("#refusal")).to_contain_text(
         "同一网络地址" if language == "zh" else "your network address")
-    _api(organiser, "PATCH", f"/api/clubs/{club}/settings", {"same_address": "rated"})
+    api_call(organiser, "PATCH", f"/api/clubs/{club}/settings", {"same_address": "rated"})
 
 
 def _make_preset(organiser: Person, club: str, language: str, screenshots: Path,
@@ -154,7 +137,7 @@ def _make_preset(organiser: Person, club: str, language: str, screenshots: Path,
     error = page.locator("[data-field='hands'] .field-error")
     expect(error).to_have_text("不能小于 1" if language == "zh" else "at least 1")
     expect(page.locator(".toast").last).to_contain_text("局数" if language == "zh" else "Hands")
-    assert _api(organiser, "GET", f"/api/clubs/{club}/presets")[1] == []
+    assert api_call(organiser, "GET", f"/api/clubs/{club}/presets")[1] == []
     page.screenshot(path=str(screenshots / f"clubs-preset-form-{size}.png"), full_page=True)
     page.fill("#f-hands", "1")
     page.fill("#f-throw_penalty_per_card", "5")
@@ -165,7 +148,7 @@ def _make_preset(organiser: Person, club: str, language: str, screenshots: Path,
     page.click("#preset-save")
     expect(page.locator("#club-preset-list")).to_contain_text("saturday")
     expect(page.locator("[data-field='hands'] .field-error")).to_have_count(0)
-    [preset] = _api(organiser, "GET", f"/api/clubs/{club}/presets")[1]
+    [preset] = api_call(organiser, "GET", f"/api/clubs/{club}/presets")[1]
     assert (preset["rules"]["hands"], preset["rules"]["throw_penalty_per_card"],
             preset["rules"]["no_bid_mode"], preset["rules"]["direct_penalty"]) == (
         1, 5, "direct", 60)
@@ -178,7 +161,7 @@ def _probing_learns_nothing(eve: Person, club: str) -> None:
     answers = []
     for probe in (club, "x" * len(club)):
         for suffix in ("", "/members", "/standings", "/tables", "/presets", "/invitations"):
-            status, body = _api(eve, "GET", f"/api/clubs/{probe}{suffix}")
+            status, body = api_call(eve, "GET", f"/api/clubs/{probe}{suffix}")
             answers.append((status, body["detail"]["reason"]))
     assert set(answers) == {(404, "not_found")}
     eve.page.goto(f"{eve.base}/clubs/{club}")

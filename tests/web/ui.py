@@ -222,6 +222,26 @@ def person_in(chromium: Browser, base: str, viewport: dict[str, int], language: 
     return person
 
 
+MEMBER_PASSWORD = "correct horse battery"
+"""The password of the accounts :func:`member_in` signs up."""
+
+
+def member_in(chromium: Browser, base: str, viewport: dict[str, int], language: str,
+              name: str) -> Person:
+    """A person in ``language`` signed up (and in) as the account ``name``."""
+    person = person_in(chromium, base, viewport, language)
+    answer = person.context.request.post(f"{base}/api/accounts",
+                                         data={"username": name, "password": MEMBER_PASSWORD})
+    assert answer.status == 201, answer.text()
+    return person
+
+
+def api_call(person: Person, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """A REST call with the person's cookies: the status and the JSON answer (None for 204)."""
+    answer = person.context.request.fetch(f"{person.base}{path}", method=method, data=body)
+    return answer.status, (answer.json() if answer.status != 204 else None)
+
+
 def play_to_result(person: Person) -> None:
     """Take every turn (hints) until the hand's result is shown."""
     for _ in range(HAND_TURNS):

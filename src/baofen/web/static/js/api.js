@@ -1,7 +1,7 @@
 // The REST side of the server (docs/protocol.md).
 
-/** One REST call (`headers`: extra ones); a refusal throws an Error with the answer's `status`
- * and, where the body names one, its machine-readable `reason`. */
+/** One REST call (`headers`: extra ones); a refusal throws an Error with the answer's `status`,
+ * its `detail` and, where the body names one, its machine-readable `reason`. */
 export async function request(method, path, body, headers = {}) {
   const response = await fetch(path, {
     method,
@@ -13,6 +13,7 @@ export async function request(method, path, body, headers = {}) {
     const error = new Error(describe(data) || `${response.status} ${response.statusText}`);
     error.status = response.status;
     error.reason = data?.detail?.reason ?? null;
+    error.detail = data?.detail;
     error.retryAfter = Number(response.headers.get("Retry-After")) || null;
     throw error;
   }

@@ -4,7 +4,7 @@
 // /clubs/join/{code}. A club page asks the server again every few seconds; once the server
 // says the club is not ours (removed, or it never was), the page stops and shows nothing of it.
 
-import { api } from "./api.js";
+import { api, request } from "./api.js";
 import { el, fill, modal, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { drawInvites, myInvites, pickMembers, sendInvites } from "./invites.js";
@@ -19,25 +19,6 @@ const GAMES = ["baofen", "hongwu"];
 const PERIODS = ["week", "month", "all"];
 const POLL_MS = 4000;
 let poller = null;
-
-/** The club API: a refusal is thrown with its reason code (`error.reason`). */
-async function call(method, path, body) {
-  const response = await fetch(path, {
-    method, headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const detail = data?.detail;
-    const error = new Error(typeof detail === "string" ? detail
-      : detail?.message ?? (Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : response.statusText));
-    error.reason = detail?.reason ?? null;
-    error.detail = detail;
-    error.status = response.status;
-    throw error;
-  }
-  return data;
-}
 
 /** Whether the player is choosing or typing in `node` (a redraw would lose it). */
 function busy(node) {
@@ -65,7 +46,7 @@ export async function showClubs(root, clubId, inviteCode) {
 }
 
 async function showMine(root) {
-  const clubs = await call("GET", "/api/clubs");
+  const clubs = await request("GET", "/api/clubs");
   const name = el("input", { id: "club-name", maxlength: 20, placeholder: t("clubs.name"), "aria-label": t("clubs.name") });
   fill(root, el("div", { class: "page" },
     el("section", { class: "panel" }, el("h1", { text: t("clubs.title") }),
@@ -78,7 +59,7 @@ async function showMine(root) {
       el("form", { class: "inline-form", on: { submit: async (e) => {
         e.preventDefault();
         try {
-          const club = await call("POST", "/api/clubs", { name: name.value });
+          const club = await request("POST", "/api/clubs", { name: name.value });
           location.assign(`/clubs/${club.id}`);
         } catch (error) { failed(error); }
       } } }, name, el("button", { type: "submit", class: "primary", id: "club-create", text: t("clubs.create.go") })),
@@ -88,7 +69,7 @@ async function showMine(root) {
 async function showInvitation(root, code) {
   const path = `/api/club-invitations/${encodeURIComponent(code)}`;
   let info;
-  try { info = await call("GET", path); } catch (error) {
+  try { info = await request("GET", path); } catch (error) {
     return fill(root, el("div", { class: "page" }, el("section", { class: "panel", id: "invite-gone" },
       el("h1", { text: t("clubs.invite.gone") }), el("p", { text: error.message }))));
   }
@@ -99,7 +80,7 @@ async function showInvitation(root, code) {
       text: t(info.approval ? "clubs.invite.ask" : "clubs.invite.join"),
       on: { click: async () => {
         try {
-          const joined = await call("POST", path);
+          const joined = await request("POST", path);
           if (joined.member) location.assign(`/clubs/${joined.club}`);
           else toast(t("clubs.invite.asked"));
         } catch (error) { failed(error); }
@@ -130,19 +111,19 @@ async function showClub(root, id) {
   };
   const refresh = async () => {
     try {
-      const club = await call("GET", clubPath(id));
+      const club = await request("GET", clubPath(id));
       const [tables, standings, members, presets, invites] = await Promise.all([
-        call("GET", `${clubPath(id)}/tables`),
-        call("GET", `${clubPath(id)}/standings?variant=${state.variant}&period=${state.period}`),
-        call("GET", `${clubPath(id)}/members`),
-        call("GET", `${clubPath(id)}/presets`),
+        request("GET", `${clubPath(id)}/tables`),
+        request("GET", `${clubPath(id)}/standings?variant=${state.variant}&period=${state.period}`),
+        request("GET", `${clubPath(id)}/members`),
+        request("GET", `${clubPath(id)}/presets`),
         myInvites().catch(() => [])]);
       document.title = `${club.name} · ${t("clubs.title")}`;
       drawHead(sections.head, club, id);
       drawInvites(sections.invites, invites.filter((invite) => invite.club === id), false, refresh);
       drawTables(sections.tables, tables, presets, members, id);
       // Events run on a single server: in cluster mode the list is unavailable (503), the rest is not.
-      drawEvents(sections.events, await call("GET", `/api/tournaments?club=${encodeURIComponent(id)}`)
+      drawEvents(sections.events, await request("GET", `/api/tournaments?club=${encodeURIComponent(id)}`)
         .catch((error) => { if (error.status === 404) throw error; return null; }), club, id);
       drawStandings(sections.standings, standings, state, refresh);
       drawMembers(sections.members, members, club, id, refresh);
@@ -166,7 +147,7 @@ function drawHead(node, club, id) {
     club.role !== "owner" && el("button", { type: "button", class: "secondary small", id: "club-leave",
       text: t("clubs.leave"), on: { click: async () => {
         if (!confirm(t("clubs.leave.confirm"))) return;
-        try { await call("DELETE", `${clubPath(id)}/members/${encodeURIComponent(me().username)}`); location.assign("/clubs"); } catch (error) { failed(error); }
+        try { await request("DELETE", `${clubPath(id)}/members/${encodeURIComponent(me().username)}`); location.assign("/clubs"); } catch (error) { failed(error); }
       } } }));
 }
 
@@ -184,7 +165,7 @@ function drawTables(node, tables, presets, members, id) {
   const chosen = presetSelect(presets, "club-preset");
   const open = async (level, invitees = []) => {
     try {
-      const made = await call("POST", `${clubPath(id)}/tables`, { preset: chosen.value || null, level });
+      const made = await request("POST", `${clubPath(id)}/tables`, { preset: chosen.value || null, level });
       if (made.token) setSeatToken(made.code, made.token);
       if (invitees.length) await sendInvites(id, made.code, invitees);
       location.assign(level ? `/t/${made.code}` : `/t/${made.code}#sit`);
@@ -277,23 +258,23 @@ function drawMembers(node, members, club, id, refresh) {
       el("span", { class: "member-actions" },
       club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small",
         text: t(isAdmin(member) ? "clubs.role.demote" : "clubs.role.promote"), on: { click: async () => {
-          try { await call("PUT", `${clubPath(id)}/members/${encodeURIComponent(member.username)}/role`, { role: member.role === "admin" ? "member" : "admin" }); refresh(); } catch (error) { failed(error); }
+          try { await request("PUT", `${clubPath(id)}/members/${encodeURIComponent(member.username)}/role`, { role: member.role === "admin" ? "member" : "admin" }); refresh(); } catch (error) { failed(error); }
         } } }),
       club.role === "owner" && member.role !== "owner" && el("button", { type: "button", class: "secondary small", text: t("clubs.hand_over"),
         on: { click: async () => {
           if (!confirm(t("clubs.hand_over.confirm", { name: member.username }))) return;
-          try { await call("POST", `${clubPath(id)}/owner`, { username: member.username }); location.reload(); } catch (error) { failed(error); }
+          try { await request("POST", `${clubPath(id)}/owner`, { username: member.username }); location.reload(); } catch (error) { failed(error); }
         } } }),
       admin && member.role !== "owner" && member.username !== me()?.username && (club.role === "owner" || member.role === "member") &&
         el("button", { type: "button", class: "secondary small remove", text: t("clubs.remove"), "aria-label": t("clubs.remove.of", { name: member.username }),
           on: { click: async () => {
-            try { await call("DELETE", `${clubPath(id)}/members/${encodeURIComponent(member.username)}`); refresh(); } catch (error) { failed(error); }
+            try { await request("DELETE", `${clubPath(id)}/members/${encodeURIComponent(member.username)}`); refresh(); } catch (error) { failed(error); }
           } } }))))));
 }
 
 async function showHistory(id, username) {
   let hands;
-  try { hands = await call("GET", `${clubPath(id)}/members/${encodeURIComponent(username)}/history`); } catch (error) { return failed(error); }
+  try { hands = await request("GET", `${clubPath(id)}/members/${encodeURIComponent(username)}/history`); } catch (error) { return failed(error); }
   modal(t("clubs.history", { name: username }), hands.length
     ? el("table", { class: "records" }, el("tbody", {}, hands.map((hand) => el("tr", {},
       el("td", { text: t(`game.${hand.variant}`) }),
@@ -325,7 +306,7 @@ async function drawPresets(node, presets, club, id, refresh) {
         el("button", { type: "button", class: "secondary small preset-delete", text: t("clubs.preset.delete"),
           on: { click: async () => {
             if (!confirm(t("clubs.preset.delete.confirm", { name: p.name }))) return;
-            try { await call("DELETE", `${clubPath(id)}/presets/${encodeURIComponent(p.name)}`); refresh(); } catch (error) { failed(error); }
+            try { await request("DELETE", `${clubPath(id)}/presets/${encodeURIComponent(p.name)}`); refresh(); } catch (error) { failed(error); }
           } } })))))
     : el("p", { class: "empty", id: "club-presets-none", text: t("clubs.presets.none") }));
 }
@@ -366,7 +347,7 @@ function presetForm(node, id, refresh, defaults, schema) {
       if (problems.length) return toast(problems.map((p) => p.text).join("；"), "error");
       save.disabled = true;
       try {
-        await call("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value.trim())}`, readSettings(box));
+        await request("PUT", `${clubPath(id)}/presets/${encodeURIComponent(name.value.trim())}`, readSettings(box));
         toast(t("clubs.preset.saved", { name: name.value.trim() }));
         name.value = "";
         build();
@@ -403,7 +384,7 @@ async function drawAdmin(node, club, id, refresh) {
   const requests = el("ul", { id: "club-requests" });
   let shown = null;
   const showLinks = async () => {
-    const [invitations, pending] = await Promise.all([call("GET", `${clubPath(id)}/invitations`), call("GET", `${clubPath(id)}/requests`)]);
+    const [invitations, pending] = await Promise.all([request("GET", `${clubPath(id)}/invitations`), request("GET", `${clubPath(id)}/requests`)]);
     const drawn = JSON.stringify([invitations, pending]);
     if (drawn === shown) return; // unchanged: keep the links (and any text selected in them)
     shown = drawn;
@@ -412,12 +393,12 @@ async function drawAdmin(node, club, id, refresh) {
       el("input", { class: "invite-link", readonly: true, value: inv.link, "aria-label": t("clubs.invite.link") }),
       el("span", { class: "muted", text: t("clubs.invite.uses", { n: inv.uses, max: inv.max_uses ?? "∞" }) }),
       el("button", { type: "button", class: "secondary small", text: t("clubs.invite.revoke"),
-        on: { click: async () => { await call("DELETE", `${clubPath(id)}/invitations/${inv.code}`).catch(failed); showLinks(); } } }))));
+        on: { click: async () => { await request("DELETE", `${clubPath(id)}/invitations/${inv.code}`).catch(failed); showLinks(); } } }))));
     if (!pending.length) return fill(requests, el("li", { class: "muted", text: t("clubs.requests.none") }));
     fill(requests, pending.map((asking) => el("li", {}, el("span", { text: asking.username }),
       ...[true, false].map((accept) => el("button", { type: "button", class: accept ? "primary small" : "secondary small",
         text: t(accept ? "clubs.request.accept" : "clubs.request.decline"),
-        on: { click: async () => { await call("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } })))));
+        on: { click: async () => { await request("POST", `${clubPath(id)}/requests/${encodeURIComponent(asking.username)}`, { accept }).catch(failed); showLinks(); refresh(); } } })))));
   };
   const pairs = el("ul", { id: "club-pairs", class: "club-members" });
   const first = el("select", { id: "pair-first", "aria-label": t("clubs.pairs") });
@@ -431,11 +412,11 @@ async function drawAdmin(node, club, id, refresh) {
     }
   };
   const showPairs = async () => {
-    const listed = await call("GET", `${clubPath(id)}/pairs`);
+    const listed = await request("GET", `${clubPath(id)}/pairs`);
     if (!listed.length) return fill(pairs, el("li", { class: "muted", text: t("clubs.pairs.none") }));
     fill(pairs, listed.map((pair) => el("li", {}, el("span", { text: `${pair.first} × ${pair.second}` }),
       el("button", { type: "button", class: "secondary small", text: t("clubs.pairs.allow"),
-        on: { click: async () => { await call("DELETE", `${clubPath(id)}/pairs`, pair).catch(failed); showPairs(); } } }))));
+        on: { click: async () => { await request("DELETE", `${clubPath(id)}/pairs`, pair).catch(failed); showPairs(); } } }))));
   };
   const approval = el("input", { type: "checkbox", id: "invite-approval" });
   const lifetime = el("select", { id: "invite-hours", "aria-label": t("clubs.invite.valid") },
@@ -443,13 +424,13 @@ async function drawAdmin(node, club, id, refresh) {
       .map(([value, text]) => el("option", { value, text, selected: value === "72" })));
   const uses = el("input", { id: "invite-uses", type: "number", min: 1, max: 10000, placeholder: "∞", "aria-label": t("clubs.invite.uses.max") });
   const rule = el("select", { id: "club-same-address", "aria-label": t("clubs.same_address"),
-    on: { change: async () => { await call("PATCH", `${clubPath(id)}/settings`, { same_address: rule.value }).catch(failed); } } },
+    on: { change: async () => { await request("PATCH", `${clubPath(id)}/settings`, { same_address: rule.value }).catch(failed); } } },
   ["rated", "always", "never"].map((value) => el("option", { value, text: t(`clubs.same_address.${value}`), selected: club.settings.same_address === value })));
   fill(node, el("h2", { text: t("clubs.admin") }),
     el("div", { class: "inline-form" },
       el("button", { type: "button", class: "primary", id: "invite-new", text: t("clubs.invite.new"), on: { click: async () => {
         const body = { hours: lifetime.value ? Number(lifetime.value) : null, uses: uses.value ? Number(uses.value) : null, approval: approval.checked };
-        try { await call("POST", `${clubPath(id)}/invitations`, body); showLinks(); } catch (error) { failed(error); }
+        try { await request("POST", `${clubPath(id)}/invitations`, body); showLinks(); } catch (error) { failed(error); }
       } } }),
       lifetime, el("label", { class: "inline-label" }, t("clubs.invite.uses.max"), uses),
       el("label", {}, approval, ` ${t("clubs.invite.approval")}`)),
@@ -457,14 +438,14 @@ async function drawAdmin(node, club, id, refresh) {
     el("h3", { text: t("clubs.pairs") }), pairs,
     el("div", { class: "inline-form" }, first, second,
       el("button", { type: "button", class: "secondary", id: "pair-forbid", text: t("clubs.pairs.forbid"), on: { click: async () => {
-        try { await call("PUT", `${clubPath(id)}/pairs`, { first: first.value, second: second.value }); showPairs(); } catch (error) { failed(error); }
+        try { await request("PUT", `${clubPath(id)}/pairs`, { first: first.value, second: second.value }); showPairs(); } catch (error) { failed(error); }
       } } })),
     el("label", { class: "field" }, el("span", { text: t("clubs.same_address") }), rule));
   const update = async (names) => {
     choices(names);
     await Promise.all([showLinks(), showPairs()]);
   };
-  await update((await call("GET", `${clubPath(id)}/members`)).map((m) => m.username));
+  await update((await request("GET", `${clubPath(id)}/members`)).map((m) => m.username));
   return update;
 }
 

@@ -3,6 +3,7 @@
 // club page draws its club's invitations as it asks the server every few seconds; the lobby
 // asks for all of them as often (watchInvites).
 
+import { request } from "./api.js";
 import { el, fill, modal, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { me } from "./session.js";
@@ -11,30 +12,14 @@ import { refusalText } from "./table/reasons.js";
 const POLL_MS = 4000;
 let watcher = null;
 
-/** A REST call; a refusal is thrown with its reason code (`error.reason`). */
-async function call(method, path, body) {
-  const response = await fetch(path, {
-    method, headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = new Error(data?.detail?.message ?? response.statusText);
-    error.reason = data?.detail?.reason ?? null;
-    error.status = response.status;
-    throw error;
-  }
-  return data;
-}
-
 /** The signed-in account's invitations to club tables (newest first). */
-export const myInvites = () => call("GET", "/api/table-invitations");
+export const myInvites = () => request("GET", "/api/table-invitations");
 
 /** Invite `names` to table `code` of club `clubId`; a toast says who was invited and why
  * anybody was not. Whether at least one was invited. */
 export async function sendInvites(clubId, code, names) {
   const path = `/api/clubs/${encodeURIComponent(clubId)}/tables/${encodeURIComponent(code)}/invitations`;
-  const results = await Promise.all(names.map((username) => call("POST", path, { username })
+  const results = await Promise.all(names.map((username) => request("POST", path, { username })
     .then(() => null, (error) => ({ username, error }))));
   const refused = results.filter(Boolean);
   const invited = names.filter((name) => !refused.some((r) => r.username === name));
@@ -88,7 +73,7 @@ export function drawInvites(node, invites, withClub, onChange) {
         el("a", { class: ["button", "primary", "small", "invite-sit"], href: invite.seat, text: t("clubs.invites.sit") }),
         el("button", { type: "button", class: "secondary small invite-dismiss", text: t("clubs.invites.dismiss"),
           on: { click: async () => {
-            await call("DELETE", `/api/table-invitations/${encodeURIComponent(invite.table)}`).catch(() => null);
+            await request("DELETE", `/api/table-invitations/${encodeURIComponent(invite.table)}`).catch(() => null);
             onChange?.();
           } } }))))));
 }
