@@ -12,7 +12,8 @@ import pytest
 import redis
 
 from baofen.server.clubs import invites
-from baofen.server.clubs.invites import MemoryInvites, RedisInvites, TableInvite, TableInvites
+from baofen.server.clubs.invites import MemoryInvites, TableInvite, TableInvites
+from baofen.server.cluster.table_invites import RedisInvites
 
 from .cluster import SHARED_REDIS
 

@@ -29,7 +29,7 @@ def _club(organiser: Person, others: list[Person], tag: str) -> str:
 
 
 @pytest.mark.parametrize(("viewport", "language"), VIEWS, ids=VIEW_IDS)
-def test_members_invite_each_other_to_a_club_table(
+def test_members_invite_each_other_from_the_club_page_and_the_table(
     chromium: Browser, web_server: ThreadServer, screenshots: Path,
     viewport: dict[str, int], language: str,
 ) -> None:

@@ -20,15 +20,31 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any, Protocol
 
 from ..bots import make_bot
 from ..hand import Hand
 from ..ruleset import RuleSet
 from .find import Puzzle, explain, find, player_puzzles
 
-if TYPE_CHECKING:
-    from ..store.puzzles import PlayerHand
+
+class PlayerHand(Protocol):
+    """A consenting player's finished hand as the server's store gives it
+    (:class:`baofen.store.puzzles.PlayerHand`; the store is a layer of its own)."""
+
+    @property
+    def key(self) -> str:
+        """The hand and seat, as the progress file names them."""
+
+    @property
+    def record(self) -> dict[str, Any]: ...
+
+    @property
+    def account_id(self) -> int: ...
+
+    @property
+    def seat(self) -> int: ...
+
 
 LEVELS = ("easy", "normal")
 """The computer levels whose hands are searched, in turn by deal seed (the cheap levels: the

@@ -127,7 +127,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.login_limits = limits
         table_invites: TableInvites
         if config.redis is not None:
-            from .clubs.invites import RedisInvites
+            from .cluster.table_invites import RedisInvites
 
             table_invites = RedisInvites(config.redis, config.redis_prefix)
         else:

@@ -17,7 +17,7 @@ from ...accounts.usernames import canonical
 from ...store.async_store import StoreUnavailable
 from ...wire.clubs import InviteToTable, TableClub, TableInviteView
 from ...wire.table import TableInfo
-from ..clubs.invites import FAILURES, TableInvite, TableInvites
+from ..clubs.invites import InvitesUnavailable, TableInvite, TableInvites
 from ..clubs.service import call, limit, member_id, refusal, state_of
 from ..security.sessions import SignedIn, unavailable
 from .rest import tables_of
@@ -83,7 +83,7 @@ async def invite_to_table(club_id: str, code: str, body: InviteToTable, request:
                          created=time.time())
     try:
         await _invites(request).put(who, invite)
-    except FAILURES:
+    except InvitesUnavailable:
         raise unavailable() from None
     assert table is not None
     return _view(invite, table)
@@ -96,7 +96,7 @@ async def my_invitations(request: Request, account: SignedIn) -> list[TableInvit
     newest first."""
     try:
         invites = await _invites(request).mine(account.id)
-    except FAILURES:
+    except InvitesUnavailable:
         raise unavailable() from None
     if not invites:
         return []
@@ -115,7 +115,7 @@ async def dismiss(code: str, request: Request, account: SignedIn) -> None:
     """Dismiss the signed-in member's invitation to table ``code`` (忽略)."""
     try:
         found = await _invites(request).drop(account.id, code)
-    except FAILURES:
+    except InvitesUnavailable:
         raise unavailable() from None
     if not found:
         raise refusal("no_such_invitation", "no invitation to that table")

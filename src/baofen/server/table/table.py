@@ -9,10 +9,8 @@ it is committed; while one table waits on the database, the other tables go on.
 
 A table holds its parts, one module each, and is the only one to use them together:
 
-- :attr:`Table.log` (:class:`.log.TableLog`): the match and its event log (replay, commit,
-  read back);
-- :attr:`Table.seating` (:class:`.seating.Seating`): the seats and the connections (join,
-  claim, fill, who plays a seat now);
+- :attr:`Table.log` (:class:`.log.TableLog`): the match and its log (replay, commit, read back);
+- :attr:`Table.seating` (:class:`.seating.Seating`): the seats and connections (join, fill…);
 - :attr:`Table.views` (:class:`.views.TableViews`): what each connection is sent, and the
   table's public information;
 - :attr:`Table.timers` (:class:`.timers.Timers`): the deadline, the driver, the drop timers.
@@ -356,12 +354,9 @@ class Table:
     # -- the store -----------------------------------------------------------------------------
 
     async def _commit(self, commit: Awaitable[None]) -> None:
-        """Await a commit of the log; when it was refused and the store did not answer the read
-        back either, the table reloads as soon as the store answers, without waiting for a
-        change, so that no view stays behind the log and no seat is timed out unaware. When
-        the log read back holds more than the views showed (an earlier write, given up on,
-        landed after all), every view is shown it at once: the seat to act learns it is its
-        turn, and the others stop acting on a state that is gone."""
+        """Await a commit of the log. Refused and not read back: reloaded, unasked, once the
+        store answers. Read back past what the views showed (a write given up on landed):
+        shown at once."""
         shown = self.log.version
         try:
             await commit
@@ -380,8 +375,7 @@ class Table:
                     await self._catch_up()
 
     async def _catch_up(self) -> None:
-        """Before a change: after a failed write, the stored log read back, and shown to every
-        view when it held more than memory (timers re-armed from it)."""
+        """Before a change: after a failed write, the log read back and shown when it held more."""
         if await self.log.catch_up():
             self.publish()
 

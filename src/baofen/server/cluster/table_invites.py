@@ -1,0 +1,73 @@
+"""A cluster's invitations to club tables (:mod:`..clubs.invites`), in Redis, so that any node
+answers the invited member's page."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from ..clubs.invites import LIFETIME, InvitesUnavailable, TableInvite, live
+
+log = logging.getLogger(__name__)
+
+
+@asynccontextmanager
+async def _answering() -> AsyncIterator[None]:
+    """Raise :class:`InvitesUnavailable` when Redis does not answer."""
+    try:
+        yield
+    except (RedisError, OSError) as error:
+        raise InvitesUnavailable(f"Redis: {error}") from None
+
+
+class RedisInvites:
+    """A cluster's invitations, in Redis: a hash per account (field: the table's code), which
+    expires with its newest invitation. Were Redis not answering, an invitation is refused
+    (``unavailable``) rather than kept where other nodes would not see it."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        self.redis = Redis.from_url(url, socket_timeout=2.0)
+        self.prefix = f"{prefix}table-invites:"
+
+    async def put(self, account_id: int, invite: TableInvite) -> None:
+        async with _answering():
+            await self._put(account_id, invite)
+
+    async def _put(self, account_id: int, invite: TableInvite) -> None:
+        key = f"{self.prefix}{account_id}"
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, invite.table, json.dumps(asdict(invite)))
+            pipe.pexpire(key, int(LIFETIME * 1000))
+            await pipe.execute()
+        listed = await self.mine(account_id)  # trim the expired and the oldest past KEPT
+        stored = await self.redis.hkeys(key)
+        keep = {i.table for i in listed}
+        stale = [field for field in stored if (field.decode() if isinstance(field, bytes)
+                                                else field) not in keep]
+        if stale:
+            await self.redis.hdel(key, *stale)
+
+    async def mine(self, account_id: int) -> list[TableInvite]:
+        async with _answering():
+            stored = await self.redis.hgetall(f"{self.prefix}{account_id}")
+        invites = []
+        for value in stored.values():
+            try:
+                invites.append(TableInvite(**json.loads(value)))
+            except (TypeError, ValueError):
+                log.warning("table invitations: an unreadable entry of account %s", account_id)
+        return live(invites, time.time())
+
+    async def drop(self, account_id: int, table: str) -> bool:
+        async with _answering():
+            return bool(await self.redis.hdel(f"{self.prefix}{account_id}", table))
+
+    async def close(self) -> None:
+        await self.redis.aclose()
