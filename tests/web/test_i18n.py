@@ -21,6 +21,7 @@ from baofen.review.moves import ReasonKind
 from baofen.scoring import ResultKind
 from baofen.wire import clubs
 from baofen.wire.messages import ErrorCode
+from baofen.wire.tournaments import RefusalCode
 
 from ..server.harness import ThreadServer
 from .js_source import JS, sources
@@ -204,6 +205,7 @@ def families(schema: dict[str, Any], defaults: dict[str, Any], code: str) -> Fam
                           in schema["TournamentInfo"]["properties"]["status"]["enum"]},
         "tour.format.*": {f"tour.format.{form}" for form
                           in schema["TournamentSettings"]["properties"]["format"]["enum"]},
+        "tour.refusal.*": {f"tour.refusal.{code}" for code in get_args(RefusalCode)},
     }
 
 

@@ -56,6 +56,10 @@ def test_a_guest_registers_plays_and_reads_the_standings(
 
     item.locator("a").click()
     expect(page.locator("#tour-countdown")).to_be_visible()
+    page.fill("#tour-guest-name", "王芳")  # an entrant's name already: refused in the page's words
+    page.click("#tour-register")
+    expect(page.locator(".toast.error")).to_contain_text(
+        "已经有参赛者叫这个名字" if language == "zh" else "An entrant already has that name")
     page.fill("#tour-guest-name", "Guest测试")
     page.click("#tour-register")
     expect(page.locator("#tour-withdraw")).to_be_visible()

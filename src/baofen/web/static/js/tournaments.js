@@ -6,7 +6,7 @@
 
 import { request } from "./api.js";
 import { el, fill, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { setSeatToken } from "./prefs.js";
 import { dateText, signed } from "./ratings.js";
 import { me } from "./session.js";
@@ -19,6 +19,13 @@ const tokenKey = (code) => `baofen.entrant.${code}`;
 const entrantToken = (code) => localStorage.getItem(tokenKey(code));
 const headers = (code) => (entrantToken(code) ? { "X-Entrant-Token": entrantToken(code) } : {});
 let timer = null;
+
+/** A refusal of the tournament routes in the page's language (its reason code), else the
+ * server's words. */
+function refusedText(error) {
+  const code = error.reason ?? error.detail?.code;
+  return code && has(`tour.refusal.${code}`) ? t(`tour.refusal.${code}`) : error.message;
+}
 
 /** Draw the list of tournaments into `root`. */
 export async function showTournaments(root) {
@@ -101,7 +108,7 @@ function organiseEl() {
       });
       location.assign(`/tournaments/${encodeURIComponent(made.code)}`);
     } catch (error) {
-      problem.textContent = error.message;
+      problem.textContent = refusedText(error);
     }
   });
   return el("section", { class: "panel" }, el("details", { id: "tour-organise", open: Boolean(club) },
@@ -117,7 +124,7 @@ export async function showTournament(root, code) {
     event = await request("GET", path(code));
   } catch (error) {
     return fill(root, el("div", { class: "page" }, el("section", { class: "panel" },
-      el("h1", { text: t("tour.title") }), el("p", { class: "empty", id: "tour-missing", text: error.message }))));
+      el("h1", { text: t("tour.title") }), el("p", { class: "empty", id: "tour-missing", text: refusedText(error) }))));
   }
   document.title = `${event.settings.name || t("tour.unnamed")} · ${t("tour.title")}`;
   const names = Object.fromEntries(event.entrants.map((e) => [e.number, e]));
@@ -165,7 +172,7 @@ function statusEl(event, mine, root) {
   const box = el("div", { class: "tour-status", id: "tour-status" });
   const redraw = () => showTournament(root, event.code);
   const act = (fn) => async () => {
-    try { await fn(); await redraw(); } catch (error) { toast(error.message, "error"); }
+    try { await fn(); await redraw(); } catch (error) { toast(refusedText(error), "error"); }
   };
   if (event.status === "registering") {
     box.append(el("p", { class: "tour-clock" }, t("tour.starts_in"), " ", el("strong", { id: "tour-countdown", dataset: { at: event.next_start }, text: countdown(event.next_start) })));
@@ -218,7 +225,7 @@ function entrantsEl(event, mine, root) {
         organiser && e.name !== event.organiser && el("button", { type: "button", class: "small secondary",
           text: t("tour.remove"), on: { click: async () => {
             try { await request("DELETE", path(event.code, `/entrants/${e.number}`)); await showTournament(root, event.code); }
-            catch (error) { toast(error.message, "error"); }
+            catch (error) { toast(refusedText(error), "error"); }
           } } }))))
       : el("p", { class: "empty", text: t("tour.no_entrants") }));
 }
@@ -277,7 +284,7 @@ async function openTraveller(button, event, round, deal, who) {
           : `${names(line, who)} ${line.result.target ?? ""} ${line.result.made ? "✓" : "✗"}` }),
         el("td", { class: "num", text: line.result.deltas.map((d) => signed(d)).join(" / ") })))))));
   } catch (error) {
-    toast(error.message, "error");
+    toast(refusedText(error), "error");
   }
 }
 
