@@ -9,10 +9,11 @@ import json
 import secrets
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import redis
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -284,3 +285,17 @@ def own_redis(port: int) -> tuple[subprocess.Popen[bytes], int]:
             time.sleep(0.05)
     client.close()
     return process, port
+
+
+def read_eventually(
+    base: str, code: str, check: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The table's information read at ``base`` once ``check`` holds (another node answers from
+    what the owner publishes, up to 0.1 s behind); fails after 5 s."""
+    deadline = time.monotonic() + 5
+    while True:
+        info: dict[str, Any] = httpx.get(f"{base}/api/tables/{code}").json()
+        if check(info):
+            return info
+        assert time.monotonic() < deadline, info
+        time.sleep(0.1)

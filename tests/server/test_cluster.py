@@ -13,7 +13,7 @@ import os
 import secrets
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ from .cluster import (
     one_history,
     own_redis,
     play,
+    read_eventually,
     running,
     stored_log,
 )
@@ -67,20 +68,6 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
     """SQLite, then PostgreSQL."""
     yield from database(request.param, tmp_path)
-
-
-def read_eventually(
-    base: str, code: str, check: Callable[[dict[str, Any]], bool]
-) -> dict[str, Any]:
-    """The table's information read at ``base`` once ``check`` holds (another node answers from
-    what the owner publishes, up to 0.1 s behind); fails after 5 s."""
-    deadline = time.monotonic() + 5
-    while True:
-        info: dict[str, Any] = httpx.get(f"{base}/api/tables/{code}").json()
-        if check(info):
-            return info
-        assert time.monotonic() < deadline, info
-        time.sleep(0.1)
 
 
 def test_a_stale_fencing_number_cannot_write(any_db: Database) -> None:
