@@ -24,6 +24,13 @@ def sign_up(base: str, username: str, password: str = PASSWORD) -> httpx.Client:
     return client
 
 
+def refused(response: httpx.Response, status: int, reason: str, key: str = "reason") -> None:
+    """Asserts that ``response`` is a refusal of ``status`` whose detail names ``reason`` (under
+    ``key``: clubs say ``reason``, tournaments ``code``)."""
+    assert response.status_code == status, response.text
+    assert response.json()["detail"][key] == reason
+
+
 def session(client: httpx.Client) -> str:
     """The session cookie of a signed-in client."""
     token = client.cookies.get("baofen_session")

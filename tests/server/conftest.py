@@ -1,4 +1,5 @@
-"""Fixtures: a live server on loopback with a fresh SQLite file per test."""
+"""Fixtures: a live server on loopback with a fresh SQLite file per test, or on each database
+(SQLite, then PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from baofen.server import ServerConfig
 
+from .databases import database, serving
 from .harness import FAST, ThreadServer
 
 
@@ -24,3 +26,11 @@ def server(db_url: str) -> Iterator[ThreadServer]:
     live = ThreadServer(ServerConfig(db=db_url, **FAST))
     yield live
     live.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServer]:
+    """A running server (fast timers) on SQLite, then on PostgreSQL."""
+    for db in database(request.param, tmp_path):
+        with serving(db) as live:
+            yield live

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from baofen.store import Store
 from baofen.store import schema as db
 
-from .accounts import sign_up
+from .accounts import refused, sign_up
 from .databases import Database, database, serving
 from .harness import ThreadServer
 
@@ -38,11 +38,6 @@ def _body(club: str | None, start_in: float) -> dict[str, Any]:
                          "bot_level": "easy", "play_seconds": 0.05, "break_seconds": 0}}
 
 
-def _refusal(response: httpx.Response, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["detail"]["code"] == code
-
-
 def test_a_club_event_for_members_only(live: tuple[ThreadServer, Database]) -> None:
     server, found = live
     base = server.base
@@ -51,8 +46,8 @@ def test_a_club_event_for_members_only(live: tuple[ThreadServer, Database]) -> N
     link = owner.post(f"/api/clubs/{club}/invitations", json={}).json()
     assert ann.post(f"/api/club-invitations/{link['code']}").json()["member"]
     # Only the club's owner or admins make its events; a stranger learns nothing of the club.
-    _refusal(ann.post("/api/tournaments", json=_body(club, 3)), 403, "not_admin")
-    _refusal(eve.post("/api/tournaments", json=_body(club, 3)), 404, "not_found")
+    refused(ann.post("/api/tournaments", json=_body(club, 3)), 403, "not_admin", key="code")
+    refused(eve.post("/api/tournaments", json=_body(club, 3)), 404, "not_found", key="code")
     assert ann.get("/api/tournaments").json() == []
     created = owner.post("/api/tournaments", json=_body(club, 3))
     assert created.status_code == 201, created.text
@@ -62,11 +57,12 @@ def test_a_club_event_for_members_only(live: tuple[ThreadServer, Database]) -> N
     anon = httpx.Client(base_url=base)
     for outsider in (eve, anon):
         assert outsider.get("/api/tournaments").json() == []
-        _refusal(outsider.get(f"/api/tournaments/{code}"), 404, "no_tournament")
-        _refusal(outsider.get("/api/tournaments", params={"club": club}), 404, "not_found")
-    _refusal(eve.post(f"/api/tournaments/{code}/entrants", json={}), 403, "not_member")
-    _refusal(anon.post(f"/api/tournaments/{code}/entrants", json={"name": "Eve2"}), 403,
-             "not_member")
+        refused(outsider.get(f"/api/tournaments/{code}"), 404, "no_tournament", key="code")
+        refused(outsider.get("/api/tournaments", params={"club": club}), 404, "not_found",
+                key="code")
+    refused(eve.post(f"/api/tournaments/{code}/entrants", json={}), 403, "not_member", key="code")
+    refused(anon.post(f"/api/tournaments/{code}/entrants", json={"name": "Eve2"}), 403,
+            "not_member", key="code")
     assert owner.get(f"/api/tournaments/{code}").json()["registered"] == 0
     # A member sees the club's events and registers.
     assert [e["code"] for e in ann.get("/api/tournaments", params={"club": club}).json()] == [

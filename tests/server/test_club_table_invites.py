@@ -5,32 +5,12 @@ invitations are rate-limited; a dismissed invitation is gone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import httpx
-import pytest
-
-from .accounts import session, sign_up
-from .databases import database, serving
+from .accounts import refused, session, sign_up
 from .harness import Client, ThreadServer
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServer]:
-    """A server on SQLite, then on PostgreSQL."""
-    for db in database(request.param, tmp_path):
-        with serving(db) as live:
-            yield live
-
-
-def _refusal(response: httpx.Response, status: int, reason: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["detail"]["reason"] == reason
-
-
-def test_members_invite_each_other_to_a_club_table(server: ThreadServer) -> None:
-    base = server.base
+def test_members_invite_each_other_to_a_club_table(db_server: ThreadServer) -> None:
+    base = db_server.base
     owner, ann, bob, eve = (sign_up(base, n) for n in ("Owner", "Ann", "Bob", "Eve"))
     club = owner.post("/api/clubs", json={"name": "周六包分"}).json()["id"]
     link = owner.post(f"/api/clubs/{club}/invitations", json={}).json()
@@ -40,9 +20,9 @@ def test_members_invite_each_other_to_a_club_table(server: ThreadServer) -> None
     invite = f"/api/clubs/{club}/tables/{code}/invitations"
     # The table page learns its club (to offer 邀请圈友) from a member's request only.
     assert ann.get(f"/api/tables/{code}/club").json() == {"club": club, "club_name": "周六包分"}
-    _refusal(eve.get(f"/api/tables/{code}/club"), 404, "not_found")
+    refused(eve.get(f"/api/tables/{code}/club"), 404, "not_found")
     plain = owner.post("/api/tables", json={"rules": {"variant": "baofen"}}).json()["code"]
-    _refusal(owner.get(f"/api/tables/{plain}/club"), 404, "not_found")
+    refused(owner.get(f"/api/tables/{plain}/club"), 404, "not_found")
     made = owner.post(invite, json={"username": "ann"})
     assert made.status_code == 201, made.text
     [shown] = ann.get("/api/table-invitations").json()
@@ -50,10 +30,10 @@ def test_members_invite_each_other_to_a_club_table(server: ThreadServer) -> None
         club, "周六包分", code, "Owner", f"/t/{code}#sit")
     assert shown["expires"] > shown["created"]
     # Refusals name their reason and change nothing.
-    _refusal(owner.post(invite, json={"username": "Eve"}), 404, "no_such_member")
-    _refusal(eve.post(invite, json={"username": "Ann"}), 404, "not_found")
-    _refusal(owner.post(invite, json={"username": "Owner"}), 422, "self_invitation")
-    _refusal(owner.post(f"/api/clubs/{club}/tables/ZZZZZZ/invitations",
+    refused(owner.post(invite, json={"username": "Eve"}), 404, "no_such_member")
+    refused(eve.post(invite, json={"username": "Ann"}), 404, "not_found")
+    refused(owner.post(invite, json={"username": "Owner"}), 422, "self_invitation")
+    refused(owner.post(f"/api/clubs/{club}/tables/ZZZZZZ/invitations",
                         json={"username": "Ann"}), 404, "no_such_table")
     assert eve.get("/api/table-invitations").json() == []
     assert bob.get("/api/table-invitations").json() == []
@@ -65,14 +45,14 @@ def test_members_invite_each_other_to_a_club_table(server: ThreadServer) -> None
     socket.send(type="join", seat=1, name="Ann")
     assert socket.recv()["type"] == "joined"
     assert ann.get("/api/table-invitations").json() == []
-    _refusal(owner.post(invite, json={"username": "Ann"}), 409, "already_seated")
+    refused(owner.post(invite, json={"username": "Ann"}), 409, "already_seated")
     socket.close()
     # Dismissed (忽略): gone.
     assert owner.post(invite, json={"username": "Bob"}).status_code == 201
     assert bob.delete(f"/api/table-invitations/{code}").status_code == 204
     assert bob.get("/api/table-invitations").json() == []
-    _refusal(bob.delete(f"/api/table-invitations/{code}"), 404, "no_such_invitation")
+    refused(bob.delete(f"/api/table-invitations/{code}"), 404, "no_such_invitation")
     # Rate-limited per account (bursts of 20): refused, nothing kept.
     answers = [owner.post(invite, json={"username": "Bob"}).status_code for _ in range(25)]
     assert 429 in answers
-    _refusal(owner.post(invite, json={"username": "Bob"}), 429, "rate_limited")
+    refused(owner.post(invite, json={"username": "Bob"}), 429, "rate_limited")

@@ -6,14 +6,13 @@ seat with their reason; a removed member loses the club at once (pages and socke
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .accounts import session, sign_up
+from .accounts import refused, session, sign_up
 from .databases import database, serving
 from .harness import Client, ThreadServer
 
@@ -22,19 +21,6 @@ PRESET: dict[str, Any] = {
     "settings": {"bid_seconds": 0.05, "kitty_seconds": 0.05, "play_seconds": 0.05,
                  "ready_seconds": 0.05, "bot_level": "random"},
 }
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServer]:
-    """A server on SQLite, then on PostgreSQL."""
-    for db in database(request.param, tmp_path):
-        with serving(db) as live:
-            yield live
-
-
-def _refusal(response: httpx.Response, status: int, reason: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["detail"]["reason"] == reason
 
 
 def _join(base: str, client: httpx.Client, code: str, seat: int | None) -> tuple[Client, dict]:
@@ -53,8 +39,8 @@ def _finished(owner: httpx.Client, code: str) -> None:
         time.sleep(0.2)
 
 
-def test_a_club_from_invitation_to_standings(server: ThreadServer) -> None:
-    base = server.base
+def test_a_club_from_invitation_to_standings(db_server: ThreadServer) -> None:
+    base = db_server.base
     owner, ann, bob, cid, eve = (sign_up(base, n) for n in ("Owner", "Ann", "Bob", "Cid", "Eve"))
     club = owner.post("/api/clubs", json={"name": "周六包分"}).json()
     path = f"/api/clubs/{club['id']}"
@@ -62,15 +48,15 @@ def test_a_club_from_invitation_to_standings(server: ThreadServer) -> None:
     for probe in (path, "/api/clubs/nosuchclub00000000000"):
         for suffix in ("", "/members", "/standings", "/tables", "/presets"):
             _refused = eve.get(probe + suffix)
-            _refusal(_refused, 404, "not_found")
+            refused(_refused, 404, "not_found")
     link = owner.post(f"{path}/invitations", json={"hours": 1, "uses": 3}).json()
     assert link["link"].endswith(f"/clubs/join/{link['code']}")
     assert owner.get(link["qr"]).headers["content-type"] == "image/svg+xml"
     for member in (ann, bob, cid):
         assert member.post(f"/api/club-invitations/{link['code']}").json()["member"]
-    _refusal(eve.post(f"/api/club-invitations/{link['code']}"), 410, "invitation_expired")
-    _refusal(ann.post(f"{path}/invitations", json={}), 403, "not_admin")
-    _refusal(ann.put(f"{path}/presets/x", json=PRESET), 403, "not_admin")
+    refused(eve.post(f"/api/club-invitations/{link['code']}"), 410, "invitation_expired")
+    refused(ann.post(f"{path}/invitations", json={}), 403, "not_admin")
+    refused(ann.put(f"{path}/presets/x", json=PRESET), 403, "not_admin")
     assert owner.put(f"{path}/presets/周六场", json=PRESET).status_code == 200
     # Ann opens a club table from the preset; Bob joins; computers fill the rest.
     opened = ann.post(f"{path}/tables", json={"preset": "周六场"}).json()
@@ -141,8 +127,8 @@ def _removal(base: str, owner: httpx.Client, bob: httpx.Client, path: str) -> No
     assert (answer["type"], answer["seat"]) == ("joined", None)
     assert bob.get(path).status_code == 200
     assert owner.delete(f"{path}/members/Bob").status_code == 204
-    _refusal(bob.get(path), 404, "not_found")
-    _refusal(bob.get(f"{path}/tables"), 404, "not_found")
+    refused(bob.get(path), 404, "not_found")
+    refused(bob.get(f"{path}/tables"), 404, "not_found")
     with pytest.raises(Exception):  # noqa: B017 — the socket is closed by the server
         while True:
             watching.recv(timeout=5)
@@ -165,15 +151,15 @@ def _requests_roles_handover_and_limits(base: str) -> None:
     assert ann.get(f"/api/club-invitations/{asking['code']}").json() == {
         "club": "club-two", "members": 1, "approval": True}
     assert ann.post(f"/api/club-invitations/{asking['code']}").json()["member"] is False
-    _refusal(ann.get(path), 404, "not_found")  # asked, not admitted
+    refused(ann.get(path), 404, "not_found")  # asked, not admitted
     assert [r["username"] for r in owner.get(f"{path}/requests").json()] == ["Ann"]
-    _refusal(owner.post(f"{path}/requests/Bob", json={"accept": True}), 404, "no_such_request")
+    refused(owner.post(f"{path}/requests/Bob", json={"accept": True}), 404, "no_such_request")
     assert owner.post(f"{path}/requests/ann", json={"accept": True}).status_code == 204
     assert ann.get(path).json()["role"] == "member"
     # The joins of one address are limited (a burst of 3 here): the fourth is refused, and
     # nothing is asked.
     assert bob.get(f"/api/club-invitations/{asking['code']}").status_code == 200
-    _refusal(bob.post(f"/api/club-invitations/{asking['code']}"), 429, "rate_limited")
+    refused(bob.post(f"/api/club-invitations/{asking['code']}"), 429, "rate_limited")
     assert owner.get(f"{path}/requests").json() == []
     # Roles: an admin invites; the owner hands over and stays an admin, then may leave.
     assert owner.put(f"{path}/members/Ann/role", json={"role": "admin"}).status_code == 204
@@ -181,13 +167,13 @@ def _requests_roles_handover_and_limits(base: str) -> None:
     assert [i["code"] for i in owner.get(f"{path}/invitations").json()] == [
         link["code"], asking["code"]]
     assert ann.delete(f"{path}/invitations/{link['code']}").status_code == 204
-    _refusal(ann.post(f"{path}/owner", json={"username": "Owner"}), 403, "not_owner")
-    _refusal(owner.delete(f"{path}/members/Owner"), 409, "owner_must_hand_over")
+    refused(ann.post(f"{path}/owner", json={"username": "Owner"}), 403, "not_owner")
+    refused(owner.delete(f"{path}/members/Owner"), 409, "owner_must_hand_over")
     assert owner.post(f"{path}/owner", json={"username": "Ann"}).status_code == 204
     roles = {m["username"]: m["role"] for m in ann.get(f"{path}/members").json()}
     assert roles == {"Ann": "owner", "Owner": "admin"}
     assert owner.delete(f"{path}/members/Owner").status_code == 204  # leaves
-    _refusal(owner.get(path), 404, "not_found")
-    _refusal(ann.get(f"{path}/members/Owner/history"), 404, "no_such_member")
-    _refusal(ann.delete(f"{path}/presets/none"), 404, "no_such_preset")
-    _refusal(ann.post("/api/clubs", json={"name": "CLUB-TWO"}), 409, "name_taken")
+    refused(owner.get(path), 404, "not_found")
+    refused(ann.get(f"{path}/members/Owner/history"), 404, "no_such_member")
+    refused(ann.delete(f"{path}/presets/none"), 404, "no_such_preset")
+    refused(ann.post("/api/clubs", json={"name": "CLUB-TWO"}), 409, "name_taken")

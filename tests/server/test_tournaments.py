@@ -17,7 +17,7 @@ import pytest
 
 from baofen import Hand, RuleSet
 
-from .accounts import session, sign_up
+from .accounts import refused, session, sign_up
 from .databases import Database, database
 from .harness import Client, ProcessServer, Seated, finished, free_port
 
@@ -41,11 +41,6 @@ def _create(organiser: httpx.Client, start_in: float, **settings: Any) -> str:
     assert response.status_code == 201, response.text
     code: str = response.json()["code"]
     return code
-
-
-def _refusal(response: httpx.Response, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["detail"]["code"] == code
 
 
 def _info(base: str, code: str) -> dict[str, Any]:
@@ -107,22 +102,25 @@ def test_two_people_and_computers_play_a_two_round_duplicate(server: ProcessServ
     anon = httpx.Client(base_url=base)
     # Registration, and each refusal named with nothing changed.
     assert ann.post(f"/api/tournaments/{code}/entrants", json={}).json()["number"] == 1
-    _refusal(ann.post(f"/api/tournaments/{code}/entrants", json={}), 409, "already_registered")
-    _refusal(anon.post(f"/api/tournaments/{code}/entrants", json={}), 400, "name_required")
+    refused(ann.post(f"/api/tournaments/{code}/entrants", json={}), 409, "already_registered",
+            key="code")
+    refused(anon.post(f"/api/tournaments/{code}/entrants", json={}), 400, "name_required",
+            key="code")
     bob = anon.post(f"/api/tournaments/{code}/entrants", json={"name": "Bob"}).json()
-    _refusal(anon.post(f"/api/tournaments/{code}/entrants", json={"name": "bob"}), 409,
-             "name_taken")
+    refused(anon.post(f"/api/tournaments/{code}/entrants", json={"name": "bob"}), 409,
+            "name_taken", key="code")
     absent = [anon.post(f"/api/tournaments/{code}/entrants", json={"name": f"Absent{i}"})
               .json() for i in range(4)]
-    _refusal(anon.post(f"/api/tournaments/{code}/entrants", json={"name": "Late"}), 409,
-             "tournament_full")
-    _refusal(anon.delete(f"/api/tournaments/{code}/entrants/1",
-                         headers={"X-Entrant-Token": bob["token"]}), 403, "not_organiser")
+    refused(anon.post(f"/api/tournaments/{code}/entrants", json={"name": "Late"}), 409,
+            "tournament_full", key="code")
+    refused(anon.delete(f"/api/tournaments/{code}/entrants/1",
+                        headers={"X-Entrant-Token": bob["token"]}), 403, "not_organiser",
+            key="code")
     gone = absent.pop()
     assert anon.delete(f"/api/tournaments/{code}/entrants/{gone['number']}",
                        headers={"X-Entrant-Token": gone["token"]}).status_code == 204
-    _refusal(sign_up(base, "cyril").delete(f"/api/tournaments/{code}/entrants/{bob['number']}"),
-             403, "not_organiser")
+    refused(sign_up(base, "cyril").delete(f"/api/tournaments/{code}/entrants/{bob['number']}"),
+            403, "not_organiser", key="code")
     assert ann.delete(f"/api/tournaments/{code}/entrants/{absent[-1]['number']}"
                       ).status_code == 204  # the organiser removes an entrant
     before = _info(base, code)
@@ -144,9 +142,10 @@ def test_two_people_and_computers_play_a_two_round_duplicate(server: ProcessServ
             spy.send(type="watch")
             assert spy.expect("error")["code"] == "no_spectators"
             spy.close()
-            _refusal(anon.get(f"/api/tournaments/{code}/travellers/1/1"), 409, "not_finished")
-            _refusal(ann.post(f"/api/tournaments/{code}/entrants", json={}), 409,
-                     "registration_closed")
+            refused(anon.get(f"/api/tournaments/{code}/travellers/1/1"), 409, "not_finished",
+                    key="code")
+            refused(ann.post(f"/api/tournaments/{code}/entrants", json={}), 409,
+                    "registration_closed", key="code")
         players = []
         for mine, cookie, token, seed in ((mine_ann, session(ann), None, 1),
                                           (mine_bob, None, bob["token"], 2)):
