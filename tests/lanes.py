@@ -33,6 +33,7 @@ LANES: dict[str, tuple[str, ...]] = {
     # The computer players, and the tools made of them (the arena, the review).
     "test_analyze.py": ("bots",),
     "test_review_reasons.py": ("bots",),
+    "test_review_referee.py": ("bots",),
     "test_arena.py": ("bots",),
     "test_puzzles_find.py": ("bots",),
     "test_puzzles_glicko2.py": ("bots",),

@@ -20,14 +20,14 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from baofen import Hand, RuleSet, play_hand
+from baofen import RuleSet, play_hand
 from baofen.actions import Play
 from baofen.bots.rule.bot import RuleBot
-from baofen.bots.search.bot import search_bot
 from baofen.cards import KINDS, Card
 from baofen.observation import Observation
 from baofen.review import review_hand
 from bench.common.screen import planted
+from bench.review.referee import referee
 
 
 def trump_thrown(obs: Observation, action: Play) -> Play | None:
@@ -84,7 +84,7 @@ def main() -> None:
             (move,) = [m for m in review.moves if m.action == action]
             losses.append(move.loss)
             flagged += bool(move.category)
-            true = true_loss(hand, action, seat)
+            true = referee(hand, action, seat, level="rule", worlds=0).loss
             true_losses.append(true)
             print(f"seed {seed}: threw {move.made}, best {move.best}, loss {move.loss:.2f}, "
                   f"on the true deal {true:+.0f}"
@@ -108,18 +108,6 @@ def false_alarms(variant: str, hands: int) -> tuple[int, int]:
         plays += len(moves)
         taken += sum(bool(m.reason and m.reason.kind == "wasted_winner") for m in moves)
     return plays, taken
-
-
-def true_loss(hand: Hand, action: int, seat: int) -> float:
-    """What the planted play cost on the true deal, the rule bots playing on: the seat's points
-    after the rule bot's own play less after the blunder (the review sees only sampled worlds;
-    this shows how little a thrown winner costs even when rule bots play the rest)."""
-    before = hand.redeal(action)
-    blunder = hand.actions[action][1]
-    assert isinstance(blunder, Play)
-    search = search_bot(objective="points")
-    own = tuple(RuleBot().play(before.observation(seat)))
-    return search.rollout(before, seat, own) - search.rollout(before, seat, tuple(blunder.cards))
 
 
 if __name__ == "__main__":

@@ -38,10 +38,10 @@ import time
 
 from baofen import Hand, RuleSet
 from baofen.bots import make_bot
-from baofen.bots.rule.bot import RuleBot
-from baofen.review import MoveReview, review_hand, seat_value
+from baofen.review import MoveReview, review_hand
 from baofen.server.routes.reviews import Reviews
 from bench.common.screen import planted, points_let_go
+from bench.review.referee import referee
 
 SERIOUS = ("mistake", "blunder")
 """Categories counted as 失误 or worse."""
@@ -58,22 +58,6 @@ def played(variant: str, seed: int, strong: str = "hard") -> Hand:
                make_bot("normal"), make_bot("easy", seed=seed + 2)]
     hand = Hand(RuleSet.create(variant=variant), seed=seed)
     return hand.play_out(players)
-
-
-def true_loss(hand: Hand, action: int, seat: int) -> float:
-    """What the planted play cost on the true deal, the rule bots playing on."""
-    before = hand.redeal(action)
-    rule = RuleBot()
-    own = before.copy()
-    own.apply(seat, rule.act(before.observation(seat)))
-    bad = before.copy()
-    bad.apply(seat, hand.actions[action][1])
-    values = []
-    for line in (own, bad):
-        result = line.play_out((rule,) * 4).result
-        assert result is not None
-        values.append(seat_value("baofen", result, seat))
-    return values[0] - values[1]
 
 
 def server_seconds(hand: Hand, budget: dict[str, int]) -> float:
@@ -181,7 +165,7 @@ def main() -> None:
         serious_flags += move.category in SERIOUS
         print(f"plant seed {seed - 1}: {move.made} for {move.best}, loss {move.loss:.1f} "
               f"(low {move.loss_low:.1f}) {move.category or '-'}; true deal "
-              f"{true_loss(hand, action, seat):+.0f}", flush=True)
+              f"{referee(hand, action, seat, level='rule', worlds=0).loss:+.0f}", flush=True)
     if found:
         print(f"planted blunders flagged: 失误+ {serious_flags} of {found} "
               f"({serious_flags / found:.0%}), any {flagged / found:.0%}")

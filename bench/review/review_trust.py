@@ -1,7 +1,8 @@
 """Whether a 复盘 can be believed, checked from outside on hands it was not tuned on.
 
     nice PYTHONPATH=src python3 -m bench.review.review_trust [--hands 10] [--first 9100000] \
-        [--plants 20] [--master 3] [--only 20] [--worlds 16] [--candidates 3]
+        [--plants 20] [--kinds points trump] [--referee hard] [--referee-worlds 16] \
+        [--master 3] [--only 20] [--worlds 16] [--candidates 3]
 
 1. *Two reviews* (``--hands`` a game, rule bots in every seat, dealt from seeds ``--first``, …,
    never looked at while the review was made): each hand reviewed with world seeds 0 and 1.
@@ -14,8 +15,11 @@
    bounds), and their estimates.
 3. *Planted blunders* (``--plants`` of each kind, 包分 rule-bot hands): points let go to an
    opponent (``bench.common.screen.points_let_go``) and the top trump thrown on a lost trick
-   (``bench.review.review_blunders.trump_thrown``); the share flagged, and of the plants that
-   cost an inaccuracy or more on the true deal (the rule bots playing on), the share flagged.
+   (``bench.review.review_blunders.trump_thrown``); the share flagged, and the share flagged of
+   the plants that are blunders by a referee apart from the review (``bench.review.referee``:
+   ``--referee`` players, 困难 by default, playing on from the true deal and
+   ``--referee-worlds`` deals drawn for the seat, where the review's play-outs are the rule
+   bot's; a blunder costs the inaccuracy threshold or more, beyond the noise of those deals).
 4. *大师's own moves* (``--master`` hands a game, South 大师, the others 普通): the share of
    South's moves with a choice flagged.
 5. *One sensible move* (``--only`` positions): rule-bot decisions where, on 64 worlds, the move
@@ -26,7 +30,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 
@@ -37,8 +40,9 @@ from baofen.review.hand import decisions
 from baofen.review.moves import seat_swing
 from baofen.review.reasons import main_difference
 from bench.common.screen import planted, points_let_go
+from bench.review.referee import referee
 from bench.review.review_blunders import trump_thrown
-from bench.review.review_quality import true_loss
+from bench.review.review_quality import jaccard, pearson
 
 SERIOUS = ("mistake", "blunder")
 
@@ -48,18 +52,6 @@ def rule_hand(variant: str, seed: int, players: list[str] | None = None) -> Hand
     hand = Hand(RuleSet.create(variant=variant), seed=seed, first=seed % 4)
     bots = [make_bot(level, seed=seed + i) for i, level in enumerate(players or ["rule"] * 4)]
     return hand.play_out(bots)
-
-
-def pearson(xs: list[float], ys: list[float]) -> float:
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    return sxy / math.sqrt(sxx * syy) if sxx and syy else float("nan")
-
-
-def jaccard(a: set[int], b: set[int]) -> float:
-    return len(a & b) / len(a | b) if a | b else 1.0
 
 
 def over_the_swing(moves: list[MoveReview]) -> tuple[int, int, int]:
@@ -111,7 +103,9 @@ def two_reviews(args: argparse.Namespace, budget: dict[str, int]) -> None:
 
 
 def plants(args: argparse.Namespace, budget: dict[str, int]) -> None:
-    for name, plant in (("points let go", points_let_go), ("top trump thrown", trump_thrown)):
+    kinds = {"points": ("points let go", points_let_go),
+             "trump": ("top trump thrown", trump_thrown)}
+    for name, plant in (kinds[kind] for kind in args.kinds):
         found = flagged = real = caught = 0
         seed = 0
         while found < args.plants:
@@ -123,15 +117,18 @@ def plants(args: argparse.Namespace, budget: dict[str, int]) -> None:
             (move,) = review_hand(hand, [seat], actions=[action], **budget).moves
             found += 1
             flagged += move.flagged
-            true = true_loss(hand, action, seat)
-            real += true >= THRESHOLDS["baofen"]["inaccuracy"]
-            caught += move.flagged and true >= THRESHOLDS["baofen"]["inaccuracy"]
-            if not move.flagged:
-                print(f"  not flagged: seed {args.first + seed - 1} action {action}: {move.made} "
-                      f"for {move.best}, loss {move.loss:.1f} (low {move.loss_low:.1f}, "
-                      f"{move.worlds} worlds); true deal {true:+.0f}")
+            verdict = referee(hand, action, seat, args.referee, args.referee_worlds,
+                              seed=args.first + seed)
+            blunder = verdict.blunder("baofen")
+            real += blunder
+            caught += move.flagged and blunder
+            print(f"  seed {args.first + seed - 1} action {action}: {move.made} for {move.best}, "
+                  f"{move.category or 'not flagged'}, loss {move.loss:.1f} (low "
+                  f"{move.loss_low:.1f}, {move.worlds} worlds); {args.referee} playing on, "
+                  f"{verdict.deals} deals: {verdict.loss:+.1f} (low {verdict.low:+.1f})"
+                  f"{' — a blunder' if blunder else ''}", flush=True)
         print(f"planted {name}: flagged {flagged} of {found} ({flagged / found:.0%}); of those "
-              f"costing an inaccuracy or more on the true deal: {caught} of {real}", flush=True)
+              f"{args.referee} playing on shows to be blunders: {caught} of {real}", flush=True)
 
 
 def master(args: argparse.Namespace, budget: dict[str, int]) -> None:
@@ -177,6 +174,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10, help="hands a game reviewed twice")
     parser.add_argument("--first", type=int, default=9_100_000, help="seed of the first hand")
     parser.add_argument("--plants", type=int, default=20, help="planted blunders of each kind")
+    parser.add_argument("--kinds", nargs="+", choices=("points", "trump"),
+                        default=["points", "trump"], help="kinds of planted blunders")
+    parser.add_argument("--referee", default="hard",
+                        help="the players who judge whether a plant is a blunder (referee.py)")
+    parser.add_argument("--referee-worlds", type=int, default=16,
+                        help="deals the referee draws besides the true deal")
     parser.add_argument("--master", type=int, default=3, help="hands a game with South 大师")
     parser.add_argument("--only", type=int, default=20, help="one-sensible-move positions")
     parser.add_argument("--worlds", type=int, default=16)
