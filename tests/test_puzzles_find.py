@@ -16,8 +16,10 @@ from baofen.puzzles import THEMES, candidate, nontrivial, player_puzzles
 from baofen.puzzles.find import SAFETY, Puzzle, action_of, explain
 from baofen.puzzles.generate import done_seeds, generate
 from baofen.puzzles.shipped import shipped
-from baofen.review import THRESHOLDS, MoveReview, Option
+from baofen.review import THRESHOLDS, MoveReview, Option, review_action
+from baofen.review.hand import screen_action
 from baofen.review.moves import ReasonKind
+from bench.common.screen import planted, points_let_go
 
 
 def _move(options: list[tuple[str, float]], hint: str, best: str | None = None) -> MoveReview:
@@ -38,6 +40,22 @@ def test_a_candidate_is_clearly_best_and_not_trivial() -> None:
     close = [("SA", 10.0), ("S3", 10.0 - gap / 2), ("H4", -3.0)]
     assert not candidate("baofen", _move(close, hint="S3"))  # not by a clear margin
     assert not candidate("baofen", _move([("SA", 10.0)], hint="H4"))  # no choice
+
+
+def test_the_screen_that_finds_candidates_is_the_reviews_first_stage_alone() -> None:
+    for seed in range(30):
+        found = planted(seed, points_let_go)
+        if found is not None:
+            break
+    assert found is not None
+    hand, action, _ = found
+    reviewed = review_action(hand, action, worlds=12, candidates=3)
+    screened = screen_action(hand, action, worlds=12, candidates=3)
+    assert reviewed.category and reviewed.worlds > 12  # the blunder confirmed on more worlds
+    # The same worlds and values, the best found there; no verdict and no reason.
+    assert screened.options == reviewed.options and screened.worlds == 12
+    assert screened.best == screened.options[0].move and screened.loss > 0
+    assert (screened.category, screened.reason) == ("", None)
 
 
 def test_an_options_text_reads_back_as_its_action() -> None:

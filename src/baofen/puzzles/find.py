@@ -1,16 +1,16 @@
 """Finding puzzles (残局练习) in reviewed hands: an "only move" — the best option beats every
 other by a clear margin, confirmed — in a position that is not trivial.
 
-A decision of a finished hand is a *candidate* when its screen (the review's first stage,
-:func:`baofen.review.review_action`) puts its best option above every other by at least the
-game's inaccuracy threshold (:data:`~baofen.review.THRESHOLDS`), and the position is not
-trivial: the hint (提示, the rule bot) picks another option, or at least :data:`ALIKE` options
-were compared (several plays that look alike). A candidate is *kept* only when an independent
-review — other worlds (another seed), :data:`VERIFY_FACTOR` times the budget — confirms it: the
-runner-up, reviewed as if it were the move made, loses against the same best option by a
-one-sided 95% lower bound of at least :data:`SAFETY` times the inaccuracy threshold. The best
-therefore beats the strongest alternative by a confirmed margin, and every weaker option by more
-on the screen.
+A decision of a finished hand is a *candidate* when its screen (the review's first stage
+alone, :func:`baofen.review.hand.screen_action`: the confirm stage is the verifying review's
+work here) puts its best option above every other by at least the game's inaccuracy threshold
+(:data:`~baofen.review.THRESHOLDS`), and the position is not trivial: the hint (提示, the rule
+bot) picks another option, or at least :data:`ALIKE` options were compared (several plays that
+look alike). A candidate is *kept* only when an independent review — other worlds (another
+seed), :data:`VERIFY_FACTOR` times the budget — confirms it: the runner-up, reviewed as if it
+were the move made, loses against the same best option by a one-sided 95% lower bound of at
+least :data:`SAFETY` times the inaccuracy threshold. The best therefore beats the strongest
+alternative by a confirmed margin, and every weaker option by more on the screen.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from typing import Any
 from ..actions import Bid, Declare, Play
 from ..cards import parse_cards
 from ..hand import Hand
-from ..review import THRESHOLDS, MoveReview, Reason, decisions, review_action
+from ..review import THRESHOLDS, MoveReview, Reason, decisions
+from ..review.hand import screen_action
 from ..review.judge import Judge
 from .themes import themes
 
@@ -141,7 +142,7 @@ def find(hand: Hand, source: str, worlds: int = SCREEN_WORLDS, seed: int = 0,
     record = hand.to_record()
     out = []
     for index in decisions(hand, seats):
-        move = review_action(hand, index, worlds, 3, seed)
+        move = screen_action(hand, index, worlds, 3, seed)
         if not candidate(variant, move):
             continue
         check = verify(hand, move, VERIFY_FACTOR * worlds, seed + 1)

@@ -96,10 +96,19 @@ def review_action(hand: Hand, index: int, worlds: int = DEFAULT_WORLDS,
     play), on worlds drawn from the seed ``(seed, index)``; the same values on either engine."""
     seat, action = hand.actions[index]
     before = hand.redeal(index)
-    obs = before.observation(seat)
-    rng = random.Random(f"review:{seed}:{index}")
-    judge = Judge(hand.rules.variant, rng, worlds, candidates)
-    return judge.review(obs, action, index, len(before.tricks) + 1)
+    judge = Judge(hand.rules.variant, random.Random(f"review:{seed}:{index}"), worlds, candidates)
+    return judge.review(before.observation(seat), action, index, len(before.tricks) + 1)
+
+
+def screen_action(hand: Hand, index: int, worlds: int = DEFAULT_WORLDS,
+                  candidates: int = DEFAULT_CANDIDATES, seed: int = 0) -> MoveReview:
+    """The first stage of :func:`review_action` alone, on the same worlds: every option's
+    value and the best found there (:meth:`~baofen.review.judge.Judge.screen`: no category,
+    no reason)."""
+    seat, action = hand.actions[index]
+    before = hand.redeal(index)
+    judge = Judge(hand.rules.variant, random.Random(f"review:{seed}:{index}"), worlds, candidates)
+    return judge.screen(before.observation(seat), action, index, len(before.tricks) + 1)
 
 
 def review_record(record: dict[str, Any], actions: list[int], worlds: int, candidates: int,

@@ -80,6 +80,16 @@ class Judge:
 
     def review(self, obs: Observation, action: Action, index: int, trick: int) -> MoveReview:
         """The review of ``action`` taken by the observing seat."""
+        return self._judge(obs, action, index, trick, confirmed=True)
+
+    def screen(self, obs: Observation, action: Action, index: int, trick: int) -> MoveReview:
+        """The first stage alone: every option's value on common worlds and the best found
+        there, with its paired loss — no confirm stage, so no category and no reason (for a
+        search that confirms what it keeps on its own: puzzles)."""
+        return self._judge(obs, action, index, trick, confirmed=False)
+
+    def _judge(self, obs: Observation, action: Action, index: int, trick: int,
+               confirmed: bool) -> MoveReview:
         seat = obs.seat
         assert seat is not None
         kind: Kind
@@ -119,7 +129,7 @@ class Judge:
         measured = len(screen)
         limits = THRESHOLDS[self.variant]
         compared = rivals(screen, chosen, [best] if kind == "bid" else range(len(options)),
-                          limits["inaccuracy"])
+                          limits["inaccuracy"]) if confirmed else []
         if compared:  # on fresh common worlds, the best picked again there (.confirm)
             best, loss, low, value_best, value_made, measured = confirm(
                 lambda picked, n: self._evaluate(obs, draw, [options[i] for i in picked], n),
@@ -127,9 +137,9 @@ class Judge:
         else:
             value_best, value_made = means[best], means[chosen]
         loss = max(0.0, loss)
-        category = categorize(limits, low)
+        category = categorize(limits, low) if confirmed else ""
         reason: Reason | None = None
-        if not category and kind == "play":
+        if confirmed and not category and kind == "play":
             spare = thriftier(obs, options, chosen)
             if spare:
                 category = "inaccuracy"
