@@ -43,7 +43,7 @@ def main() -> None:
             value_made=0.0, value_best=0.0, loss=0.0, loss_low=0.0, category="", reason="",
             candidates=len(puzzle["options"]), worlds=0,
             options=[Option(o["move"], o["value"]) for o in puzzle["options"]])
-        check = verify(hand, move, args.worlds, args.seed)
+        check = verify(hand, move, args.worlds, args.seed, safety=1.0)
         survived += check is not None
         print(puzzle["id"], puzzle["kind"], "kept" if check else "LOST",
               "" if check is None else f"{check.loss:.2f} (≥ {check.loss_low:.2f})", flush=True)

@@ -115,10 +115,12 @@ def action_of(kind: str, text: str) -> Any:
     return Declare(trump.strip(), tuple(parse_cards(bury.strip())))
 
 
-def verify(hand: Hand, move: MoveReview, worlds: int, seed: int) -> MoveReview | None:
+def verify(hand: Hand, move: MoveReview, worlds: int, seed: int,
+           safety: float = SAFETY) -> MoveReview | None:
     """The runner-up reviewed as the move made, on other worlds and ``worlds`` a stage: the
-    review when it confirms the same best by :data:`SAFETY` times the inaccuracy threshold,
-    else ``None``."""
+    review when it confirms the same best by ``safety`` times the inaccuracy threshold (a
+    puzzle kept: :data:`SAFETY`; a puzzle that survives a later review: 1, the runner-up in a
+    category), else ``None``."""
     runner = move.options[1].move
     seat = move.seat
     before = hand.redeal(move.action)
@@ -129,7 +131,7 @@ def verify(hand: Hand, move: MoveReview, worlds: int, seed: int) -> MoveReview |
     # A runner-up flagged only as a sure winner wasted (not by its loss) confirms no margin.
     wasted = check.reason is None or check.reason.kind == "wasted_winner"
     if check.best != move.best or wasted or \
-            check.loss_low < SAFETY * THRESHOLDS[hand.rules.variant]["inaccuracy"]:
+            check.loss_low < safety * THRESHOLDS[hand.rules.variant]["inaccuracy"]:
         return None
     return check
 
