@@ -5,6 +5,7 @@ reason drawn from play-outs, themes, and a generation that goes on where it stop
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import get_args
 
@@ -16,6 +17,7 @@ from baofen.puzzles import THEMES, candidate, nontrivial, player_puzzles
 from baofen.puzzles.find import SAFETY, Puzzle, action_of, explain
 from baofen.puzzles.generate import done_seeds, generate
 from baofen.puzzles.shipped import shipped
+from baofen.puzzles.themes import themes
 from baofen.review import THRESHOLDS, MoveReview, Option, review_action
 from baofen.review.hand import screen_action
 from baofen.review.moves import ReasonKind
@@ -56,6 +58,22 @@ def test_the_screen_that_finds_candidates_is_the_reviews_first_stage_alone() -> 
     assert screened.options == reviewed.options and screened.worlds == 12
     assert screened.best == screened.options[0].move and screened.loss > 0
     assert (screened.category, screened.reason) == ("", None)
+
+
+@pytest.mark.parametrize("game", ["baofen", "hongwu"])
+def test_the_shipped_themes_are_read_from_the_position(game: str) -> None:
+    last_round = 0
+    for puzzle in shipped(game)[:300]:
+        hand = Hand.from_record(puzzle["record"])
+        obs = hand.redeal(puzzle["action"]).observation(puzzle["seat"])
+        move = _move([(o["move"], o["value"]) for o in puzzle["options"]], puzzle["hint"],
+                     puzzle["best"])
+        found = themes(obs, replace(move, kind=puzzle["kind"]))
+        assert found == puzzle["themes"], puzzle["id"]
+        if "末轮抠底" in found:  # certainly one of the last three tricks
+            last_round += 1
+            assert obs.hand_sizes[puzzle["seat"]] - len(puzzle["best"].split()) <= 2
+    assert last_round
 
 
 def test_an_options_text_reads_back_as_its_action() -> None:

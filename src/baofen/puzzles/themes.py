@@ -10,8 +10,8 @@ theme     when
 毙牌      the answer trumps a trick led in a plain suit
 垫牌      the answer follows a trick it does not win with a card of another suit (a discard)
 甩牌      the answer leads several units at once (a throw)
-末轮抠底  the answer is in the last trick-playing stage (the last three tricks), where the
-          kitty's points go to whoever wins the last trick
+末轮抠底  the answer is certainly in one of the last three tricks (the seat holds at most two
+          cards after it), where the kitty's points go to whoever wins the last trick
 记牌      the seat must remember what was played: half the tricks are done
 ========  ==================================================================================
 """
@@ -28,7 +28,9 @@ THEMES = ("叫分", "扣底", "抓分", "保分", "毙牌", "垫牌", "甩牌", 
 """Every theme, in the order they are shown."""
 
 LAST_TRICKS = 3
-"""Tricks before the end from which a play is in the last round (末轮抠底)."""
+"""末轮抠底 is a theme when the seat holds fewer cards than this after its answer: at most two
+tricks follow, so the answer is one of the last three (earlier it cannot be told: six cards may
+be three pairs or six singles)."""
 
 
 def themes(obs: Observation, move: Any) -> list[str]:
@@ -59,7 +61,7 @@ def themes(obs: Observation, move: Any) -> list[str]:
             found.append("保分")
     elif judge.shape(cards).is_throw:
         found.append("甩牌")
-    if obs.hand_sizes[seat] <= LAST_TRICKS * len(cards):
+    if obs.hand_sizes[seat] - len(cards) < LAST_TRICKS:
         found.append("末轮抠底")
     played = sum(len(t.cards_of(seat) or ()) for t in obs.tricks)
     if played and played >= obs.hand_sizes[seat]:  # half the seat's cards are out
