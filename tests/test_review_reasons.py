@@ -19,11 +19,13 @@ from baofen.cards import parse_cards
 from baofen.cli import app
 from baofen.review import MoveReview, Option, Reason, accuracy, review_hand
 from baofen.review.hand import assemble, review_of_moves
+from baofen.review.lines import Line
 from baofen.review.moves import seat_swing
 from baofen.review.reasons import (
     CARD_SHARE,
     TEXTS,
     UNIT_TEXTS,
+    _card_reason,
     describe,
     kept,
     loss_text,
@@ -169,3 +171,18 @@ def test_the_command_and_the_browser_word_a_reason_alike() -> None:
         units = dict(re.findall(r'^  "review\.unit\.(\w+)": "(.*)",$',
                                 (js / f"{lang}.js").read_text(encoding="utf-8"), re.MULTILINE))
         assert units == UNIT_TEXTS[lang], lang
+
+
+def test_a_card_thrown_on_a_lost_trick_is_first_of_all_its_points() -> None:
+    """♦K thrown on the declarer's trick where ♥8 would do: the reason names the 10 points
+    given on this trick before the later trick ♦K wins when kept."""
+    king, eight = (int(c) for c in parse_cards("DK H8"))
+    made = Line(-40.0, (False, False), (False, False), (30, 20), ((king,), (eight,)))
+    best = Line(-10.0, (False, True), (False, True), (20, 20), ((eight,), (king,)))
+    reason, _ = _card_reason([(made, best, 1.0)], parse_cards("DK"), 9, 30) or (None, 0)
+    assert reason is not None and reason.facts["given"] == 10 and reason.facts["trick"] == 10
+    assert "10 fewer points on this trick, and in 100%" in describe(reason)
+    assert "这一轮少送对方10分，并且在100%" in describe(reason, "zh")
+    # A reason kept before the points given were told reads as it did.
+    older = Reason("card", {k: v for k, v in reason.facts.items() if k != "given"})
+    assert describe(older).startswith("the better move keeps DK: in 100%")

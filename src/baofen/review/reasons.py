@@ -119,7 +119,19 @@ def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: l
     last = all(len(b.won) == often - trick + 1 for _, b, _ in pairs)
     return Reason("card", {"card": str(card), "keeps": format_cards(keeps),
                            "share": round(share, 2), "trick": often, "last": last,
-                           "points": round(points[card] / share), "gained": gained}), points[card]
+                           "points": round(points[card] / share), "gained": gained,
+                           "given": _given(pairs)}), points[card]
+
+
+def _given(pairs: Sequence[tuple[lines.Line, lines.Line, float]]) -> int:
+    """The points the move made gives the opponents on this trick beyond what the better move
+    gives, on average over the deals where the seat's side loses it either way (0 unless that
+    is most of them): a card thrown on a lost trick is first of all its points."""
+    lost = [(a, b, weight) for a, b, weight in pairs if not a.won[0] and not b.won[0]]
+    mass = sum(weight for _, _, weight in lost)
+    if mass <= 0.5:
+        return 0
+    return max(0, round(sum(w * (a.points[0] - b.points[0]) for a, b, w in lost) / mass))
 
 
 def _trick_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
@@ -213,8 +225,10 @@ TEXTS = {
         "trick": "{keeps}on trick {trick}{last} your side nets {points} more card points with "
                  "the better move, on average over the simulated deals{changes}{worth}",
         "changes": "; that trick changes hands in {share}% of them",
-        "card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} "
-                "later wins trick {trick} for you (that trick's {points} points){last}{gained}",
+        "card": "the better move keeps {keeps}:{now} in {share}% of the simulated deals "
+                "{card} later wins trick {trick} for you (that trick's {points} points){last}"
+                "{gained}",
+        "now": " it gives the opponents {points} fewer points on this trick, and",
         "gained": "; your side takes {points} more card points on average",
         "worth": "; in all, the better move is worth {loss} more on average (the loss shown)",
         "keeps": "the better move keeps {cards}: ",
@@ -238,8 +252,9 @@ TEXTS = {
         "trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在这一轮平均多拿{points}牌分"
                  "{changes}{worth}",
         "changes": "；这一轮在{share}%的牌局中易手",
-        "card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮"
-                "（该轮{points}分）{last}{gained}",
+        "card": "更好的一手留住{keeps}：{now}在{share}%的模拟牌局中，{card}之后为你赢得第"
+                "{trick}轮（该轮{points}分）{last}{gained}",
+        "now": "这一轮少送对方{points}分，并且",
         "gained": "；己方平均多拿{points}牌分",
         "worth": "；总的来说，更好的一手平均多{loss}（即所示的损失）",
         "keeps": "更好的一手留住{cards}：",
@@ -281,6 +296,8 @@ def describe(reason: Reason, lang: str = "en") -> str:
         facts["changes"] = words["changes"].format(share=share) if share else ""
         facts["worth"] = words["worth"].format(loss=loss) if loss is not None else ""
     if reason.kind == "card":
+        given = facts.get("given", 0)  # reviews kept before it was given have none
+        facts["now"] = words["now"].format(points=given) if given > 0 else ""
         gained = facts["gained"]
         facts["gained"] = (words["worth"].format(loss=loss) if loss is not None
                            else words["gained"].format(points=gained) if gained > 0 else "")

@@ -525,7 +525,7 @@ export default {
   "review.reason.wasted_winner": "a sure winner thrown on a trick the opponents win; the better move keeps {keeps}",
   "review.reason.declare": "trump {trump_made} ({trump_length_made} trumps), {buried_points_made} points buried; better trump {trump_best} ({trump_length_best} trumps), {buried_points_best} points buried",
   "review.loss": "loss {n}",
-  "review.reason.card": "the better move keeps {keeps}: in {share}% of the simulated deals {card} later wins trick {trick} for you (that trick's {points} points){last}{gained}",
+  "review.reason.card": "the better move keeps {keeps}:{now} in {share}% of the simulated deals {card} later wins trick {trick} for you (that trick's {points} points){last}{gained}",
   "review.reason.gained": "; your side takes {points} more card points on average",
   "review.reason.trick": "{keeps}on trick {trick}{last} your side nets {points} more card points with the better move, on average over the simulated deals{changes}{worth}",
   "review.reason.changes": "; that trick changes hands in {share}% of them",
@@ -795,4 +795,5 @@ export default {
   "tour.refusal.not_finished": "That deal is not finished at every table yet",
   "tour.refusal.not_found": "No such club of yours",
   "tour.refusal.not_admin": "Only the club's owner and admins organise its events",
+  "review.reason.now": " it gives the opponents {points} fewer points on this trick, and",
 };

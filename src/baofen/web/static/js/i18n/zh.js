@@ -525,7 +525,7 @@ export default {
   "review.reason.wasted_winner": "把必赢的大牌垫在对方赢的一轮上；更好的一手留住{keeps}",
   "review.reason.declare": "主{trump_made}（{trump_length_made}张主），扣{buried_points_made}分；更好：主{trump_best}（{trump_length_best}张主），扣{buried_points_best}分",
   "review.loss": "损失 {n}",
-  "review.reason.card": "更好的一手留住{keeps}：在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮（该轮{points}分）{last}{gained}",
+  "review.reason.card": "更好的一手留住{keeps}：{now}在{share}%的模拟牌局中，{card}之后为你赢得第{trick}轮（该轮{points}分）{last}{gained}",
   "review.reason.gained": "；己方平均多拿{points}牌分",
   "review.reason.trick": "{keeps}第{trick}轮{last}：换用更好的一手，己方在这一轮平均多拿{points}牌分{changes}{worth}",
   "review.reason.changes": "；这一轮在{share}%的牌局中易手",
@@ -795,4 +795,5 @@ export default {
   "tour.refusal.not_finished": "这一副还没有在所有桌打完",
   "tour.refusal.not_found": "你没有这个亲友圈",
   "tour.refusal.not_admin": "只有圈主和管理员才能组织圈内比赛",
+  "review.reason.now": "这一轮少送对方{points}分，并且",
 };
