@@ -26,6 +26,7 @@ from baofen.review.reasons import (
     TEXTS,
     UNIT_TEXTS,
     _card_reason,
+    _trick_reason,
     describe,
     kept,
     loss_text,
@@ -186,3 +187,19 @@ def test_a_card_thrown_on_a_lost_trick_is_first_of_all_its_points() -> None:
     # A reason kept before the points given were told reads as it did.
     older = Reason("card", {k: v for k, v in reason.facts.items() if k != "given"})
     assert describe(older).startswith("the better move keeps DK: in 100%")
+
+
+def test_a_trick_reason_on_this_trick_names_what_the_better_move_plays() -> None:
+    """♥7 ♥9 on a partner's winning pair where ♥10 ♥7 feeds it: on this trick the reason
+    names the ♥10 played, not the ♥9 kept; on a later trick, the cards kept."""
+    made_cards, best_cards = parse_cards("H7 H9"), parse_cards("HT H7")
+    codes = (tuple(int(c) for c in made_cards), tuple(int(c) for c in best_cards))
+    made = Line(0.0, (True, False), (False, False), (15, 5), (codes[0], ()))
+    best = Line(10.0, (True, False), (False, False), (25, 5), (codes[1], ()))
+    keeps, plays = kept(made_cards, best_cards), kept(best_cards, made_cards)
+    reason, _ = _trick_reason([(made, best, 1.0)], keeps, plays, 11) or (None, 0)
+    assert reason is not None and reason.facts["plays"] == "HT" and reason.facts["keeps"] == "H9"
+    assert describe(reason).startswith("the better move plays HT: on trick 11 your side nets 10")
+    assert describe(reason, "zh").startswith("更好的一手出HT：第11轮")
+    later = Reason("trick", {**reason.facts, "plays": "", "trick": 14})
+    assert describe(later).startswith("the better move keeps H9: on trick 14")

@@ -84,7 +84,8 @@ def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
     gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
     # A kept card's later wins first: what a player sees at once, and what two reviews on
     # other worlds name alike more often (the trick that nets most is another one more often).
-    found = _card_reason(pairs, keeps, trick, gained) or _trick_reason(pairs, keeps, trick)
+    found = (_card_reason(pairs, keeps, trick, gained)
+             or _trick_reason(pairs, keeps, kept(best, made), trick))
     return found[0] if found else Reason("value", {"points": gained})
 
 
@@ -135,10 +136,11 @@ def _given(pairs: Sequence[tuple[lines.Line, lines.Line, float]]) -> int:
 
 
 def _trick_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
-                  trick: int) -> tuple[Reason, float] | None:
+                  plays: list[Card], trick: int) -> tuple[Reason, float] | None:
     """The ``trick`` reason: the trick (this one or a later one) the seat's side nets most more
     on with the better move — the points it takes there, less those the opponents take —, with
-    how much (``None``: none)."""
+    how much (``None``: none). When it is this trick, what the better move ``plays`` instead is
+    named (the cards it keeps say little there: a 10 fed to a partner's trick)."""
     depth = max(min(len(a.won), len(b.won)) for a, b, _ in pairs)
     better = [0.0] * depth
     for a, b, weight in pairs:
@@ -155,7 +157,7 @@ def _trick_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: 
         "trick": trick + k, "points": round(better[k]), "share": round(share, 2),
         "against": round(against, 2),
         "last": all(len(a.won) == k + 1 == len(b.won) for a, b, _ in pairs),
-        "keeps": format_cards(keeps),
+        "keeps": format_cards(keeps), "plays": format_cards(plays) if k == 0 else "",
     }), better[k]
 
 
@@ -232,6 +234,7 @@ TEXTS = {
         "gained": "; your side takes {points} more card points on average",
         "worth": "; in all, the better move is worth {loss} more on average (the loss shown)",
         "keeps": "the better move keeps {cards}: ",
+        "plays": "the better move plays {cards}: ",
         "last": " — the last trick, which takes the kitty",
         "value": "no single trick stands out: the better move is worth {loss} more on average "
                  "(the loss shown)",
@@ -258,6 +261,7 @@ TEXTS = {
         "gained": "；己方平均多拿{points}牌分",
         "worth": "；总的来说，更好的一手平均多{loss}（即所示的损失）",
         "keeps": "更好的一手留住{cards}：",
+        "plays": "更好的一手出{cards}：",
         "last": "——最后一轮，连底牌",
         "value": "不在某一轮：更好的一手平均多{loss}（即所示的损失）",
         "value_points": "不在某一轮：换用更好的一手，己方平均多拿{points}牌分",
@@ -291,7 +295,10 @@ def describe(reason: Reason, lang: str = "en") -> str:
         facts["share"] = round(100 * facts["share"])
         facts["last"] = words["last"] if facts["last"] else ""
     if reason.kind == "trick":
-        facts["keeps"] = words["keeps"].format(cards=facts["keeps"]) if facts["keeps"] else ""
+        plays = facts.get("plays", "")  # reviews kept before it was given have none
+        facts["keeps"] = (words["plays"].format(cards=plays) if plays
+                          else words["keeps"].format(cards=facts["keeps"]) if facts["keeps"]
+                          else "")
         share = facts["share"]
         facts["changes"] = words["changes"].format(share=share) if share else ""
         facts["worth"] = words["worth"].format(loss=loss) if loss is not None else ""

@@ -103,7 +103,8 @@ export function reasonText(reason) {
   // card points of the reason's deals, worded as card points.
   const loss = f.loss === undefined ? null : amount({ unit: f.unit }, lossEstimate(f.unit, f.loss));
   if (reason.kind === "trick") {
-    f.keeps = f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
+    f.keeps = f.plays ? t("review.reason.plays", { cards: cards(f.plays) })
+      : f.keeps ? t("review.reason.keeps", { cards: f.keeps }) : "";
     f.changes = f.share ? t("review.reason.changes", { share: f.share }) : "";
     f.worth = loss !== null ? t("review.reason.worth", { loss }) : "";
   }
