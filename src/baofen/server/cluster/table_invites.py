@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import asdict
 
@@ -27,6 +27,22 @@ async def _answering() -> AsyncIterator[None]:
         raise InvitesUnavailable(f"Redis: {error}") from None
 
 
+def _text(field: bytes | str) -> str:
+    return field.decode() if isinstance(field, bytes) else field
+
+
+def _live(account_id: int, stored: Mapping[bytes | str, bytes | str]) -> list[TableInvite]:
+    """The invitations of an account's hash not expired, newest first (an unreadable entry is
+    passed over)."""
+    invites = []
+    for value in stored.values():
+        try:
+            invites.append(TableInvite(**json.loads(value)))
+        except (TypeError, ValueError):
+            log.warning("table invitations: an unreadable entry of account %s", account_id)
+    return live(invites, time.time())
+
+
 class RedisInvites:
     """A cluster's invitations, in Redis: a hash per account (field: the table's code), which
     expires with its newest invitation. Were Redis not answering, an invitation is refused
@@ -37,33 +53,22 @@ class RedisInvites:
         self.prefix = f"{prefix}table-invites:"
 
     async def put(self, account_id: int, invite: TableInvite) -> None:
-        async with _answering():
-            await self._put(account_id, invite)
-
-    async def _put(self, account_id: int, invite: TableInvite) -> None:
         key = f"{self.prefix}{account_id}"
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(key, invite.table, json.dumps(asdict(invite)))
-            pipe.pexpire(key, int(LIFETIME * 1000))
-            await pipe.execute()
-        listed = await self.mine(account_id)  # trim the expired and the oldest past KEPT
-        stored = await self.redis.hkeys(key)
-        keep = {i.table for i in listed}
-        stale = [field for field in stored if (field.decode() if isinstance(field, bytes)
-                                                else field) not in keep]
-        if stale:
-            await self.redis.hdel(key, *stale)
+        async with _answering():
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.hset(key, invite.table, json.dumps(asdict(invite)))
+                pipe.pexpire(key, int(LIFETIME * 1000))
+                pipe.hgetall(key)
+                *_, stored = await pipe.execute()
+            # The expired and the oldest past KEPT go.
+            keep = {i.table for i in _live(account_id, stored)}
+            stale = [field for field in stored if _text(field) not in keep]
+            if stale:
+                await self.redis.hdel(key, *stale)
 
     async def mine(self, account_id: int) -> list[TableInvite]:
         async with _answering():
-            stored = await self.redis.hgetall(f"{self.prefix}{account_id}")
-        invites = []
-        for value in stored.values():
-            try:
-                invites.append(TableInvite(**json.loads(value)))
-            except (TypeError, ValueError):
-                log.warning("table invitations: an unreadable entry of account %s", account_id)
-        return live(invites, time.time())
+            return _live(account_id, await self.redis.hgetall(f"{self.prefix}{account_id}"))
 
     async def drop(self, account_id: int, table: str) -> bool:
         async with _answering():

@@ -53,9 +53,8 @@ def _view(invite: TableInvite, table: TableInfo) -> TableInviteView:
     )
 
 
-def _open_seat(table: TableInfo | None) -> bool:
-    return table is not None and table.status == "waiting" and any(
-        seat.kind is None for seat in table.seats)
+def _open_seat(table: TableInfo) -> bool:
+    return table.status == "waiting" and any(seat.kind is None for seat in table.seats)
 
 
 @router.post("/api/clubs/{club_id}/tables/{code}/invitations",
@@ -76,7 +75,7 @@ async def invite_to_table(club_id: str, code: str, body: InviteToTable, request:
     table = await _table(request, code)
     if table is not None and _seated(table, body.username):
         raise refusal("already_seated", f"{body.username} has a seat at this table already")
-    if not _open_seat(table):
+    if table is None or not _open_seat(table):
         raise refusal("table_full", "the table has no free seat (or its match has started)")
     assert account.username is not None
     invite = TableInvite(club=club.id, club_name=club.name, table=code, by=account.username,
@@ -85,7 +84,6 @@ async def invite_to_table(club_id: str, code: str, body: InviteToTable, request:
         await _invites(request).put(who, invite)
     except InvitesUnavailable:
         raise unavailable() from None
-    assert table is not None
     return _view(invite, table)
 
 
@@ -105,7 +103,7 @@ async def my_invitations(request: Request, account: SignedIn) -> list[TableInvit
     shown = []
     for invite in invites:
         table = await _table(request, invite.table) if invite.club in clubs else None
-        if _open_seat(table) and table is not None and not _seated(table, account.username or ""):
+        if table is not None and _open_seat(table) and not _seated(table, account.username or ""):
             shown.append(_view(invite, table))
     return shown
 

@@ -1,10 +1,12 @@
 // Before the start: the invitation link, the seats to pick, computer players, start and leave.
 
+import { request } from "../api.js";
 import { byId, el, fill, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { pickMembers, sendInvites } from "../invites.js";
 import { playerName, setPlayerName } from "../prefs.js";
 import { me } from "../session.js";
+import { refusalText } from "./reasons.js";
 import { seatName } from "./state.js";
 
 /** An address only this computer can open: friends on other devices need the LAN address. */
@@ -95,15 +97,17 @@ function clubInvite(state) {
     const taken = state.message.table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name);
     fill(node, el("button", { type: "button", class: "secondary", id: "btn-club-invite", text: t("wait.club_invite"), title: club.club_name,
       on: { click: async () => {
-        const response = await fetch(`/api/clubs/${encodeURIComponent(club.club)}/members`);
-        if (!response.ok) return toast(t("err.generic", { message: response.statusText }), "error");
-        pickMembers(await response.json(), taken, (names) => sendInvites(club.club, state.code, names));
+        try {
+          const members = await request("GET", `/api/clubs/${encodeURIComponent(club.club)}/members`);
+          pickMembers(members, taken, (names) => sendInvites(club.club, state.code, names));
+        } catch (error) {
+          toast(refusalText(error.reason, error.message), "error");
+        }
       } } }));
   };
   if (state.club === undefined) {
     state.club = null; // asked once: a table of no club (or not ours) stays without the button
-    fetch(`/api/tables/${encodeURIComponent(state.code)}/club`)
-      .then((response) => (response.ok ? response.json() : null))
+    request("GET", `/api/tables/${encodeURIComponent(state.code)}/club`)
       .then((club) => {
         state.club = club;
         const node = byId("club-invite-slot");
