@@ -200,9 +200,12 @@ function statusEl(event, mine, root) {
   } else if (event.status === "break") {
     box.append(el("p", { class: "tour-clock" }, t("tour.next_in", { n: event.round + 1 }), " ",
       el("strong", { id: "tour-countdown", dataset: { at: event.next_start }, text: countdown(event.next_start) })));
+  } else if (event.status === "playing" && !event.tables.some((table) => table.round === event.round)) {
+    // Registration has closed and the round's tables are being made: nobody has a table yet.
+    box.append(el("p", { class: "tour-clock", text: t("tour.seating", { n: Math.max(1, event.round) }) }));
   } else if (event.status === "playing") {
     box.append(el("p", { class: "tour-clock", text: t("tour.round_playing", { n: event.round, of: event.settings.rounds }) }));
-    if (mine) {
+    if (mine && event.tables.some((table) => table.round === event.round && table.entrants.includes(mine.number))) {
       box.append(el("button", { type: "button", class: "primary big", id: "tour-my-table", text: t("tour.my_table"),
         on: { click: act(async () => {
           const table = await request("GET", path(event.code, "/mine"), undefined, headers(event.code));

@@ -797,4 +797,5 @@ export default {
   "tour.refusal.not_admin": "Only the club's owner and admins organise its events",
   "review.reason.now": " it gives the opponents {points} fewer points on this trick, and",
   "review.reason.plays": "the better move plays {cards}: ",
+  "tour.seating": "Round {n} is being seated…",
 };

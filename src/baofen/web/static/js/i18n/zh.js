@@ -797,4 +797,5 @@ export default {
   "tour.refusal.not_admin": "只有圈主和管理员才能组织圈内比赛",
   "review.reason.now": "这一轮少送对方{points}分，并且",
   "review.reason.plays": "更好的一手出{cards}：",
+  "tour.seating": "第 {n} 轮正在排座…",
 };
