@@ -189,6 +189,19 @@ def test_a_card_thrown_on_a_lost_trick_is_first_of_all_its_points() -> None:
     assert describe(older).startswith("the better move keeps DK: in 100%")
 
 
+def test_a_better_move_that_pays_points_now_says_what_it_pays() -> None:
+    """♥6 under a defender's ♥A where ♥10 would do better: the better move gives 10 more points
+    on this trick, and the reason says so before the later trick ♥6 wins when kept."""
+    six, ten = (int(c) for c in parse_cards("H6 HT"))
+    made = Line(-20.0, (False, False), (False, False), (10, 15), ((six,), (ten,)))
+    best = Line(-5.0, (False, True), (False, True), (20, 15), ((ten,), (six,)))
+    reason, _ = _card_reason([(made, best, 1.0)], parse_cards("H6"), 3, 5) or (None, 0)
+    assert reason is not None and reason.facts["given"] == -10 and reason.facts["card"] == "H6"
+    assert describe(reason).startswith("the better move keeps H6: it gives the opponents 10 "
+                                       "more points on this trick, but in 100%")
+    assert describe(reason, "zh").startswith("更好的一手留住H6：这一轮多送对方10分，但在100%")
+
+
 def test_a_trick_reason_on_this_trick_names_what_the_better_move_plays() -> None:
     """♥7 ♥9 on a partner's winning pair where ♥10 ♥7 feeds it: on this trick the reason
     names the ♥10 played, not the ♥9 kept; on a later trick, the cards kept."""

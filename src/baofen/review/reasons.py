@@ -8,7 +8,10 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
   ``share`` (deals where it does), ``trick`` (the trick it wins most often), ``last`` (that is
   the last trick: in 包红五 it takes the kitty), ``points`` (of the tricks it wins, with the
   kitty's on the last trick), ``gained``
-  (how many more card points the seat's side takes with the better move, on average);
+  (how many more card points the seat's side takes with the better move, on average),
+  ``given`` (how many more points the move made gives the opponents on this trick than the
+  better move, where the seat's side loses it either way; negative when the better move pays
+  them now for the later win);
 - ``trick`` — the trick (this one or a later one) the seat's side nets most more on with the
   better move (points taken there less points given): ``trick`` (its number), ``points`` (how
   many more, on average), ``share`` (deals where it changes hands to the seat's side),
@@ -127,12 +130,14 @@ def _card_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: l
 def _given(pairs: Sequence[tuple[lines.Line, lines.Line, float]]) -> int:
     """The points the move made gives the opponents on this trick beyond what the better move
     gives, on average over the deals where the seat's side loses it either way (0 unless that
-    is most of them): a card thrown on a lost trick is first of all its points."""
+    is most of them); negative where the better move gives more. A card thrown on a lost trick
+    is first of all its points, and a better move that pays points now runs against instinct
+    unless the reason says what it pays."""
     lost = [(a, b, weight) for a, b, weight in pairs if not a.won[0] and not b.won[0]]
     mass = sum(weight for _, _, weight in lost)
     if mass <= 0.5:
         return 0
-    return max(0, round(sum(w * (a.points[0] - b.points[0]) for a, b, w in lost) / mass))
+    return round(sum(w * (a.points[0] - b.points[0]) for a, b, w in lost) / mass)
 
 
 def _trick_reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
@@ -231,6 +236,7 @@ TEXTS = {
                 "{card} later wins trick {trick} for you (that trick's {points} points){last}"
                 "{gained}",
         "now": " it gives the opponents {points} fewer points on this trick, and",
+        "costs": " it gives the opponents {points} more points on this trick, but",
         "gained": "; your side takes {points} more card points on average",
         "worth": "; in all, the better move is worth {loss} more on average (the loss shown)",
         "keeps": "the better move keeps {cards}: ",
@@ -258,6 +264,7 @@ TEXTS = {
         "card": "更好的一手留住{keeps}：{now}在{share}%的模拟牌局中，{card}之后为你赢得第"
                 "{trick}轮（该轮{points}分）{last}{gained}",
         "now": "这一轮少送对方{points}分，并且",
+        "costs": "这一轮多送对方{points}分，但",
         "gained": "；己方平均多拿{points}牌分",
         "worth": "；总的来说，更好的一手平均多{loss}（即所示的损失）",
         "keeps": "更好的一手留住{cards}：",
@@ -304,7 +311,8 @@ def describe(reason: Reason, lang: str = "en") -> str:
         facts["worth"] = words["worth"].format(loss=loss) if loss is not None else ""
     if reason.kind == "card":
         given = facts.get("given", 0)  # reviews kept before it was given have none
-        facts["now"] = words["now"].format(points=given) if given > 0 else ""
+        facts["now"] = (words["now"].format(points=given) if given > 0
+                        else words["costs"].format(points=-given) if given < 0 else "")
         gained = facts["gained"]
         facts["gained"] = (words["worth"].format(loss=loss) if loss is not None
                            else words["gained"].format(points=gained) if gained > 0 else "")

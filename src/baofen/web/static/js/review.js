@@ -109,7 +109,8 @@ export function reasonText(reason) {
     f.worth = loss !== null ? t("review.reason.worth", { loss }) : "";
   }
   if (reason.kind === "card") {
-    f.now = f.given > 0 ? t("review.reason.now", { points: f.given }) : "";
+    f.now = f.given > 0 ? t("review.reason.now", { points: f.given })
+      : f.given < 0 ? t("review.reason.costs", { points: -f.given }) : "";
     f.gained = loss !== null ? t("review.reason.worth", { loss })
       : f.gained > 0 ? t("review.reason.gained", { points: f.gained }) : "";
   }

@@ -798,4 +798,5 @@ export default {
   "review.reason.now": " it gives the opponents {points} fewer points on this trick, and",
   "review.reason.plays": "the better move plays {cards}: ",
   "tour.seating": "Round {n} is being seated…",
+  "review.reason.costs": " it gives the opponents {points} more points on this trick, but",
 };

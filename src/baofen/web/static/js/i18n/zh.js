@@ -798,4 +798,5 @@ export default {
   "review.reason.now": "这一轮少送对方{points}分，并且",
   "review.reason.plays": "更好的一手出{cards}：",
   "tour.seating": "第 {n} 轮正在排座…",
+  "review.reason.costs": "这一轮多送对方{points}分，但",
 };
