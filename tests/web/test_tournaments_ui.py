@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..server.harness import ThreadServer
 from .accessibility import check_axe
-from .ui import ALL, ALL_IDS, person_in
+from .ui import ALL, ALL_IDS, VIEW_IDS, VIEWS, person_in
 
 ROUNDS = 3
 EVENT_SECONDS = 150_000
@@ -22,6 +22,7 @@ EVENT_SECONDS = 150_000
 played on one-second timers."""
 
 NOT_PLAYING = {"zh": "现在没有正在进行的一轮", "en": "No round is being played now"}
+SEATING = {"zh": "第 1 轮正在排座…", "en": "Round 1 is being seated…"}
 
 
 def _event(base: str, start_in: float) -> str:
@@ -103,4 +104,33 @@ def test_a_guest_registers_plays_and_reads_the_standings(
     expect(page.locator('.tour-round[data-round="1"] .traveller tbody tr')).to_have_count(2)
     check_axe(person, "a finished event")
     page.screenshot(path=str(screenshots / f"tournament-final-{look}.png"), full_page=True)
+    person.close()
+
+
+@pytest.mark.parametrize(("size", "language"), VIEWS, ids=VIEW_IDS)
+def test_my_table_is_offered_once_the_entrants_table_is_seated(
+    chromium: Browser, web_server: ThreadServer, size: dict[str, int], language: str,
+) -> None:
+    """Registration closed, the event reads ``playing`` before the round's tables are stored:
+    the page says the round is being seated and offers 我的牌桌 only once the entrant's table
+    is listed (the event as read in each moment, given to the page)."""
+    code = _event(web_server.base, start_in=600)
+    person = person_in(chromium, web_server.base, size, language)
+    page = person.page
+    page.goto(f"{web_server.base}/tournaments/{code}")
+    page.fill("#tour-guest-name", "Guest测试")
+    page.click("#tour-register")
+    expect(page.locator("#tour-withdraw")).to_be_visible()
+    event = httpx.get(f"{web_server.base}/api/tournaments/{code}").json()
+    me = next(e["number"] for e in event["entrants"] if e["name"] == "Guest测试")
+    others = [e["number"] for e in event["entrants"] if e["number"] != me]
+    shown = {**event, "status": "playing", "round": 0, "next_start": None}
+    page.route(f"**/api/tournaments/{code}", lambda route: route.fulfill(json=shown))
+    page.reload()
+    expect(page.locator("#tour-status")).to_contain_text(SEATING[language])
+    expect(page.locator("#tour-my-table")).to_have_count(0)
+    shown.update(round=1, tables=[{"round": 1, "table": 0, "code": None,
+                                   "entrants": [others[0], me, *others[1:3]]}])
+    expect(page.locator("#tour-my-table")).to_be_visible()  # at the page's next reading
+    expect(page.locator("#tour-status")).not_to_contain_text(SEATING[language])
     person.close()
