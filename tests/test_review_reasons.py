@@ -26,6 +26,7 @@ from baofen.review.reasons import (
     TEXTS,
     UNIT_TEXTS,
     _card_reason,
+    _reason,
     _trick_reason,
     describe,
     kept,
@@ -200,6 +201,31 @@ def test_a_better_move_that_pays_points_now_says_what_it_pays() -> None:
     assert describe(reason).startswith("the better move keeps H6: it gives the opponents 10 "
                                        "more points on this trick, but in 100%")
     assert describe(reason, "zh").startswith("更好的一手留住H6：这一轮多送对方10分，但在100%")
+
+
+def test_a_kept_card_that_wins_back_less_than_is_paid_now_is_not_the_reason() -> None:
+    """The better move throws ♠10 ♥10 on a lost trick and keeps ♣4 ♣7; ♣7 later wins a trick
+    of 5 points in half the deals, while the trick after nets 30 more: the reason is that
+    trick, not the 2.5 points ♣7 wins back for the 20 paid now."""
+    made_cards, best_cards = parse_cards("C4 C7"), parse_cards("ST HT")
+    made_codes = tuple(int(c) for c in made_cards)
+    best_codes = tuple(int(c) for c in best_cards)
+    c4, c7 = made_codes
+    pairs = []
+    for wins in (True, False):
+        made = Line(-30.0, (False, False, False), (False, False, False), (0, 30, 5),
+                    (made_codes, (), ()))
+        best = Line(0.0, (False, True, wins), (False, False, wins), (20, 30, 5),
+                    (best_codes, (), (c7,) if wins else (c4,)))
+        pairs.append((made, best, 0.5))
+    keeps, plays = kept(made_cards, best_cards), kept(best_cards, made_cards)
+    card = _card_reason(pairs, keeps, 6, 10)
+    assert card is not None and card[0].facts["card"] == "C7" and card[0].facts["given"] == -20
+    reason = _reason(pairs, keeps, plays, 6)
+    assert reason.kind == "trick" and reason.facts["trick"] == 7 and reason.facts["points"] == 60
+    # Where the kept card wins back more than is paid, it stays the reason.
+    rich = [(a, Line(b.value, b.won, b.mine, (20, 30, 45), b.cards), w) for a, b, w in pairs]
+    assert _reason(rich, keeps, plays, 6).facts.get("card") == "C7"
 
 
 def test_a_trick_reason_on_this_trick_names_what_the_better_move_plays() -> None:

@@ -15,7 +15,9 @@ Each kind's facts (JSON values; shares are of the deals, weighted as the review'
 - ``trick`` — the trick (this one or a later one) the seat's side nets most more on with the
   better move (points taken there less points given): ``trick`` (its number), ``points`` (how
   many more, on average), ``share`` (deals where it changes hands to the seat's side),
-  ``against`` (the reverse), ``last``, ``keeps`` — given where no ``card`` reason is;
+  ``against`` (the reverse), ``last``, ``keeps``, ``plays`` (on this trick: what the better
+  move plays instead) — given where no ``card`` reason is, or where the card kept wins back
+  less than the better move pays on this trick (``given``);
 - ``value`` — no later trick is gained: ``points`` (how many more card points the seat's side
   takes with the better move, on average);
 - ``wasted_winner`` — a sure winner thrown on a trick the opponents win: ``keeps``;
@@ -83,12 +85,22 @@ def play_reason(rules: RuleSet, seat: int, worlds: Sequence[tuple[Any, float]],
     pairs = [(lines.line(rules, world, Play.of(made), seat, searched),
               lines.line(rules, world, Play.of(best), seat, searched), weight / mass)
              for world, weight in worlds]
-    keeps = kept(made, best)
+    return _reason(pairs, kept(made, best), kept(best, made), trick)
+
+
+def _reason(pairs: Sequence[tuple[lines.Line, lines.Line, float]], keeps: list[Card],
+            plays: list[Card], trick: int) -> Reason:
+    """The reason drawn from the play-outs ``pairs`` (the move made's line, the better move's,
+    the deal's weight), the better move keeping ``keeps`` and playing ``plays`` instead."""
     gained = round(sum(w * (_side_points(b) - _side_points(a)) for a, b, w in pairs))
     # A kept card's later wins first: what a player sees at once, and what two reviews on
     # other worlds name alike more often (the trick that nets most is another one more often).
-    found = (_card_reason(pairs, keeps, trick, gained)
-             or _trick_reason(pairs, keeps, kept(best, made), trick))
+    # Not where they win back less than the better move pays on this trick: "40 more points
+    # now, and the card kept later wins 7" explains nothing.
+    card = _card_reason(pairs, keeps, trick, gained)
+    found = card
+    if card is None or card[1] < -card[0].facts["given"]:
+        found = _trick_reason(pairs, keeps, plays, trick) or card
     return found[0] if found else Reason("value", {"points": gained})
 
 
