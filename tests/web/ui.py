@@ -48,13 +48,21 @@ class Person:
         self.context.set_default_timeout(TIMEOUT_MS)
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
+        self.network: list[str] = []
+        """What went wrong on the network meanwhile: said where the page never came up."""
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", self._console)
+        self.page.on("requestfailed", lambda request: self.network.append(
+            f"{request.method} {request.url}: {request.failure}"))
 
     def _console(self, message: ConsoleMessage) -> None:
         # The browser logs network failures (a 422 the page shows, a server that is down while
         # the page reconnects) as errors; they are not script errors.
-        if message.type == "error" and not message.text.startswith(NETWORK_ERRORS):
+        if message.type != "error":
+            return
+        if message.text.startswith(NETWORK_ERRORS):
+            self.network.append(f"{message.text} ({message.location.get('url')})")
+        else:
             self.errors.append(message.text)
 
     def close(self) -> None:
@@ -96,7 +104,11 @@ class Person:
 
     def wait_connected(self) -> None:
         """Wait for the connection and the first view of the table."""
-        expect(self.page.locator("#conn")).to_have_attribute("data-status", "open")
+        try:
+            expect(self.page.locator("#conn")).to_have_attribute("data-status", "open")
+        except AssertionError as error:
+            raise AssertionError(f"{error}\nnetwork: {self.network}\n"
+                                 f"script errors: {self.errors}") from None
         self.wait_for("document.body.dataset.version !== undefined")
 
     def sit(self, seat: int, name: str) -> None:
