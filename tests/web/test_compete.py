@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -81,5 +82,27 @@ def test_a_signed_in_player_sees_its_history_of_challenges(
     expect(page.locator("#challenge-deals li[data-deal='1']")).to_have_class("deal finished")
     expect(page.locator("#challenge-play")).to_contain_text("2")
     page.screenshot(path=screenshots / "compete-360-zh-history.png", full_page=True)
+    assert not person.errors, person.errors
+    person.close()
+
+
+def test_a_result_not_ranked_yet_gets_its_percentage_at_the_next_reading(
+    chromium: Browser, compete_server: ThreadServer
+) -> None:
+    """A busy day is ranked again in the background, its board served meanwhile from the
+    ranking before: a deal just finished may come without its percentage. The page shows it as
+    not ranked yet, and reads the challenge again until it is (the answers given to the page)."""
+    state = httpx.get(f"{compete_server.base}/api/challenge/baofen").json()
+    deal = {**state["deals"][0], "status": "finished", "seat": 0, "table_code": "ABCDEF",
+            "result": 20, "percentage": None}
+    state["deals"][0] = deal
+    person = person_in(chromium, compete_server.base, PHONE, "zh")
+    page = person.page
+    page.route("**/api/challenge/baofen", lambda route: route.fulfill(json=state))
+    page.goto(compete_server.base + "/compete")
+    shown = page.locator("#challenge-deals li[data-deal='1'] .deal-pct")
+    expect(shown).to_have_text("…")
+    deal["percentage"] = 62.5
+    expect(shown).to_have_text("62.5%")
     assert not person.errors, person.errors
     person.close()

@@ -14,6 +14,8 @@ const GAMES = ["baofen", "hongwu"];
 /** The leaderboards' periods, each with its label. */
 const periods = () => [["day", t("compete.period.day")], ["week", t("compete.period.week")], ["all", t("compete.period.all")]];
 const base = (variant) => `/api/challenge/${variant}`;
+/** How soon the page reads a result again that was not ranked yet. */
+const RANKING_MS = 2000;
 
 /** Draw the 比赛 page of the game named in the address (default 包分) into `root`. */
 export async function showCompete(root) {
@@ -37,17 +39,28 @@ export async function showCompete(root) {
           "aria-current": game === variant ? "page" : null, text: t(`game.${game}`) }))),
       challenge),
     boards, history, tournaments));
+  if (await readChallenge(challenge, boards, variant) && me()) drawHistory(history, variant);
+}
+
+/** Read today's challenge and draw it with its boards: the state read, or null on a failure.
+ * A result just settled may not be ranked yet (a busy day is ranked again in the background,
+ * its boards served meanwhile from the ranking before): its percentage comes with a later
+ * reading. */
+async function readChallenge(challenge, boards, variant) {
   let state;
   try {
     state = await request("GET", base(variant));
   } catch (error) {
     fill(challenge, el("p", { class: "error", text: t("err.generic", { message: error.message }) }));
-    return;
+    return null;
   }
   challenge.removeAttribute("aria-busy");
   drawChallenge(challenge, variant, state);
   drawBoards(boards, variant, state, "day");
-  if (me()) drawHistory(history, variant);
+  if (state.deals.some((deal) => deal.status === "finished" && deal.percentage === null)) {
+    setTimeout(() => { if (challenge.isConnected) readChallenge(challenge, boards, variant); }, RANKING_MS);
+  }
+  return state;
 }
 
 /** A signed-in player's challenges of this game, newest first. */
@@ -76,7 +89,7 @@ function signed(n) {
 }
 
 function percent(p) {
-  return `${p.toFixed(1)}%`;
+  return p === null ? "…" : `${p.toFixed(1)}%`; // null: not ranked yet
 }
 
 function drawChallenge(box, variant, state) {
