@@ -65,6 +65,12 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None if could_select(expression, lanes) else True
 
 
+HOST_NETWORK = ("web/", "server/test_partitions.py")
+"""Tests run in one worker, one after another: the partition tests add a bridge and links to
+this host's network, and Chromium drops every request under way when the host's network
+changes (net::ERR_NETWORK_CHANGED: a page left blank, a click that does nothing)."""
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test with its module's lanes, and ``slow`` where tests/lanes.py says so (before
@@ -77,3 +83,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(lane)
         if f"{relative(path)}::{item.nodeid.partition('::')[2].partition('[')[0]}" in SLOW:
             item.add_marker("slow")
+        if relative(path).startswith(HOST_NETWORK):
+            item.add_marker(pytest.mark.xdist_group("host_network"))
